@@ -1,0 +1,69 @@
+// Exhaustive breadth-first exploration of a StateModel with exact state storage.
+//
+// Every reachable state is stored once (StateStore); final states (no enabled transition) are
+// collected; witnesses are rebuilt from parent links, so each is a shortest firing sequence to
+// its state. Limits (stored states, seconds, resident memory) stop exploration cleanly: the
+// result is then marked incomplete with the reason, and holds what was found so far. A run
+// never claims completeness it does not have.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "checker/state_store.h"
+#include "semantics/state_model.h"
+
+namespace tfmc::check {
+
+struct Limits {
+  std::uint64_t max_states = 0;        // 0: none; else store at most this many states
+  double max_seconds = 0;              // 0: none
+  std::uint64_t max_memory_bytes = 0;  // 0: none; resident set size of the process
+};
+
+struct Progress {
+  std::uint64_t states;
+  std::uint64_t transitions;
+  std::uint64_t queued;
+  double seconds;
+};
+
+struct Exploration {
+  bool complete = true;
+  std::string stop_reason;  // empty when complete: "max-states", "max-seconds", "max-memory"
+  std::uint64_t states = 0;
+  std::uint64_t transitions = 0;
+  std::vector<StateIndex> finals;  // distinct final states, in discovery order
+  double seconds = 0;
+  std::size_t store_bytes = 0;  // arena + links + table
+  std::size_t raw_bytes = 0;    // stored states * slots * 4
+};
+
+class Explorer {
+ public:
+  Explorer(StateModel& model, Limits limits);
+
+  // Called about every second of exploration (for progress reports on long runs).
+  void on_progress(std::function<void(const Progress&)> callback) {
+    progress_ = std::move(callback);
+  }
+
+  Exploration run();
+
+  // The transitions from the initial state to stored state `i`.
+  std::vector<TransitionId> witness(StateIndex i) const;
+  const Slot* state(StateIndex i) const { return store_.state(i); }
+
+ private:
+  StateModel& model_;
+  Limits limits_;
+  StateStore store_;
+  std::function<void(const Progress&)> progress_;
+};
+
+// Resident set size of this process in bytes (0 where unknown).
+std::size_t resident_bytes();
+
+}  // namespace tfmc::check

@@ -1,0 +1,26 @@
+#include "checker/outcomes.h"
+
+#include <map>
+#include <tuple>
+
+namespace tfmc::check {
+
+std::vector<Outcome> collect_outcomes(const StateModel& model, const Explorer& explorer,
+                                      const Exploration& e) {
+  std::vector<Outcome> out;
+  std::map<std::tuple<std::vector<Slot>, bool, std::vector<TransitionId>>, std::size_t> seen;
+  const auto slots = model.outcome_slots();
+  for (StateIndex f : e.finals) {
+    Outcome o;
+    const Slot* s = explorer.state(f);
+    for (std::uint32_t slot : slots) o.values.push_back(s[slot]);
+    o.witness = explorer.witness(f);
+    o.blocked = model.unfired(o.witness);
+    o.stuck = !o.blocked.empty();
+    auto key = std::make_tuple(o.values, o.stuck, o.blocked);
+    if (seen.emplace(std::move(key), out.size()).second) out.push_back(std::move(o));
+  }
+  return out;
+}
+
+}  // namespace tfmc::check

@@ -1,0 +1,24 @@
+// Outcomes of an exploration (FORMAT.md sections 1 and 6): the contents of the outcome slots
+// of a final state, plus whether the run is stuck and which transitions are blocked. Distinct
+// final states with equal outcomes give one outcome; its witness is that of the final state
+// found first (a shortest firing sequence, since exploration is breadth-first).
+#pragma once
+
+#include <vector>
+
+#include "checker/explorer.h"
+
+namespace tfmc::check {
+
+struct Outcome {
+  std::vector<Slot> values;  // one per StateModel::outcome_slots() entry
+  bool stuck = false;
+  std::vector<TransitionId> blocked;
+  std::vector<TransitionId> witness;
+};
+
+// Distinct outcomes of the final states of `e`, in discovery order.
+std::vector<Outcome> collect_outcomes(const StateModel& model, const Explorer& explorer,
+                                      const Exploration& e);
+
+}  // namespace tfmc::check

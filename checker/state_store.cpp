@@ -1,0 +1,95 @@
+#include "checker/state_store.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include <xxhash.h>
+
+#include "semantics/invariant.h"
+
+namespace tfmc::check {
+
+namespace {
+// log2 of the states per arena chunk: about 4 MiB per chunk, at least one state.
+unsigned chunk_shift_for(std::size_t slots) {
+  const std::size_t state_bytes = std::max<std::size_t>(1, slots * sizeof(Slot));
+  unsigned shift = 0;
+  while (shift < 20 && (state_bytes << (shift + 1)) <= (std::size_t{4} << 20)) ++shift;
+  return shift;
+}
+}  // namespace
+
+StateStore::StateStore(std::size_t slots_per_state)
+    : slots_(slots_per_state),
+      chunk_shift_(chunk_shift_for(slots_per_state)),
+      chunk_mask_((1u << chunk_shift_) - 1) {
+  table_.assign(1u << 12, 0);
+  mask_ = table_.size() - 1;
+}
+
+std::uint64_t StateStore::hash(const Slot* state) const {
+  return XXH3_64bits(state, slots_ * sizeof(Slot));
+}
+
+bool StateStore::equal(StateIndex i, const Slot* state) const {
+  return std::memcmp(this->state(i), state, slots_ * sizeof(Slot)) == 0;
+}
+
+bool StateStore::contains(const Slot* state) const {
+  const std::uint64_t h = hash(state);
+  const std::uint64_t tag = h >> 32;
+  for (std::uint64_t pos = h & mask_;; pos = (pos + 1) & mask_) {
+    const std::uint64_t e = table_[pos];
+    if (e == 0) return false;
+    if ((e >> 32) == tag && equal(static_cast<StateIndex>((e & 0xffffffffu) - 1), state)) {
+      return true;
+    }
+  }
+}
+
+StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex parent,
+                                              TransitionId via) {
+  const std::uint64_t h = hash(state);
+  const std::uint64_t tag = h >> 32;
+  std::uint64_t pos = h & mask_;
+  for (;; pos = (pos + 1) & mask_) {
+    const std::uint64_t e = table_[pos];
+    if (e == 0) break;
+    if ((e >> 32) == tag) {
+      const auto i = static_cast<StateIndex>((e & 0xffffffffu) - 1);
+      if (equal(i, state)) return {i, false};
+    }
+  }
+  TFMC_CHECK(size_ < kNoState - 1, "state index space exhausted");
+  const auto index = static_cast<StateIndex>(size_);
+  if ((index >> chunk_shift_) == chunks_.size()) {
+    chunks_.push_back(std::make_unique_for_overwrite<Slot[]>((std::size_t{1} << chunk_shift_) * slots_));
+  }
+  std::memcpy(chunks_[index >> chunk_shift_].get() + (index & chunk_mask_) * slots_, state,
+              slots_ * sizeof(Slot));
+  links_.push_back({parent, via});
+  table_[pos] = (tag << 32) | (std::uint64_t{index} + 1);
+  ++size_;
+  if (size_ * 10 > table_.size() * 7) grow();
+  return {index, true};
+}
+
+void StateStore::grow() {
+  std::vector<std::uint64_t> old(table_.size() * 2, 0);
+  old.swap(table_);
+  mask_ = table_.size() - 1;
+  for (std::uint64_t e : old) {
+    if (e == 0) continue;
+    const auto i = static_cast<StateIndex>((e & 0xffffffffu) - 1);
+    std::uint64_t pos = hash(state(i)) & mask_;
+    while (table_[pos] != 0) pos = (pos + 1) & mask_;
+    table_[pos] = e;
+  }
+}
+
+std::size_t StateStore::bytes() const {
+  return chunks_.size() * (std::size_t{1} << chunk_shift_) * slots_ * sizeof(Slot) +
+         links_.capacity() * sizeof(Link) + table_.capacity() * sizeof(std::uint64_t);
+}
+
+}  // namespace tfmc::check

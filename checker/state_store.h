@@ -1,0 +1,69 @@
+// Exact state storage: a chunked arena of fixed-length slot vectors plus an open-addressing
+// hash table of state indices, keyed by XXH3 of the state's bytes. find_or_insert answers in
+// one call whether a state is new; a stored state never moves, so pointers into the arena stay
+// valid. Each state also keeps its parent and the transition that reached it (witnesses).
+//
+// Memory per state: slot bytes, plus 8 bytes of parent link, plus 8 bytes per table entry at a
+// load factor between 0.35 and 0.7; arena chunks (about 4 MiB each) waste at most one chunk.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "semantics/state_model.h"
+
+namespace tfmc::check {
+
+using StateIndex = std::uint32_t;
+inline constexpr StateIndex kNoState = 0xffffffffu;
+
+class StateStore {
+ public:
+  explicit StateStore(std::size_t slots_per_state);
+
+  struct Insert {
+    StateIndex index;
+    bool inserted;
+  };
+  // Finds `state` or stores it with the given parent link.
+  Insert find_or_insert(const Slot* state, StateIndex parent, TransitionId via);
+
+  // Whether `state` is stored, without inserting it.
+  bool contains(const Slot* state) const;
+
+  const Slot* state(StateIndex i) const {
+    return chunks_[i >> chunk_shift_].get() + (i & chunk_mask_) * slots_;
+  }
+  StateIndex parent(StateIndex i) const { return links_[i].parent; }
+  TransitionId via(StateIndex i) const { return links_[i].via; }
+
+  std::size_t size() const { return size_; }
+  std::size_t slots_per_state() const { return slots_; }
+  // Bytes of the arena chunks, parent links and hash table actually allocated.
+  std::size_t bytes() const;
+  // The raw slot bytes of the stored states (size() * slots * 4).
+  std::size_t raw_bytes() const { return size_ * slots_ * sizeof(Slot); }
+
+ private:
+  struct Link {
+    StateIndex parent;
+    TransitionId via;
+  };
+
+  std::uint64_t hash(const Slot* state) const;
+  bool equal(StateIndex i, const Slot* state) const;
+  void grow();
+
+  std::size_t slots_;
+  unsigned chunk_shift_;  // 2^chunk_shift_ states per arena chunk, about 4 MiB
+  std::uint32_t chunk_mask_;
+  std::size_t size_ = 0;
+  std::vector<std::unique_ptr<Slot[]>> chunks_;
+  std::vector<Link> links_;
+  // Entry: high 32 bits = upper hash bits, low 32 bits = state index + 1 (0 = empty).
+  std::vector<std::uint64_t> table_;
+  std::uint64_t mask_ = 0;
+};
+
+}  // namespace tfmc::check

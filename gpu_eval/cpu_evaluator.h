@@ -1,0 +1,28 @@
+// The CPU reference backend of the Evaluator interface (gpu_eval/evaluator.h).
+//
+// Evaluates every BuiltinOp on concrete tensors, one element at a time, through the shared
+// per-element bodies of gpu_eval/element_kernels.h; its results are the bits every other
+// backend must reproduce. Checks run in a fixed order: Error(type) (operand dtypes differ, or
+// a bool operand where numbers are needed), then Error(shape), then Error(arithmetic) (an
+// integer division by zero, or a float to integer Cast of NaN, an infinity or an out-of-range
+// value, anywhere in the computed result).
+//
+// Preconditions (established by the semantics layer): `args` holds non-null tensors
+// satisfying the Tensor contract, as many as the op takes (Concat 2 or more, Add, Sub, Mul,
+// Div, Maximum, Minimum, MatMul, Equal, Less, Greater 2, the others 1), and `attrs.num >= 1`.
+// A violated arity throws std::invalid_argument.
+#pragma once
+
+#include <span>
+
+#include "gpu_eval/evaluator.h"
+
+namespace tfmc::eval {
+
+class CpuEvaluator : public Evaluator {
+ public:
+  EvalResult evaluate(BuiltinOp op, const OpAttrs& attrs,
+                      std::span<const Tensor* const> args) override;
+};
+
+}  // namespace tfmc::eval

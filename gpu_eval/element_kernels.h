@@ -1,0 +1,184 @@
+// Per-element bodies of the built-in tensor functions, shared by every backend.
+//
+// Each function here is the one definition of its arithmetic: the CPU evaluator calls it in a
+// loop and a CUDA kernel calls it per thread, so both produce the same bits (FORMAT.md
+// section 3). Element types are float, double, std::int32_t, std::int64_t and bool.
+//
+// Rules encoded here:
+// - Float arithmetic is plain IEEE-754 in T (never widened); the build forbids contraction into
+//   fused multiply-add (-ffp-contract=off on the host, --fmad=false on the device).
+// - Integer arithmetic wraps (two's complement): it is done in the unsigned type, where
+//   overflow is defined, and converted back (modular since C++20).
+// - A function that can fail for the whole tensor (integer division by zero, float to integer
+//   casts of NaN, infinities or out-of-range values) takes `bool& fault`, sets it to true on
+//   failure and returns a harmless value; it never clears the flag. The caller turns a set
+//   flag into Error(arithmetic) for the whole result.
+// - Reductions accumulate in index order, starting from the first term; an empty one is +0.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#ifdef __CUDACC__
+#define TFMC_HOST_DEVICE __host__ __device__
+#else
+#define TFMC_HOST_DEVICE
+#endif
+
+namespace tfmc::eval::kernels {
+
+template <class T>
+TFMC_HOST_DEVICE T add(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+  } else {
+    return a + b;
+  }
+}
+
+template <class T>
+TFMC_HOST_DEVICE T sub(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
+  } else {
+    return a - b;
+  }
+}
+
+template <class T>
+TFMC_HOST_DEVICE T mul(T a, T b) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+  } else {
+    return a * b;
+  }
+}
+
+template <class T>
+TFMC_HOST_DEVICE T neg(T a) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(U{0} - static_cast<U>(a));
+  } else {
+    return -a;
+  }
+}
+
+// Integer division truncates toward zero; MIN / -1 wraps to MIN (the negation of MIN).
+template <class T>
+TFMC_HOST_DEVICE T div(T a, T b, bool& fault) {
+  if constexpr (std::is_integral_v<T>) {
+    if (b == 0) {
+      fault = true;
+      return 0;
+    }
+    if (b == -1) return neg(a);
+    return a / b;
+  } else {
+    return a / b;
+  }
+}
+
+// NaN wins; among equal values +0 is above -0. For two zeros a + b is +0 unless both are -0,
+// which is exactly the larger one (and needs no signbit, which device code lacks in std::).
+template <class T>
+TFMC_HOST_DEVICE T maximum(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a) return a;
+    if (b != b) return b;
+    if (a == b && a == T{0}) return a + b;
+  }
+  return a < b ? b : a;
+}
+
+// NaN wins; among equal values -0 is below +0. For two zeros -(-a + -b) is -0 unless both are
+// +0, which is exactly the smaller one.
+template <class T>
+TFMC_HOST_DEVICE T minimum(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a) return a;
+    if (b != b) return b;
+    if (a == b && a == T{0}) return -(-a + -b);
+  }
+  return b < a ? b : a;
+}
+
+template <class T>
+TFMC_HOST_DEVICE T relu(T a) {
+  return maximum(a, T{0});
+}
+
+// IEEE comparisons: NaN equals nothing, -0 equals +0.
+template <class T>
+TFMC_HOST_DEVICE bool equal(T a, T b) {
+  return a == b;
+}
+
+template <class T>
+TFMC_HOST_DEVICE bool less(T a, T b) {
+  return a < b;
+}
+
+template <class T>
+TFMC_HOST_DEVICE bool greater(T a, T b) {
+  return a > b;
+}
+
+// Cast between any two element types. To bool: any non-zero value (NaN included) is true.
+// From bool: 0 or 1. Float to integer truncates toward zero and faults on NaN, infinities and
+// values whose truncation does not fit. Integer to float and f64 to f32 round to nearest even
+// (overflowing to infinity); integer to integer wraps.
+template <class To, class From>
+TFMC_HOST_DEVICE To cast(From x, bool& fault) {
+  if constexpr (std::is_same_v<To, bool>) {
+    return x != From{0};
+  } else if constexpr (std::is_floating_point_v<From> && std::is_integral_v<To>) {
+    // The range test runs in double, where every float and both bounds are exact. The bounds
+    // are exclusive: for i32 anything in (MIN - 1, MAX + 1) truncates into range; for i64 no
+    // double lies strictly between MIN - 1 and MIN, so the lower bound is MIN inclusive.
+    const double d = static_cast<double>(x);
+    bool in_range = false;
+    if constexpr (sizeof(To) == 4) {
+      in_range = d > -2147483649.0 && d < 2147483648.0;
+    } else {
+      in_range = d >= -9223372036854775808.0 && d < 9223372036854775808.0;
+    }
+    if (!in_range) {
+      fault = true;
+      return 0;
+    }
+    return static_cast<To>(x);
+  } else {
+    return static_cast<To>(x);
+  }
+}
+
+// Sum of in[base + k * stride] for k = 0 .. count-1, accumulated in index order from the
+// first term (so the sum of one -0 is -0); the empty sum is +0. `In` is anything indexable by
+// std::int64_t that yields T (a device pointer, or a host view over tensor bytes).
+template <class T, class In>
+TFMC_HOST_DEVICE T sum_strided(const In& in, std::int64_t base, std::int64_t count,
+                               std::int64_t stride) {
+  if (count == 0) return T{0};
+  T acc = in[base];
+  for (std::int64_t k = 1; k < count; ++k) acc = add(acc, in[base + k * stride]);
+  return acc;
+}
+
+// Inner product of a[a_base + k * a_stride] and b[b_base + k * b_stride] for k = 0 ..
+// count-1: the first product, then each next product added in index order; empty is +0.
+template <class T, class A, class B>
+TFMC_HOST_DEVICE T dot_strided(const A& a, std::int64_t a_base, std::int64_t a_stride, const B& b,
+                               std::int64_t b_base, std::int64_t b_stride, std::int64_t count) {
+  if (count == 0) return T{0};
+  T acc = mul<T>(a[a_base], b[b_base]);
+  for (std::int64_t k = 1; k < count; ++k) {
+    acc = add(acc, mul<T>(a[a_base + k * a_stride], b[b_base + k * b_stride]));
+  }
+  return acc;
+}
+
+}  // namespace tfmc::eval::kernels

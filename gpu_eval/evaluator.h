@@ -1,0 +1,54 @@
+// The Evaluator interface: applies one built-in tensor function to concrete tensors.
+//
+// Contract (FORMAT.md sections 3 and 4): results are bit-exact on every backend. Float
+// arithmetic is IEEE-754 round-to-nearest in the tensor's dtype without fused multiply-add;
+// Sum and MatMul accumulate in index order starting from the first term. Element-wise binary
+// functions use numpy broadcasting. A type error is reported before a shape error. Integer
+// arithmetic wraps; a zero integer divisor anywhere makes the whole result Error(arithmetic).
+//
+// Symbolic arguments, error arguments, Identity, Copy, Const and Snd never reach an evaluator:
+// the semantics layer handles them (term building, error propagation, pass-through).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <variant>
+#include <vector>
+
+#include "gpu_eval/tensor.h"
+
+namespace tfmc::eval {
+
+enum class BuiltinOp : std::uint8_t {
+  Add, Sub, Mul, Div, Neg, Maximum, Minimum, Relu, MatMul, Concat, Split, Sum,
+  Equal, Less, Greater, Cast, Reshape,
+};
+
+// Attributes after validation by the semantics layer. `axis` is as written (may be negative;
+// the evaluator normalizes it against the argument's rank and gives Error(shape) when out of
+// range). `num` is Split's output count (>= 1). `to` is Cast's target. `shape` is Reshape's
+// target (at most one -1).
+struct OpAttrs {
+  std::optional<std::int64_t> axis;
+  std::int64_t num = 1;
+  DType to = DType::F32;
+  std::vector<std::int64_t> shape;
+
+  friend bool operator==(const OpAttrs&, const OpAttrs&) = default;
+};
+
+// Either the op's results (one tensor per output) or the error every output carries.
+using EvalResult = std::variant<std::vector<Tensor>, ErrorKind>;
+
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+  virtual EvalResult evaluate(BuiltinOp op, const OpAttrs& attrs,
+                              std::span<const Tensor* const> args) = 0;
+};
+
+// Number of tensor outputs of `op` under `attrs` (Split: num; all others: 1).
+int output_count(BuiltinOp op, const OpAttrs& attrs);
+
+}  // namespace tfmc::eval

@@ -1,0 +1,92 @@
+// The syntax tree of a .tfg file (FORMAT.md section 2), as written: names are not resolved,
+// implicit nodes are not yet made. program_builder.h turns it into a Program.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpu_eval/tensor.h"
+#include "semantics/diagnostics.h"
+
+namespace tfmc::sem {
+
+// An argument or output reference: `N`, `N:K` or `&X`.
+struct Ref {
+  std::string name;
+  int port = 0;
+  bool has_port = false;  // written as N:K
+  bool variable = false;  // written as &X
+  SourceLoc loc;
+
+  std::string text() const;  // as written: "N", "N:K" or "&X"
+};
+
+// INIT values and --feed values: a concrete literal or a symbol name.
+struct InitValue {
+  std::optional<eval::Tensor> literal;
+  std::string symbol;  // when literal is empty
+  SourceLoc loc;
+};
+
+struct AttrValue {
+  enum class Kind : std::uint8_t { Integer, Name, List, Literal };
+  Kind kind = Kind::Integer;
+  std::int64_t integer = 0;
+  std::string name;
+  std::vector<std::int64_t> list;
+  std::optional<eval::Tensor> literal;
+  SourceLoc loc;
+};
+
+struct Attr {
+  std::string key;
+  AttrValue value;
+  SourceLoc loc;
+};
+
+struct FnDecl {
+  std::string name;
+  int inputs = 0;
+  int outputs = 0;
+  SourceLoc loc;  // of the name
+};
+
+struct VarDecl {
+  std::string name;
+  std::optional<InitValue> init;
+  SourceLoc loc;
+};
+
+struct InputDecl {
+  std::string name;
+  std::optional<InitValue> init;
+  SourceLoc loc;
+};
+
+struct NodeStmt {
+  std::string name;
+  SourceLoc loc;  // of the name
+  std::string op;
+  SourceLoc op_loc;
+  std::vector<Ref> args;
+  std::vector<Attr> attrs;
+  std::vector<Ref> after;  // plain names only
+};
+
+struct OutputStmt {
+  Ref ref;
+  std::optional<std::string> as;
+  SourceLoc loc;  // of the `output` keyword
+};
+
+struct Ast {
+  std::vector<FnDecl> fns;
+  std::vector<VarDecl> vars;
+  std::vector<InputDecl> inputs;
+  std::vector<NodeStmt> nodes;
+  std::vector<OutputStmt> outputs;
+};
+
+}  // namespace tfmc::sem

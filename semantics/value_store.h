@@ -1,0 +1,66 @@
+// TF values (MAPL paper section 3.1 and footnotes 2, 4) held once in a content-addressed store.
+//
+// A value is a concrete tensor, a symbol (an opaque tensor named by the user), a term (an
+// applied function with at least one symbolic argument, or an uninterpreted function), an
+// error, or a variable handle (what a variable edge carries). Each distinct value gets one
+// ValueId; equal content always gives the same id, so ids compare values exactly. Floats are
+// compared by bits except that every NaN is one value (canonicalized on entry).
+//
+// Ids 0 and 1 are not values: they are the slot contents EMPTY and GO of the state vector.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gpu_eval/tensor.h"
+
+namespace tfmc::sem {
+
+using ValueId = std::uint32_t;
+inline constexpr ValueId kEmpty = 0;
+inline constexpr ValueId kGo = 1;
+
+enum class ValueKind : std::uint8_t { Tensor, Symbol, Term, Error, Handle };
+
+struct Value {
+  ValueKind kind = ValueKind::Tensor;
+  eval::Tensor tensor;         // Tensor
+  std::string head;            // Symbol: its name; Term: "Op{attrs}" or "Op{attrs}.j"
+  std::vector<ValueId> args;   // Term: argument ids
+  eval::ErrorKind error{};     // Error
+  std::uint32_t variable = 0;  // Handle: index of the variable
+
+  friend bool operator==(const Value&, const Value&) = default;
+};
+
+class ValueStore {
+ public:
+  ValueStore();
+
+  ValueId tensor(eval::Tensor t);
+  ValueId symbol(std::string name);
+  ValueId term(std::string head, std::vector<ValueId> args);
+  ValueId error(eval::ErrorKind e);
+  ValueId handle(std::uint32_t variable);
+
+  const Value& get(ValueId id) const { return values_[id]; }
+  bool is_error(ValueId id) const { return values_[id].kind == ValueKind::Error; }
+  bool is_concrete(ValueId id) const { return values_[id].kind == ValueKind::Tensor; }
+  std::size_t size() const { return values_.size(); }
+  // Bytes held by the values themselves (reported apart from state memory).
+  std::size_t bytes() const { return bytes_; }
+
+  // Canonical text (FORMAT.md section 3). "EMPTY" and "GO" for the two slot sentinels.
+  std::string print(ValueId id) const;
+
+ private:
+  ValueId intern(Value v);
+
+  std::vector<Value> values_;
+  std::unordered_multimap<std::uint64_t, ValueId> index_;
+  std::size_t bytes_ = 0;
+};
+
+}  // namespace tfmc::sem

@@ -1,0 +1,53 @@
+#include "tools/app/check_result.h"
+
+#include <algorithm>
+
+#include "tools/app/exit_codes.h"
+
+namespace tfmc::app {
+
+int CheckResult::exit_code() const {
+  if (!exploration.complete) return kExitIncomplete;
+  return deterministic() ? kExitOk : kExitNondeterministic;
+}
+
+CheckResult make_check_result(const sem::GraphModel& model, const sem::ValueStore& values,
+                              const check::Explorer& explorer, const check::Exploration& e) {
+  const sem::Program& p = model.program();
+  CheckResult r;
+  r.program = p.file;
+  r.exploration = e;
+  r.evaluations = model.applier().evaluations();
+  r.values = values.size();
+  const auto names = [&](const std::vector<TransitionId>& ts) {
+    std::vector<std::string> out;
+    for (TransitionId t : ts) out.push_back(model.transition_name(t));
+    return out;
+  };
+  for (const check::Outcome& o : check::collect_outcomes(model, explorer, e)) {
+    PrintedOutcome po;
+    const std::size_t n_outputs = p.outputs.size();
+    for (std::size_t i = 0; i < o.values.size(); ++i) {
+      const std::string value = values.print(o.values[i]);
+      if (i < n_outputs) {
+        po.outputs.emplace_back(p.outputs[i].name, value);
+      } else {
+        po.variables.emplace_back(p.variables[i - n_outputs].name, value);
+      }
+    }
+    std::sort(po.outputs.begin(), po.outputs.end());
+    std::sort(po.variables.begin(), po.variables.end());
+    po.stuck = o.stuck;
+    po.blocked = names(o.blocked);
+    po.witness = names(o.witness);
+    r.outcomes.push_back(std::move(po));
+  }
+  std::sort(r.outcomes.begin(), r.outcomes.end(),
+            [](const PrintedOutcome& a, const PrintedOutcome& b) {
+              return std::tie(a.outputs, a.variables, a.stuck, a.blocked) <
+                     std::tie(b.outputs, b.variables, b.stuck, b.blocked);
+            });
+  return r;
+}
+
+}  // namespace tfmc::app

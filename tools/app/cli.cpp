@@ -1,0 +1,93 @@
+#include "tools/app/cli.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "tools/app/commands.h"
+#include "tools/app/exit_codes.h"
+
+namespace tfmc::app {
+namespace {
+
+// "123", "512K", "64M", "4G" (binary multiples) -> bytes; false when malformed.
+bool parse_bytes(const std::string& text, std::uint64_t& bytes) {
+  std::size_t used = 0;
+  unsigned long long value = 0;
+  try {
+    value = std::stoull(text, &used);
+  } catch (const std::exception&) {
+    return false;
+  }
+  std::uint64_t scale = 1;
+  const std::string suffix = text.substr(used);
+  if (suffix == "K" || suffix == "KiB") scale = 1ull << 10;
+  else if (suffix == "M" || suffix == "MiB") scale = 1ull << 20;
+  else if (suffix == "G" || suffix == "GiB") scale = 1ull << 30;
+  else if (!suffix.empty()) return false;
+  if (value > (~0ull) / scale) return false;
+  bytes = value * scale;
+  return true;
+}
+
+}  // namespace
+
+int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  CLI::App app{
+      "tfmc: an exhaustive model checker for TensorFlow-style dataflow graphs with mutable\n"
+      "state. It explores every legal firing order of a .tfg program and reports every\n"
+      "reachable outcome (output and variable values) with a witness firing sequence.",
+      "tfmc"};
+  app.set_version_flag("--version", std::string("tfmc ") + TFMC_VERSION);
+  app.require_subcommand(1);
+  app.footer(
+      "Exit codes of check: 0 complete with exactly one outcome; 1 complete with several\n"
+      "outcomes or a stuck one; 2 bad usage or bad input; 3 a limit stopped exploration.\n"
+      "The language is described in specs/FORMAT.md.");
+
+  CheckOptions check;
+  std::string max_memory;
+  CLI::App* check_cmd = app.add_subcommand(
+      "check", "Explore every interleaving of FILE and report the reachable outcomes.");
+  check_cmd->add_option("FILE", check.file, "the .tfg program")->required();
+  check_cmd->add_option("--feed", check.feeds,
+                        "NAME=VALUE: give input NAME the literal or symbol VALUE (repeatable; "
+                        "a later feed of the same name wins)");
+  check_cmd->add_flag("--json", check.json, "print one JSON document instead of the text report");
+  check_cmd->add_option("--max-states", check.limits.max_states,
+                        "store at most N states, then stop (exit 3); 0 = no limit");
+  check_cmd->add_option("--max-seconds", check.limits.max_seconds,
+                        "stop after this many seconds (exit 3); 0 = no limit");
+  check_cmd->add_option("--max-memory", max_memory,
+                        "stop when the resident memory reaches this size, e.g. 512M or 4G "
+                        "(exit 3)");
+  check_cmd->add_flag("--quiet", check.quiet, "no progress lines on stderr during long runs");
+
+  DotOptions dot;
+  CLI::App* dot_cmd = app.add_subcommand(
+      "dot", "Write FILE as a Graphviz graph: tensor edges solid, variable edges dashed, "
+             "control edges dotted.");
+  dot_cmd->add_option("FILE", dot.file, "the .tfg program")->required();
+  dot_cmd->add_option("-o,--output", dot.output, "write to this file instead of stdout");
+
+  std::vector<const char*> argv;
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  try {
+    app.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e, out, err);
+    return code == 0 ? kExitOk : kExitBadInput;
+  }
+  if (!max_memory.empty() && !parse_bytes(max_memory, check.limits.max_memory_bytes)) {
+    fmt::print(err, "tfmc: --max-memory: '{}' is not a size such as 512M or 4G\n", max_memory);
+    return kExitBadInput;
+  }
+  if (check.limits.max_seconds < 0) {
+    fmt::print(err, "tfmc: --max-seconds must not be negative\n");
+    return kExitBadInput;
+  }
+  if (check_cmd->parsed()) return run_check(check, out, err);
+  return run_dot(dot, out, err);
+}
+
+}  // namespace tfmc::app
