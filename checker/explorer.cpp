@@ -1,10 +1,10 @@
 #include "checker/explorer.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-
-#include <unistd.h>
 
 namespace tfmc::check {
 
@@ -82,6 +82,7 @@ Exploration Explorer::run() {
   r.seconds = elapsed();
   r.store_bytes = store_.bytes();
   r.raw_bytes = store_.raw_bytes();
+  r.slots = slots;
   return r;
 }
 

@@ -39,6 +39,7 @@ struct Exploration {
   double seconds = 0;
   std::size_t store_bytes = 0;  // arena + links + table
   std::size_t raw_bytes = 0;    // stored states * slots * 4
+  std::size_t slots = 0;        // slots per state
 };
 
 class Explorer {

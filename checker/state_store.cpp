@@ -1,9 +1,9 @@
 #include "checker/state_store.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <cstring>
-
-#include <xxhash.h>
 
 #include "semantics/invariant.h"
 
@@ -63,7 +63,8 @@ StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex pare
   TFMC_CHECK(size_ < kNoState - 1, "state index space exhausted");
   const auto index = static_cast<StateIndex>(size_);
   if ((index >> chunk_shift_) == chunks_.size()) {
-    chunks_.push_back(std::make_unique_for_overwrite<Slot[]>((std::size_t{1} << chunk_shift_) * slots_));
+    chunks_.push_back(
+        std::make_unique_for_overwrite<Slot[]>((std::size_t{1} << chunk_shift_) * slots_));
   }
   std::memcpy(chunks_[index >> chunk_shift_].get() + (index & chunk_mask_) * slots_, state,
               slots_ * sizeof(Slot));

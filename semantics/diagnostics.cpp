@@ -1,8 +1,8 @@
 #include "semantics/diagnostics.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace tfmc::sem {
 

@@ -16,9 +16,12 @@ std::string quoted(const std::string& s) {
 
 const char* style(EdgeKind k) {
   switch (k) {
-    case EdgeKind::Tensor: return "solid";
-    case EdgeKind::Variable: return "dashed";
-    case EdgeKind::Control: return "dotted";
+    case EdgeKind::Tensor:
+      return "solid";
+    case EdgeKind::Variable:
+      return "dashed";
+    case EdgeKind::Control:
+      return "dotted";
   }
   return "solid";
 }
@@ -45,10 +48,9 @@ std::string write_dot(const Program& p, const ValueStore& values) {
     std::string from = edge.src == kNone ? fmt::format("in{}", e) : fmt::format("n{}", edge.src);
     std::string to = edge.dst == kNone ? fmt::format("out{}", e) : fmt::format("n{}", edge.dst);
     if (edge.src == kNone) {
-      const std::string label =
-          edge.initial == kGo ? "GO"
-          : edge.input_name.empty() ? values.print(edge.initial)
-          : edge.input_name;
+      const std::string label = edge.initial == kGo       ? "GO"
+                                : edge.input_name.empty() ? values.print(edge.initial)
+                                                          : edge.input_name;
       out += fmt::format("  in{} [shape=point, xlabel={}];\n", e, quoted(label));
     }
     if (edge.dst == kNone) {

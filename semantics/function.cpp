@@ -35,8 +35,7 @@ void FunctionApplier::apply(FunctionId id, std::span<const ValueId> args, ValueI
   memo_.emplace(key_, std::vector<ValueId>(results, results + f.outputs));
 }
 
-void FunctionApplier::compute(const Function& f, std::span<const ValueId> args,
-                              ValueId* results) {
+void FunctionApplier::compute(const Function& f, std::span<const ValueId> args, ValueId* results) {
   switch (f.kind) {
     case FunctionKind::Const:
       results[0] = f.constant;

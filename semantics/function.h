@@ -25,9 +25,9 @@ enum class FunctionKind : std::uint8_t { Builtin, Uninterpreted, Identity, Copy,
 
 struct Function {
   FunctionKind kind = FunctionKind::Builtin;
-  eval::BuiltinOp op{};   // Builtin
-  eval::OpAttrs attrs;    // Builtin
-  std::string head;       // term head with non-default attributes, e.g. "Cast{to=i32}"
+  eval::BuiltinOp op{};  // Builtin
+  eval::OpAttrs attrs;   // Builtin
+  std::string head;      // term head with non-default attributes, e.g. "Cast{to=i32}"
   int inputs = 0;
   int outputs = 1;
   ValueId constant = kEmpty;  // Const

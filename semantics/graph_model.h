@@ -30,9 +30,7 @@ class GraphModel : public StateModel {
   void enabled(const Slot* state, std::vector<TransitionId>& out) const override;
   void fire(const Slot* state, TransitionId t, Slot* out) override;
   std::span<const std::uint32_t> reads(TransitionId t) const override { return nodes_[t].reads; }
-  std::span<const std::uint32_t> writes(TransitionId t) const override {
-    return nodes_[t].writes;
-  }
+  std::span<const std::uint32_t> writes(TransitionId t) const override { return nodes_[t].writes; }
   const std::string& transition_name(TransitionId t) const override {
     return program_.nodes[t].name;
   }
@@ -46,8 +44,8 @@ class GraphModel : public StateModel {
   struct CompiledNode {
     NodeKind kind;
     FunctionId function;
-    std::uint32_t variable_slot;  // Read/Assign (static), Var: unused
-    ValueId handle;               // Var: the handle it outputs
+    std::uint32_t variable_slot;          // Read/Assign (static), Var: unused
+    ValueId handle;                       // Var: the handle it outputs
     std::vector<std::uint32_t> in;        // all incoming edge slots (arguments, then controls)
     std::vector<std::uint32_t> args;      // argument edge slots in order
     std::vector<std::uint32_t> out;       // output port edge slots in order

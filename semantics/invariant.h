@@ -5,11 +5,11 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define TFMC_CHECK(cond, reason)                                                        \
-  do {                                                                                  \
-    if (!(cond)) {                                                                      \
-      std::fprintf(stderr, "tfmc: internal error at %s:%d: %s (%s)\n", __FILE__, __LINE__, \
-                   reason, #cond);                                                      \
-      std::abort();                                                                     \
-    }                                                                                   \
+#define TFMC_CHECK(cond, reason)                                                                   \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      std::fprintf(stderr, "tfmc: internal error at %s:%d: %s (%s)\n", __FILE__, __LINE__, reason, \
+                   #cond);                                                                         \
+      std::abort();                                                                                \
+    }                                                                                              \
   } while (false)

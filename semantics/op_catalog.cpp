@@ -1,9 +1,9 @@
 #include "semantics/op_catalog.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "semantics/tensor_text.h"
 
@@ -140,8 +140,8 @@ bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, Value
 }  // namespace
 
 bool is_stateful_op(const std::string& op) {
-  return op == "Var" || op == "Read" || op == "Write" || op == "AssignAdd" ||
-         op == "AssignSub" || op == "Assign";
+  return op == "Var" || op == "Read" || op == "Write" || op == "AssignAdd" || op == "AssignSub" ||
+         op == "Assign";
 }
 
 bool is_builtin_function(const std::string& op) { return find_builtin(op) != nullptr; }
@@ -151,9 +151,9 @@ std::pair<int, int> builtin_arity(const std::string& op) {
   return s ? std::pair{s->min_args, s->max_args} : std::pair{0, 0};
 }
 
-std::optional<Function> make_builtin_function(const std::string& op,
-                                              const std::vector<Attr>& attrs, SourceLoc op_loc,
-                                              ValueStore& values, DiagnosticList& diags) {
+std::optional<Function> make_builtin_function(const std::string& op, const std::vector<Attr>& attrs,
+                                              SourceLoc op_loc, ValueStore& values,
+                                              DiagnosticList& diags) {
   const BuiltinSpec* spec = find_builtin(op);
   Function f;
   f.kind = spec->kind;
@@ -165,8 +165,8 @@ std::optional<Function> make_builtin_function(const std::string& op,
     if (std::find(spec->attrs.begin(), spec->attrs.end(), a.key) == spec->attrs.end()) {
       diags.error(a.loc, spec->attrs.empty()
                              ? fmt::format("{} takes no attributes (got '{}')", op, a.key)
-                             : fmt::format("unknown attribute '{}' for {} (expected {})", a.key,
-                                           op, fmt::join(spec->attrs, ", ")));
+                             : fmt::format("unknown attribute '{}' for {} (expected {})", a.key, op,
+                                           fmt::join(spec->attrs, ", ")));
       ok = false;
       continue;
     }
@@ -218,9 +218,8 @@ std::optional<Function> make_assign_function(
     }
     return make_builtin_function(op == "AssignAdd" ? "Add" : "Sub", {}, op_loc, values, diags);
   }
-  const auto fa = std::find_if(attrs.begin(), attrs.end(), [](const Attr& a) {
-    return a.key == "f";
-  });
+  const auto fa =
+      std::find_if(attrs.begin(), attrs.end(), [](const Attr& a) { return a.key == "f"; });
   if (fa == attrs.end()) {
     diags.error(op_loc, "Assign needs the attribute 'f' (a binary function such as Add)");
     return std::nullopt;

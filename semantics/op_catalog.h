@@ -33,9 +33,9 @@ std::pair<int, int> builtin_arity(const std::string& op);
 // Builds the Function of a built-in function node from its attributes. Reports attribute
 // errors (unknown, missing, ill-typed, duplicate) to `diags` at the attribute (or at
 // `op_loc` for a missing one) and returns nullopt then.
-std::optional<Function> make_builtin_function(const std::string& op,
-                                              const std::vector<Attr>& attrs, SourceLoc op_loc,
-                                              ValueStore& values, DiagnosticList& diags);
+std::optional<Function> make_builtin_function(const std::string& op, const std::vector<Attr>& attrs,
+                                              SourceLoc op_loc, ValueStore& values,
+                                              DiagnosticList& diags);
 
 // An uninterpreted function (`fn NAME : K -> L`) applied with `attrs`.
 std::optional<Function> make_uninterpreted_function(const std::string& name, int inputs,

@@ -1,9 +1,9 @@
 #include "semantics/parser.h"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <limits>
-
-#include <fmt/format.h>
 
 #include "semantics/tensor_text.h"
 
@@ -16,9 +16,7 @@ std::string Ref::text() const {
 
 namespace {
 
-bool is_name_start(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-}
+bool is_name_start(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
 bool is_name_char(char c) {
   return is_name_start(c) || (c >= '0' && c <= '9') || c == '.' || c == '/' || c == '-';
 }
@@ -35,9 +33,9 @@ class LineCursor {
   LineCursor(std::string_view text, int line) : text_(text), line_(line) {}
 
   void skip_space() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' ||
-                                   text_[pos_] == '\r' || text_[pos_] == '\f' ||
-                                   text_[pos_] == '\v')) {
+    while (pos_ < text_.size() &&
+           (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\r' ||
+            text_[pos_] == '\f' || text_[pos_] == '\v')) {
       ++pos_;
     }
   }
@@ -257,8 +255,7 @@ void statement(LineCursor& c, Ast& ast) {
       throw SyntaxError{in_loc.column, fmt::format("input count must be in [0, {}]", kMaxArity)};
     }
     if (out < 0 || out > kMaxArity) {
-      throw SyntaxError{out_loc.column,
-                        fmt::format("output count must be in [0, {}]", kMaxArity)};
+      throw SyntaxError{out_loc.column, fmt::format("output count must be in [0, {}]", kMaxArity)};
     }
     f.inputs = static_cast<int>(in);
     f.outputs = static_cast<int>(out);

@@ -38,12 +38,12 @@ enum class NodeKind : std::uint8_t { Function, Var, Read, Assign };
 struct Node {
   std::string name;
   NodeKind kind = NodeKind::Function;
-  bool implicit = false;  // made by the builder: `&X` Var nodes and Copy nodes
-  SourceLoc loc;          // statement of the node (for implicit nodes: of the use)
-  std::string op;         // the operation as written (Copy, Var, Read, Write, Add, ...)
-  FunctionId function = 0;      // Function: the function; Assign: its f
-  std::uint32_t variable = 0;   // Var, Read, Assign: the variable (resolved statically)
-  std::vector<std::int32_t> inputs;    // incoming tensor/variable edges in argument order
+  bool implicit = false;             // made by the builder: `&X` Var nodes and Copy nodes
+  SourceLoc loc;                     // statement of the node (for implicit nodes: of the use)
+  std::string op;                    // the operation as written (Copy, Var, Read, Write, Add, ...)
+  FunctionId function = 0;           // Function: the function; Assign: its f
+  std::uint32_t variable = 0;        // Var, Read, Assign: the variable (resolved statically)
+  std::vector<std::int32_t> inputs;  // incoming tensor/variable edges in argument order
   std::vector<std::int32_t> controls;  // incoming control edges
   std::vector<std::int32_t> outputs;   // outgoing tensor/variable edge per output port
   std::vector<std::int32_t> control_outputs;

@@ -1,13 +1,13 @@
 #include "semantics/program_builder.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
 #include <fstream>
 #include <set>
 #include <sstream>
-
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/strong_components.hpp>
-#include <fmt/format.h>
 
 #include "semantics/op_catalog.h"
 #include "semantics/parser.h"
@@ -49,8 +49,7 @@ struct Use {
 
 class Builder {
  public:
-  Builder(const Ast& ast, const std::vector<Feed>& feeds, ValueStore& values,
-          DiagnosticList& diags)
+  Builder(const Ast& ast, const std::vector<Feed>& feeds, ValueStore& values, DiagnosticList& diags)
       : ast_(ast), feeds_(feeds), values_(values), diags_(diags) {}
 
   Program build() {
@@ -88,8 +87,8 @@ class Builder {
     });
     for (const Decl& d : decls) {
       if (d.sym.kind == Symbol::Kind::Function && is_stateful_op(d.name)) {
-        diags_.error(d.loc, fmt::format("'{}' is a stateful operation and cannot be redeclared",
-                                        d.name));
+        diags_.error(d.loc,
+                     fmt::format("'{}' is a stateful operation and cannot be redeclared", d.name));
         continue;
       }
       if (!names_.emplace(d.name, d.sym).second) {
@@ -97,8 +96,7 @@ class Builder {
       }
     }
     for (std::size_t i = 0; i < ast_.fns.size(); ++i) {
-      declared_fns_.emplace(ast_.fns[i].name,
-                            std::pair{ast_.fns[i].inputs, ast_.fns[i].outputs});
+      declared_fns_.emplace(ast_.fns[i].name, std::pair{ast_.fns[i].inputs, ast_.fns[i].outputs});
     }
     for (std::size_t i = 0; i < ast_.vars.size(); ++i) {
       const VarDecl& v = ast_.vars[i];
@@ -111,9 +109,9 @@ class Builder {
   bool check_arity(const NodeStmt& n, int min, int max) {
     const int got = static_cast<int>(n.args.size());
     if (got >= min && (max < 0 || got <= max)) return true;
-    std::string want = min == max   ? std::to_string(min)
-                       : max < 0    ? fmt::format("at least {}", min)
-                                    : fmt::format("{} to {}", min, max);
+    std::string want = min == max ? std::to_string(min)
+                       : max < 0  ? fmt::format("at least {}", min)
+                                  : fmt::format("{} to {}", min, max);
     diags_.error(n.op_loc, fmt::format("{} takes {} argument{} but {} given", n.op, want,
                                        want == "1" ? "" : "s", got));
     return false;
@@ -214,8 +212,8 @@ class Builder {
     const NodeShape& s = shapes_[sym.index];
     if (!s.valid) return std::nullopt;  // the node's own error was reported
     if (s.outputs.empty()) {
-      diags_.error(r.loc, fmt::format("node '{}' ({}) has no outputs", r.name,
-                                      ast_.nodes[sym.index].op));
+      diags_.error(r.loc,
+                   fmt::format("node '{}' ({}) has no outputs", r.name, ast_.nodes[sym.index].op));
       return std::nullopt;
     }
     if (r.port >= static_cast<int>(s.outputs.size())) {
@@ -247,10 +245,10 @@ class Builder {
       for (const Ref& r : n.after) {
         const auto it = names_.find(r.name);
         if (it == names_.end() || it->second.kind != Symbol::Kind::Node) {
-          diags_.error(r.loc, it == names_.end()
-                                  ? fmt::format("undefined node '{}' after 'after'", r.name)
-                                  : fmt::format("'after' names nodes only; '{}' is not a node",
-                                                r.name));
+          diags_.error(r.loc,
+                       it == names_.end()
+                           ? fmt::format("undefined node '{}' after 'after'", r.name)
+                           : fmt::format("'after' names nodes only; '{}' is not a node", r.name));
         }
       }
     }
@@ -310,12 +308,12 @@ class Builder {
       });
       std::vector<std::string> names;
       for (std::size_t i : m) names.push_back(ast_.nodes[i].name);
-      diags_.error(ast_.nodes[m[0]].loc,
-                   m.size() == 1
-                       ? fmt::format("node '{}' depends on itself (the graph must be acyclic)",
-                                     names[0])
-                       : fmt::format("cycle through nodes {} (the graph must be acyclic)",
-                                     fmt::join(names, ", ")));
+      diags_.error(
+          ast_.nodes[m[0]].loc,
+          m.size() == 1
+              ? fmt::format("node '{}' depends on itself (the graph must be acyclic)", names[0])
+              : fmt::format("cycle through nodes {} (the graph must be acyclic)",
+                            fmt::join(names, ", ")));
     }
   }
 
@@ -331,8 +329,8 @@ class Builder {
     for (const Feed& f : feeds_) {
       const auto it = names_.find(f.name);
       if (it == names_.end() || it->second.kind != Symbol::Kind::Input) {
-        diags_.error({}, fmt::format("--feed names '{}', which is not an input of the program",
-                                     f.name));
+        diags_.error(
+            {}, fmt::format("--feed names '{}', which is not an input of the program", f.name));
         continue;
       }
       out[it->second.index] = init_value(f.value);
@@ -410,8 +408,7 @@ class Builder {
   void construct(const std::vector<ValueId>& input_values) {
     for (const VarDecl& v : ast_.vars) {
       program_.variables.push_back(
-          {v.name,
-           v.init ? init_value(*v.init) : values_.error(eval::ErrorKind::Uninitialized),
+          {v.name, v.init ? init_value(*v.init) : values_.error(eval::ErrorKind::Uninitialized),
            v.loc});
     }
     // User nodes first, in file order, so node index i is statement i.
@@ -444,12 +441,13 @@ class Builder {
       if (program_.nodes[i].kind == NodeKind::Var) continue;
       const auto& args = ast_.nodes[i].args;
       for (std::size_t a = 0; a < args.size(); ++a) {
-        pending.push_back({args[a].loc, &args[a], {static_cast<std::int32_t>(i),
-                                                   static_cast<int>(a), kNone}});
+        pending.push_back(
+            {args[a].loc, &args[a], {static_cast<std::int32_t>(i), static_cast<int>(a), kNone}});
       }
     }
     for (std::size_t o = 0; o < ast_.outputs.size(); ++o) {
-      pending.push_back({ast_.outputs[o].ref.loc, &ast_.outputs[o].ref,
+      pending.push_back({ast_.outputs[o].ref.loc,
+                         &ast_.outputs[o].ref,
                          {kNone, 0, static_cast<std::int32_t>(o)}});
     }
     std::stable_sort(pending.begin(), pending.end(), [](const Pending& a, const Pending& b) {
@@ -467,12 +465,10 @@ class Builder {
         v.op = "Var";
         v.variable = variables_.at(p.ref->name);
         v.outputs = {kNone};
-        prod = {Producer::Kind::ImplicitVar, static_cast<std::size_t>(add_node(std::move(v))),
-                0};
+        prod = {Producer::Kind::ImplicitVar, static_cast<std::size_t>(add_node(std::move(v))), 0};
       } else {
         const Symbol& sym = names_.at(p.ref->name);
-        prod = {sym.kind == Symbol::Kind::Input ? Producer::Kind::Input
-                                                : Producer::Kind::NodePort,
+        prod = {sym.kind == Symbol::Kind::Input ? Producer::Kind::Input : Producer::Kind::NodePort,
                 sym.index, p.ref->port};
       }
       uses[prod].push_back(p.use);
@@ -489,11 +485,11 @@ class Builder {
                                   ? Producer{Producer::Kind::ImplicitVar, i, 0}
                                   : Producer{Producer::Kind::NodePort, i, static_cast<int>(port)};
         const auto it = uses.find(prod);
-        const std::string text =
-            port == 0 && ports == 1 ? program_.nodes[i].name
-                                    : fmt::format("{}:{}", program_.nodes[i].name, port);
-        const EdgeKind kind = program_.nodes[i].kind == NodeKind::Var ? EdgeKind::Variable
-                                                                      : EdgeKind::Tensor;
+        const std::string text = port == 0 && ports == 1
+                                     ? program_.nodes[i].name
+                                     : fmt::format("{}:{}", program_.nodes[i].name, port);
+        const EdgeKind kind =
+            program_.nodes[i].kind == NodeKind::Var ? EdgeKind::Variable : EdgeKind::Tensor;
         wire(static_cast<std::int32_t>(i), static_cast<int>(port), kind,
              it != uses.end() ? ref_texts.at(prod).first : text, program_.nodes[i].loc,
              it != uses.end() ? it->second : std::vector<Use>{}, kEmpty, "");
@@ -568,8 +564,7 @@ Program load_program_text(const std::string& file_name, const std::string& text,
   return p;
 }
 
-Program load_program(const std::string& path, const std::vector<Feed>& feeds,
-                     ValueStore& values) {
+Program load_program(const std::string& path, const std::vector<Feed>& feeds, ValueStore& values) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("{}: error: cannot read the file\n", path));
   std::ostringstream text;

@@ -33,8 +33,7 @@ Program build_program(const Ast& ast, const std::vector<Feed>& feeds, ValueStore
 
 // Reads, parses and builds FILE. Throws InputError (with rendered diagnostics) on any error,
 // including an unreadable file.
-Program load_program(const std::string& path, const std::vector<Feed>& feeds,
-                     ValueStore& values);
+Program load_program(const std::string& path, const std::vector<Feed>& feeds, ValueStore& values);
 
 // Parses and builds program text (tests and tools that hold the text already).
 Program load_program_text(const std::string& file_name, const std::string& text,

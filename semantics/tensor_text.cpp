@@ -20,9 +20,9 @@ std::string format_float(double v, DType t) {
   // to the same value of the argument's type: [-]D[.DDD]e(+|-)XX.
   char buf[64];
   const std::to_chars_result res =
-      t == DType::F32
-          ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(v), std::chars_format::scientific)
-          : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+      t == DType::F32 ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(v),
+                                      std::chars_format::scientific)
+                      : std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
   std::string_view s(buf, static_cast<std::size_t>(res.ptr - buf));
   std::string out;
   if (s.front() == '-') {
@@ -113,9 +113,7 @@ struct ParseError {
   std::string message;
 };
 
-bool is_word_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
-}
+bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 
 // Characters that may appear in one element token: digits, letters (inf, nan, true, hex
 // digits, exponent markers), signs and the decimal point.
@@ -197,11 +195,12 @@ class LiteralParser {
       // One element fills the whole shape.
       const std::vector<std::uint8_t> one = t.bytes;
       t.bytes.clear();
-      for (std::int64_t i = 0; i < count; ++i) t.bytes.insert(t.bytes.end(), one.begin(), one.end());
+      for (std::int64_t i = 0; i < count; ++i)
+        t.bytes.insert(t.bytes.end(), one.begin(), one.end());
     } else if (listed != count) {
-      throw ParseError{listed == 0 ? open : pos_ - 1,
-                       "the shape holds " + std::to_string(count) + " elements but " +
-                           std::to_string(listed) + " are listed"};
+      throw ParseError{listed == 0 ? open : pos_ - 1, "the shape holds " + std::to_string(count) +
+                                                          " elements but " +
+                                                          std::to_string(listed) + " are listed"};
     }
     return t;
   }

@@ -1,10 +1,10 @@
 #include "semantics/value_store.h"
 
+#include <xxhash.h>
+
 #include <cmath>
 #include <cstring>
 #include <limits>
-
-#include <xxhash.h>
 
 #include "semantics/invariant.h"
 #include "semantics/tensor_text.h"

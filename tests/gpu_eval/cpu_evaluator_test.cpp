@@ -3,9 +3,12 @@
 // Tensors are written and compared as canonical literals (semantics/tensor_text.h), which
 // identify float bits exactly up to the NaN payload.
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "gpu_eval/cpu_evaluator.h"

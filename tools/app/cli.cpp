@@ -1,8 +1,9 @@
 #include "tools/app/cli.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <CLI/CLI.hpp>
 
 #include "tools/app/commands.h"
 #include "tools/app/exit_codes.h"
@@ -21,10 +22,14 @@ bool parse_bytes(const std::string& text, std::uint64_t& bytes) {
   }
   std::uint64_t scale = 1;
   const std::string suffix = text.substr(used);
-  if (suffix == "K" || suffix == "KiB") scale = 1ull << 10;
-  else if (suffix == "M" || suffix == "MiB") scale = 1ull << 20;
-  else if (suffix == "G" || suffix == "GiB") scale = 1ull << 30;
-  else if (!suffix.empty()) return false;
+  if (suffix == "K" || suffix == "KiB")
+    scale = 1ull << 10;
+  else if (suffix == "M" || suffix == "MiB")
+    scale = 1ull << 20;
+  else if (suffix == "G" || suffix == "GiB")
+    scale = 1ull << 30;
+  else if (!suffix.empty())
+    return false;
   if (value > (~0ull) / scale) return false;
   bytes = value * scale;
   return true;
@@ -65,8 +70,9 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
 
   DotOptions dot;
   CLI::App* dot_cmd = app.add_subcommand(
-      "dot", "Write FILE as a Graphviz graph: tensor edges solid, variable edges dashed, "
-             "control edges dotted.");
+      "dot",
+      "Write FILE as a Graphviz graph: tensor edges solid, variable edges dashed, "
+      "control edges dotted.");
   dot_cmd->add_option("FILE", dot.file, "the .tfg program")->required();
   dot_cmd->add_option("-o,--output", dot.output, "write to this file instead of stdout");
 

@@ -1,9 +1,9 @@
 #include "tools/app/commands.h"
 
-#include <fstream>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <fstream>
 
 #include "checker/outcomes.h"
 #include "gpu_eval/cpu_evaluator.h"
@@ -18,55 +18,65 @@
 namespace tfmc::app {
 namespace {
 
-// Parses NAME=VALUE options; reports to `err` and returns false on the first bad one.
-bool parse_feeds(const std::vector<std::string>& texts, std::vector<sem::Feed>& feeds,
-                 std::ostream& err) {
+// Parses NAME=VALUE options; throws sem::InputError on the first bad one.
+std::vector<sem::Feed> parse_feeds(const std::vector<std::string>& texts) {
+  std::vector<sem::Feed> feeds;
   for (const std::string& text : texts) {
     const std::size_t eq = text.find('=');
     if (eq == std::string::npos || eq == 0) {
-      fmt::print(err, "tfmc: --feed '{}': expected NAME=VALUE\n", text);
-      return false;
+      throw sem::InputError(fmt::format("tfmc: --feed '{}': expected NAME=VALUE\n", text));
     }
     std::string error;
     auto value = sem::parse_init_value(text.substr(eq + 1), error);
     if (!value) {
-      fmt::print(err, "tfmc: --feed '{}': the value is not a literal or a symbol name: {}\n",
-                 text, error);
-      return false;
+      throw sem::InputError(fmt::format(
+          "tfmc: --feed '{}': the value is not a literal or a symbol name: {}\n", text, error));
     }
     feeds.push_back({text.substr(0, eq), std::move(*value)});
   }
-  return true;
+  return feeds;
 }
 
-}  // namespace
-
-int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-  std::vector<sem::Feed> feeds;
-  if (!parse_feeds(options.feeds, feeds, err)) return kExitBadInput;
-  sem::ValueStore values;
-  sem::Program program;
-  try {
-    program = sem::load_program(options.file, feeds, values);
-  } catch (const sem::InputError& e) {
-    err << e.what();
-    return kExitBadInput;
-  }
+// Explores `program` and renders the result; `err` receives progress lines unless null.
+CheckResult explore(const sem::Program& program, sem::ValueStore& values,
+                    const check::Limits& limits, std::ostream* progress) {
   eval::CpuEvaluator evaluator;
   sem::GraphModel model(program, values, evaluator);
-  check::Explorer explorer(model, options.limits);
-  if (!options.quiet) {
-    explorer.on_progress([&err](const check::Progress& p) {
-      fmt::print(err, "tfmc: {:.0f} s: {} states stored, {} transitions, {} states queued\n",
+  check::Explorer explorer(model, limits);
+  if (progress != nullptr) {
+    explorer.on_progress([progress](const check::Progress& p) {
+      fmt::print(*progress, "tfmc: {:.0f} s: {} states stored, {} transitions, {} states queued\n",
                  p.seconds, p.states, p.transitions, p.queued);
     });
   }
   const check::Exploration e = explorer.run();
-  const CheckResult result = make_check_result(model, values, explorer, e);
+  return make_check_result(model, values, explorer, e);
+}
+
+}  // namespace
+
+CheckResult check_program_text(const std::string& name, const std::string& text,
+                               const std::vector<std::string>& feeds, const check::Limits& limits) {
+  sem::ValueStore values;
+  const sem::Program program = sem::load_program_text(name, text, parse_feeds(feeds), values);
+  return explore(program, values, limits, nullptr);
+}
+
+int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  sem::ValueStore values;
+  sem::Program program;
+  try {
+    program = sem::load_program(options.file, parse_feeds(options.feeds), values);
+  } catch (const sem::InputError& e) {
+    err << e.what();
+    return kExitBadInput;
+  }
+  const CheckResult result =
+      explore(program, values, options.limits, options.quiet ? nullptr : &err);
   out << (options.json ? render_json(result) : render_text(result));
-  if (!e.complete) {
+  if (!result.exploration.complete) {
     fmt::print(err, "tfmc: exploration stopped by --{}: the outcomes are incomplete\n",
-               e.stop_reason);
+               result.exploration.stop_reason);
   }
   return result.exit_code();
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checker/explorer.h"
+#include "tools/app/check_result.h"
 
 namespace tfmc::app {
 
@@ -21,6 +22,11 @@ struct DotOptions {
   std::string file;
   std::string output;  // empty: stdout
 };
+
+// Checks program text (name used in messages and "program"); throws sem::InputError on bad
+// input or a bad feed. The library form of `tfmc check`, for tests and other tools.
+CheckResult check_program_text(const std::string& name, const std::string& text,
+                               const std::vector<std::string>& feeds, const check::Limits& limits);
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err);

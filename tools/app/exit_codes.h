@@ -4,10 +4,10 @@
 namespace tfmc::app {
 
 enum ExitCode : int {
-  kExitOk = 0,              // check: complete, exactly one outcome, not stuck; other commands: ok
+  kExitOk = 0,                // check: complete, exactly one outcome, not stuck; other commands: ok
   kExitNondeterministic = 1,  // check: complete with more than one outcome or a stuck outcome
-  kExitBadInput = 2,        // bad usage or bad input; nothing explored
-  kExitIncomplete = 3,      // a limit stopped exploration; partial results printed
+  kExitBadInput = 2,          // bad usage or bad input; nothing explored
+  kExitIncomplete = 3,        // a limit stopped exploration; partial results printed
 };
 
 }  // namespace tfmc::app

@@ -30,7 +30,7 @@ std::string verdict(const CheckResult& r) {
   std::size_t stuck = 0;
   for (const auto& o : r.outcomes) stuck += o.stuck ? 1 : 0;
   if (!r.exploration.complete) {
-    return fmt::format("INCOMPLETE: stopped by --{} after {} outcome{} found", 
+    return fmt::format("INCOMPLETE: stopped by --{} after {} outcome{} found",
                        r.exploration.stop_reason, n, n == 1 ? "" : "s");
   }
   if (r.deterministic()) return "deterministic: exactly one outcome";
@@ -49,16 +49,16 @@ std::string render_json(const CheckResult& r) {
   out += fmt::format("  \"deterministic\": {},\n", r.deterministic() ? "true" : "false");
   out += fmt::format(
       "  \"stats\": {{\"states\": {}, \"transitions\": {}, \"final_states\": {}, \"seconds\": "
-      "{}, \"store_bytes\": {}, \"values\": {}, \"evaluations\": {}}},\n",
-      e.states, e.transitions, e.finals.size(), json_number(e.seconds), e.store_bytes, r.values,
-      r.evaluations);
+      "{}, \"state_slots\": {}, \"store_bytes\": {}, \"values\": {}, \"evaluations\": {}}},\n",
+      e.states, e.transitions, e.finals.size(), json_number(e.seconds), e.slots, e.store_bytes,
+      r.values, r.evaluations);
   out += "  \"outcomes\": [";
   for (std::size_t i = 0; i < r.outcomes.size(); ++i) {
     const PrintedOutcome& o = r.outcomes[i];
     out += i > 0 ? ",\n    " : "\n    ";
-    out += fmt::format("{{\"outputs\": {}, \"variables\": {}, \"stuck\": {}, ",
-                       json_object(o.outputs), json_object(o.variables),
-                       o.stuck ? "true" : "false");
+    out +=
+        fmt::format("{{\"outputs\": {}, \"variables\": {}, \"stuck\": {}, ", json_object(o.outputs),
+                    json_object(o.variables), o.stuck ? "true" : "false");
     if (o.stuck) out += fmt::format("\"blocked\": {}, ", json_list(o.blocked));
     out += fmt::format("\"witness\": {}}}", json_list(o.witness));
   }
@@ -75,14 +75,17 @@ std::string render_text(const CheckResult& r) {
                      e.complete ? "" : " (incomplete: more states remain)");
   for (std::size_t i = 0; i < r.outcomes.size(); ++i) {
     const PrintedOutcome& o = r.outcomes[i];
-    out += fmt::format("\noutcome {} of {}{}:\n", i + 1, r.outcomes.size(),
-                       o.stuck ? " (stuck)" : "");
-    for (const auto& [name, value] : o.outputs) out += fmt::format("  output {} = {}\n", name, value);
+    out +=
+        fmt::format("\noutcome {} of {}{}:\n", i + 1, r.outcomes.size(), o.stuck ? " (stuck)" : "");
+    for (const auto& [name, value] : o.outputs)
+      out += fmt::format("  output {} = {}\n", name, value);
     for (const auto& [name, value] : o.variables) {
       out += fmt::format("  variable {} = {}\n", name, value);
     }
     if (o.stuck) out += fmt::format("  blocked: {}\n", fmt::join(o.blocked, ", "));
-    out += fmt::format("  witness: {}\n", o.witness.empty() ? "(no firing)" : fmt::format("{}", fmt::join(o.witness, " ")));
+    out += fmt::format("  witness: {}\n", o.witness.empty()
+                                              ? "(no firing)"
+                                              : fmt::format("{}", fmt::join(o.witness, " ")));
   }
   return out;
 }
