@@ -26,11 +26,12 @@ Exploration Explorer::run() {
   const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   Exploration r;
   const std::size_t slots = model_.slot_count();
-  std::vector<Slot> current(slots), next(slots);
   std::vector<TransitionId> enabled;
+  std::vector<Slot> batch(slots);  // the successors of one state, one after the other
+  std::vector<std::uint64_t> hashes;
 
-  model_.initial_state(current.data());
-  store_.find_or_insert(current.data(), kNoState, 0);
+  model_.initial_state(batch.data());
+  store_.find_or_insert(batch.data(), kNoState, 0);
   double next_report = 1.0;
 
   // The arena is the BFS queue: states are expanded in the order they were stored.
@@ -53,24 +54,34 @@ Exploration Explorer::run() {
         next_report = t + 1.0;
       }
     }
-    std::copy_n(store_.state(i), slots, current.data());
+    const Slot* current = store_.state(i);  // stored states never move
     enabled.clear();
-    model_.enabled(current.data(), enabled);
+    model_.enabled(current, enabled);
     if (enabled.empty()) {
       r.finals.push_back(i);
       continue;
     }
+    const std::size_t k = enabled.size();
+    batch.resize(k * slots);
+    hashes.resize(k);
+    for (std::size_t j = 0; j < k; ++j) {
+      Slot* next = batch.data() + j * slots;
+      std::copy_n(current, slots, next);
+      model_.fire(current, enabled[j], next);
+      hashes[j] = store_.hash(next);
+      store_.prefetch_entry(hashes[j]);
+    }
+    for (std::size_t j = 0; j < k; ++j) store_.prefetch_state(hashes[j]);
+    r.transitions += k;
     bool stopped = false;
-    for (TransitionId t : enabled) {
-      next = current;
-      model_.fire(current.data(), t, next.data());
-      ++r.transitions;
+    for (std::size_t j = 0; j < k; ++j) {
+      const Slot* next = batch.data() + j * slots;
       if (limits_.max_states > 0 && store_.size() >= limits_.max_states &&
-          !store_.contains(next.data())) {
+          !store_.contains(next, hashes[j])) {
         stopped = true;
         break;
       }
-      store_.find_or_insert(next.data(), i, t);
+      store_.find_or_insert(next, hashes[j], i, enabled[j]);
     }
     if (stopped) {
       r.complete = false;

@@ -1,5 +1,9 @@
 #include "checker/state_store.h"
 
+#include <sys/mman.h>
+
+// Inline XXH3 so hashing a state is not an out-of-line call into the shared library.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include <algorithm>
@@ -17,6 +21,19 @@ unsigned chunk_shift_for(std::size_t slots) {
   while (shift < 20 && (state_bytes << (shift + 1)) <= (std::size_t{4} << 20)) ++shift;
   return shift;
 }
+// A chunk aligned to 2 MiB and marked for transparent huge pages: a large store is read at
+// random places, and huge pages keep those reads from also missing in the TLB.
+Slot* allocate_chunk(std::size_t bytes) {
+  constexpr std::size_t kHuge = std::size_t{2} << 20;
+  const std::size_t rounded = std::max(kHuge, (bytes + kHuge - 1) / kHuge * kHuge);
+  void* p = std::aligned_alloc(kHuge, rounded);
+  TFMC_CHECK(p != nullptr, "out of memory for the state arena");
+#ifdef MADV_HUGEPAGE
+  madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+  return static_cast<Slot*>(p);
+}
+
 }  // namespace
 
 StateStore::StateStore(std::size_t slots_per_state)
@@ -35,8 +52,7 @@ bool StateStore::equal(StateIndex i, const Slot* state) const {
   return std::memcmp(this->state(i), state, slots_ * sizeof(Slot)) == 0;
 }
 
-bool StateStore::contains(const Slot* state) const {
-  const std::uint64_t h = hash(state);
+bool StateStore::contains(const Slot* state, std::uint64_t h) const {
   const std::uint64_t tag = h >> 32;
   for (std::uint64_t pos = h & mask_;; pos = (pos + 1) & mask_) {
     const std::uint64_t e = table_[pos];
@@ -47,9 +63,18 @@ bool StateStore::contains(const Slot* state) const {
   }
 }
 
-StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex parent,
+void StateStore::prefetch_state(std::uint64_t h) const {
+  const std::uint64_t e = table_[h & mask_];
+  if (e == 0 || (e >> 32) != (h >> 32)) return;
+  const char* p =
+      reinterpret_cast<const char*>(state(static_cast<StateIndex>((e & 0xffffffffu) - 1)));
+  for (std::size_t off = 0; off < slots_ * sizeof(Slot); off += 64) __builtin_prefetch(p + off);
+}
+
+void StateStore::FreeChunk::operator()(Slot* p) const { std::free(p); }
+
+StateStore::Insert StateStore::find_or_insert(const Slot* state, std::uint64_t h, StateIndex parent,
                                               TransitionId via) {
-  const std::uint64_t h = hash(state);
   const std::uint64_t tag = h >> 32;
   std::uint64_t pos = h & mask_;
   for (;; pos = (pos + 1) & mask_) {
@@ -63,8 +88,7 @@ StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex pare
   TFMC_CHECK(size_ < kNoState - 1, "state index space exhausted");
   const auto index = static_cast<StateIndex>(size_);
   if ((index >> chunk_shift_) == chunks_.size()) {
-    chunks_.push_back(
-        std::make_unique_for_overwrite<Slot[]>((std::size_t{1} << chunk_shift_) * slots_));
+    chunks_.emplace_back(allocate_chunk((std::size_t{1} << chunk_shift_) * slots_ * sizeof(Slot)));
   }
   std::memcpy(chunks_[index >> chunk_shift_].get() + (index & chunk_mask_) * slots_, state,
               slots_ * sizeof(Slot));

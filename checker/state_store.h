@@ -26,11 +26,24 @@ class StateStore {
     StateIndex index;
     bool inserted;
   };
-  // Finds `state` or stores it with the given parent link.
-  Insert find_or_insert(const Slot* state, StateIndex parent, TransitionId via);
+  // XXH3 of the state's bytes: the key of the table.
+  std::uint64_t hash(const Slot* state) const;
 
-  // Whether `state` is stored, without inserting it.
-  bool contains(const Slot* state) const;
+  // Finds `state` (whose hash is `h`) or stores it with the given parent link.
+  Insert find_or_insert(const Slot* state, std::uint64_t h, StateIndex parent, TransitionId via);
+  Insert find_or_insert(const Slot* state, StateIndex parent, TransitionId via) {
+    return find_or_insert(state, hash(state), parent, via);
+  }
+
+  // Whether `state` (whose hash is `h`) is stored, without inserting it.
+  bool contains(const Slot* state, std::uint64_t h) const;
+
+  // Lookups in a large store are dominated by two cache misses: the table entry, then the
+  // stored state it points to. The explorer looks up a batch of successors in three passes,
+  // prefetch_entry for all, then prefetch_state for all, then find_or_insert, so that the
+  // misses of the batch overlap instead of following one another.
+  void prefetch_entry(std::uint64_t h) const { __builtin_prefetch(&table_[h & mask_]); }
+  void prefetch_state(std::uint64_t h) const;
 
   const Slot* state(StateIndex i) const {
     return chunks_[i >> chunk_shift_].get() + (i & chunk_mask_) * slots_;
@@ -51,7 +64,6 @@ class StateStore {
     TransitionId via;
   };
 
-  std::uint64_t hash(const Slot* state) const;
   bool equal(StateIndex i, const Slot* state) const;
   void grow();
 
@@ -59,7 +71,10 @@ class StateStore {
   unsigned chunk_shift_;  // 2^chunk_shift_ states per arena chunk, about 4 MiB
   std::uint32_t chunk_mask_;
   std::size_t size_ = 0;
-  std::vector<std::unique_ptr<Slot[]>> chunks_;
+  struct FreeChunk {
+    void operator()(Slot* p) const;
+  };
+  std::vector<std::unique_ptr<Slot, FreeChunk>> chunks_;
   std::vector<Link> links_;
   // Entry: high 32 bits = upper hash bits, low 32 bits = state index + 1 (0 = empty).
   std::vector<std::uint64_t> table_;

@@ -1,5 +1,7 @@
 #include "semantics/function.h"
 
+// Inline XXH3 so the hot hashing calls are not out-of-line calls into the shared library.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include "semantics/invariant.h"

@@ -1,0 +1,126 @@
+// Explorer: exact state, transition and final-state counts on small programs (counted by hand
+// in the comments), limits, and witnesses that replay to their final states.
+#include "checker/explorer.h"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+#include "checker/outcomes.h"
+#include "gpu_eval/cpu_evaluator.h"
+#include "semantics/graph_model.h"
+#include "semantics/program_builder.h"
+
+namespace {
+
+using namespace tfmc;
+
+struct Run {
+  sem::ValueStore values;
+  sem::Program program;
+  eval::CpuEvaluator evaluator;
+  std::unique_ptr<sem::GraphModel> model;
+  std::unique_ptr<check::Explorer> explorer;
+  check::Exploration result;
+
+  Run(const std::string& text, check::Limits limits = {}) {
+    program = sem::load_program_text("test.tfg", text, {}, values);
+    model = std::make_unique<sem::GraphModel>(program, values, evaluator);
+    explorer = std::make_unique<check::Explorer>(*model, limits);
+    result = explorer->run();
+  }
+};
+
+// Write and Read race on x. Each chain (Var then Write; Var then Read) is at step 0, 1 or 2:
+// 3 x 3 = 9 progress pairs, and the pair (2, 2) splits by the value read (A or B): 10 states.
+// Enabled transitions per state: (0,0) 2, (1,0) 2, (2,0) 1, (0,1) 2, (1,1) 2, (2,1) 1,
+// (0,2) 1, (1,2) 1, (2,2,A) 0, (2,2,B) 0: 12 transitions, 2 final states.
+const char* kUnordered = R"(var x = A
+input B
+w = Write(&x, B)
+r = Read(&x)
+output r
+)";
+
+// With `after w`, Read waits for Write: (0,0) 2, (1,0) 2, (2,0) 1, (0,1) 1, (1,1) 1, (2,1) 1,
+// (2,2) 0: 7 states, 8 transitions, 1 final state.
+const char* kOrdered = R"(var x = A
+input B
+w = Write(&x, B)
+r = Read(&x) after w
+output r
+)";
+
+}  // namespace
+
+TEST_CASE("unordered write and read: exact counts", "[checker][explorer]") {
+  Run run(kUnordered);
+  CHECK(run.result.complete);
+  CHECK(run.result.states == 10);
+  CHECK(run.result.transitions == 12);
+  CHECK(run.result.finals.size() == 2);
+}
+
+TEST_CASE("ordered write and read: exact counts", "[checker][explorer]") {
+  Run run(kOrdered);
+  CHECK(run.result.complete);
+  CHECK(run.result.states == 7);
+  CHECK(run.result.transitions == 8);
+  CHECK(run.result.finals.size() == 1);
+}
+
+TEST_CASE("witnesses replay to their final states", "[checker][explorer]") {
+  Run run(kUnordered);
+  const auto outcomes = check::collect_outcomes(*run.model, *run.explorer, run.result);
+  REQUIRE(outcomes.size() == 2);
+  for (check::StateIndex f : run.result.finals) {
+    const auto witness = run.explorer->witness(f);
+    CHECK(witness.size() == run.model->transition_count());  // every node fires once
+    std::vector<Slot> state(run.model->slot_count());
+    run.model->initial_state(state.data());
+    for (TransitionId t : witness) {
+      std::vector<TransitionId> enabled;
+      run.model->enabled(state.data(), enabled);
+      REQUIRE(std::find(enabled.begin(), enabled.end(), t) != enabled.end());
+      std::vector<Slot> next = state;
+      run.model->fire(state.data(), t, next.data());
+      state = next;
+    }
+    CHECK(std::equal(state.begin(), state.end(), run.explorer->state(f)));
+  }
+  for (const check::Outcome& o : outcomes) CHECK_FALSE(o.stuck);
+}
+
+TEST_CASE("max-states stops cleanly with at most N states", "[checker][explorer][limits]") {
+  check::Limits limits;
+  limits.max_states = 5;
+  Run run(kUnordered, limits);
+  CHECK_FALSE(run.result.complete);
+  CHECK(run.result.stop_reason == "max-states");
+  CHECK(run.result.states == 5);
+}
+
+TEST_CASE("a limit above the state count does not stop exploration", "[checker][explorer]") {
+  check::Limits limits;
+  limits.max_states = 10;  // exactly the 10 states: nothing more is needed
+  Run run(kUnordered, limits);
+  CHECK(run.result.complete);
+  CHECK(run.result.states == 10);
+}
+
+TEST_CASE("max-seconds stops a long exploration", "[checker][explorer][limits]") {
+  // 12 racing read-add-write replicas: far more states than can be explored in 0.2 s.
+  std::string text = "var x = i32{0}\n";
+  for (int i = 0; i < 12; ++i) {
+    text += "r" + std::to_string(i) + " = Read(&x)\n";
+    text += "c" + std::to_string(i) + " = Const {value=i32{1}}\n";
+    text += "a" + std::to_string(i) + " = Add(r" + std::to_string(i) + ", c" + std::to_string(i) +
+            ")\n";
+    text += "w" + std::to_string(i) + " = Write(&x, a" + std::to_string(i) + ")\n";
+  }
+  check::Limits limits;
+  limits.max_seconds = 0.2;
+  Run run(text, limits);
+  CHECK_FALSE(run.result.complete);
+  CHECK(run.result.stop_reason == "max-seconds");
+  CHECK(run.result.seconds < 5.0);
+}
