@@ -35,7 +35,8 @@ Exploration Explorer::run() {
   double next_report = 1.0;
 
   // The arena is the BFS queue: states are expanded in the order they were stored.
-  for (StateIndex i = 0; i < store_.size(); ++i) {
+  StateIndex i = 0;
+  for (; i < store_.size(); ++i) {
     if ((i & 1023) == 0 && i > 0) {
       const double t = elapsed();
       if (limits_.max_seconds > 0 && t >= limits_.max_seconds) {
@@ -43,8 +44,7 @@ Exploration Explorer::run() {
         r.stop_reason = "max-seconds";
         break;
       }
-      if (limits_.max_memory_bytes > 0 && (i & 16383) == 0 &&
-          resident_bytes() >= limits_.max_memory_bytes) {
+      if (limits_.max_memory_bytes > 0 && resident_bytes() >= limits_.max_memory_bytes) {
         r.complete = false;
         r.stop_reason = "max-memory";
         break;
@@ -88,6 +88,13 @@ Exploration Explorer::run() {
       r.stop_reason = "max-states";
       break;
     }
+  }
+  // A stop leaves stored states unexpanded (from i on); those that are final still give
+  // outcomes. After a complete run, i == size() and there are none.
+  for (StateIndex q = i; q < store_.size(); ++q) {
+    enabled.clear();
+    model_.enabled(store_.state(q), enabled);
+    if (enabled.empty()) r.finals.push_back(q);
   }
   r.states = store_.size();
   r.seconds = elapsed();

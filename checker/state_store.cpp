@@ -42,6 +42,7 @@ StateStore::StateStore(std::size_t slots_per_state)
       chunk_mask_((1u << chunk_shift_) - 1) {
   table_.assign(1u << 12, 0);
   mask_ = table_.size() - 1;
+  tag_shift_ = 32 - 12;
 }
 
 std::uint64_t StateStore::hash(const Slot* state) const {
@@ -54,7 +55,7 @@ bool StateStore::equal(StateIndex i, const Slot* state) const {
 
 bool StateStore::contains(const Slot* state, std::uint64_t h) const {
   const std::uint64_t tag = h >> 32;
-  for (std::uint64_t pos = h & mask_;; pos = (pos + 1) & mask_) {
+  for (std::uint64_t pos = position(tag);; pos = (pos + 1) & mask_) {
     const std::uint64_t e = table_[pos];
     if (e == 0) return false;
     if ((e >> 32) == tag && equal(static_cast<StateIndex>((e & 0xffffffffu) - 1), state)) {
@@ -64,7 +65,7 @@ bool StateStore::contains(const Slot* state, std::uint64_t h) const {
 }
 
 void StateStore::prefetch_state(std::uint64_t h) const {
-  const std::uint64_t e = table_[h & mask_];
+  const std::uint64_t e = table_[position(h >> 32)];
   if (e == 0 || (e >> 32) != (h >> 32)) return;
   const char* p =
       reinterpret_cast<const char*>(state(static_cast<StateIndex>((e & 0xffffffffu) - 1)));
@@ -76,7 +77,7 @@ void StateStore::FreeChunk::operator()(Slot* p) const { std::free(p); }
 StateStore::Insert StateStore::find_or_insert(const Slot* state, std::uint64_t h, StateIndex parent,
                                               TransitionId via) {
   const std::uint64_t tag = h >> 32;
-  std::uint64_t pos = h & mask_;
+  std::uint64_t pos = position(tag);
   for (;; pos = (pos + 1) & mask_) {
     const std::uint64_t e = table_[pos];
     if (e == 0) break;
@@ -103,10 +104,12 @@ void StateStore::grow() {
   std::vector<std::uint64_t> old(table_.size() * 2, 0);
   old.swap(table_);
   mask_ = table_.size() - 1;
+  TFMC_CHECK(tag_shift_ > 0, "state table larger than 2^32 entries");
+  --tag_shift_;
+  // The tag holds the top 32 hash bits, and so the new position: the arena is not read.
   for (std::uint64_t e : old) {
     if (e == 0) continue;
-    const auto i = static_cast<StateIndex>((e & 0xffffffffu) - 1);
-    std::uint64_t pos = hash(state(i)) & mask_;
+    std::uint64_t pos = position(e >> 32);
     while (table_[pos] != 0) pos = (pos + 1) & mask_;
     table_[pos] = e;
   }

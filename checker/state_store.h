@@ -42,7 +42,7 @@ class StateStore {
   // stored state it points to. The explorer looks up a batch of successors in three passes,
   // prefetch_entry for all, then prefetch_state for all, then find_or_insert, so that the
   // misses of the batch overlap instead of following one another.
-  void prefetch_entry(std::uint64_t h) const { __builtin_prefetch(&table_[h & mask_]); }
+  void prefetch_entry(std::uint64_t h) const { __builtin_prefetch(&table_[position(h >> 32)]); }
   void prefetch_state(std::uint64_t h) const;
 
   const Slot* state(StateIndex i) const {
@@ -76,9 +76,15 @@ class StateStore {
   };
   std::vector<std::unique_ptr<Slot, FreeChunk>> chunks_;
   std::vector<Link> links_;
-  // Entry: high 32 bits = upper hash bits, low 32 bits = state index + 1 (0 = empty).
+  // The table position of a state whose top 32 hash bits are `tag`: the top log2(table size)
+  // bits of its hash, so that growing the table needs only the tags.
+  std::uint64_t position(std::uint64_t tag) const { return tag >> tag_shift_; }
+
+  // Entry: high 32 bits = the top 32 hash bits (the tag), low 32 bits = state index + 1
+  // (0 = empty).
   std::vector<std::uint64_t> table_;
   std::uint64_t mask_ = 0;
+  unsigned tag_shift_ = 0;  // 32 - log2(table size)
 };
 
 }  // namespace tfmc::check

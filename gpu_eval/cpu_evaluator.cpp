@@ -94,6 +94,19 @@ std::optional<std::size_t> normalize_axis(std::int64_t axis, std::size_t rank) {
   return static_cast<std::size_t>(axis);
 }
 
+// Whether the non-zero dimensions of `shape` multiply to a value that fits int64. Every
+// tensor keeps this true (literals are bounded, results are checked), so every product over
+// some of its dimensions fits too, even when a zero dimension makes the element count 0.
+bool representable(const Shape& shape) {
+  std::int64_t n = 1;
+  for (std::int64_t d : shape) {
+    if (d == 0) continue;
+    if (d > std::numeric_limits<std::int64_t>::max() / n) return false;
+    n *= d;
+  }
+  return true;
+}
+
 // Numpy broadcasting: shapes align at their last dimension; each pair of dimensions must be
 // equal or contain a 1, which stretches (stride 0) to the other.
 struct Broadcast {
@@ -118,6 +131,7 @@ std::optional<Broadcast> broadcast(const Shape& a, const Shape& b) {
     a_stride *= da;
     b_stride *= db;
   }
+  if (!representable(plan.shape)) return std::nullopt;
   return plan;
 }
 
@@ -209,12 +223,14 @@ EvalResult matmul(const Tensor& a, const Tensor& b) {
   const std::int64_t m = a.shape[0];
   const std::int64_t k = a.shape[1];
   const std::int64_t n = b.shape[1];
+  if (!representable({m, n})) return ErrorKind::Shape;
   return visit_numeric(a.dtype, [&]<class T>(std::type_identity<T>) {
     Tensor out = make_tensor(a.dtype, {m, n});
     for (std::int64_t i = 0; i < m; ++i) {
       for (std::int64_t j = 0; j < n; ++j) {
         // Row i of a (stride 1) against column j of b (stride n).
-        store<T>(out, i * n + j, kernels::dot_strided<T>(view<T>(a), i * k, 1, view<T>(b), j, n, k));
+        store<T>(out, i * n + j,
+                 kernels::dot_strided<T>(view<T>(a), i * k, 1, view<T>(b), j, n, k));
       }
     }
     return single(std::move(out));
@@ -268,11 +284,16 @@ EvalResult concat(std::span<const Tensor* const> args, std::optional<std::int64_
     for (std::size_t d = 0; d < rank; ++d) {
       if (d != *axis && t->shape[d] != first.shape[d]) return ErrorKind::Shape;
     }
+    if (t->shape[*axis] > std::numeric_limits<std::int64_t>::max() - shape[*axis]) {
+      return ErrorKind::Shape;
+    }
     shape[*axis] += t->shape[*axis];
   }
+  if (!representable(shape)) return ErrorKind::Shape;
   const auto ax = shape.begin() + static_cast<std::ptrdiff_t>(*axis);
   const std::int64_t outer = product(shape.begin(), ax);
-  const auto inner_bytes = product(ax + 1, shape.end()) * static_cast<std::int64_t>(dtype_size(first.dtype));
+  const auto inner_bytes =
+      product(ax + 1, shape.end()) * static_cast<std::int64_t>(dtype_size(first.dtype));
   Tensor out = make_tensor(first.dtype, shape);
   std::uint8_t* dst = out.bytes.data();
   for (std::int64_t o = 0; o < outer; ++o) {
@@ -304,40 +325,26 @@ EvalResult split(const Tensor& a, const OpAttrs& attrs) {
   return results;
 }
 
-// Product of non-negative dimensions, nullopt when it overflows int64 (a zero anywhere makes
-// it 0, however large the others).
-std::optional<std::int64_t> checked_product(const Shape& dims) {
-  if (std::find(dims.begin(), dims.end(), 0) != dims.end()) return 0;
-  std::int64_t n = 1;
-  for (std::int64_t d : dims) {
-    if (n > std::numeric_limits<std::int64_t>::max() / d) return std::nullopt;
-    n *= d;
-  }
-  return n;
-}
-
 EvalResult reshape(const Tensor& a, const Shape& target) {
   Shape shape = target;
-  Shape known;
   std::optional<std::size_t> inferred;
   for (std::size_t d = 0; d < shape.size(); ++d) {
     if (shape[d] == -1) {
       if (inferred) return ErrorKind::Shape;
       inferred = d;
+      shape[d] = 1;  // A placeholder, so that `shape` multiplies to the known part.
     } else if (shape[d] < 0) {
       return ErrorKind::Shape;
-    } else {
-      known.push_back(shape[d]);
     }
   }
-  const std::optional<std::int64_t> known_count = checked_product(known);
-  if (!known_count) return ErrorKind::Shape;
+  if (!representable(shape)) return ErrorKind::Shape;
+  const std::int64_t known = element_count(shape);
   const std::int64_t count = a.size();
   if (inferred) {
     // With a zero among the known dimensions the -1 could be anything: numpy rejects it too.
-    if (*known_count == 0 || count % *known_count != 0) return ErrorKind::Shape;
-    shape[*inferred] = count / *known_count;
-  } else if (*known_count != count) {
+    if (known == 0 || count % known != 0) return ErrorKind::Shape;
+    shape[*inferred] = count / known;
+  } else if (known != count) {
     return ErrorKind::Shape;
   }
   return single(Tensor{a.dtype, std::move(shape), a.bytes});
@@ -389,7 +396,8 @@ EvalResult CpuEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs,
     case BuiltinOp::Mul:
       return arithmetic(a, b, [](auto x, auto y, bool&) { return kernels::mul(x, y); });
     case BuiltinOp::Div:
-      return arithmetic(a, b, [](auto x, auto y, bool& fault) { return kernels::div(x, y, fault); });
+      return arithmetic(a, b,
+                        [](auto x, auto y, bool& fault) { return kernels::div(x, y, fault); });
     case BuiltinOp::Maximum:
       return arithmetic(a, b, [](auto x, auto y, bool&) { return kernels::maximum(x, y); });
     case BuiltinOp::Minimum:

@@ -5,7 +5,9 @@
 // backend must reproduce. Checks run in a fixed order: Error(type) (operand dtypes differ, or
 // a bool operand where numbers are needed), then Error(shape), then Error(arithmetic) (an
 // integer division by zero, or a float to integer Cast of NaN, an infinity or an out-of-range
-// value, anywhere in the computed result).
+// value, anywhere in the computed result). A result shape whose non-zero dimensions multiply
+// past int64 (only reachable through zero-element tensors with huge dimensions) is
+// Error(shape) too, so every tensor's dimension products stay representable.
 //
 // Preconditions (established by the semantics layer): `args` holds non-null tensors
 // satisfying the Tensor contract, as many as the op takes (Concat 2 or more, Add, Sub, Mul,

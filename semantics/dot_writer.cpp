@@ -8,8 +8,8 @@ namespace {
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
+    if (c == '"') out += '\\';
+    out += c == '\n' ? std::string("\\n") : std::string(1, c);  // Graphviz's line break
   }
   return out + "\"";
 }
@@ -29,7 +29,7 @@ const char* style(EdgeKind k) {
 std::string node_label(const Node& n, const Program& p) {
   if (n.kind == NodeKind::Var) return fmt::format("Var({})", p.variables[n.variable].name);
   if (n.implicit) return n.op;
-  return fmt::format("{}\\n{}", n.name, n.op);
+  return fmt::format("{}\n{}", n.name, n.op);
 }
 
 }  // namespace

@@ -26,6 +26,10 @@ FunctionApplier::FunctionApplier(const FunctionTable& table, ValueStore& values,
 
 void FunctionApplier::apply(FunctionId id, std::span<const ValueId> args, ValueId* results) {
   const Function& f = table_.get(id);
+  if (f.kind != FunctionKind::Builtin && f.kind != FunctionKind::Uninterpreted) {
+    compute(f, args, results);  // pass-through kinds cost less than a memo lookup
+    return;
+  }
   key_.assign(1, id);
   key_.insert(key_.end(), args.begin(), args.end());
   if (auto it = memo_.find(key_); it != memo_.end()) {
@@ -64,8 +68,7 @@ void FunctionApplier::compute(const Function& f, std::span<const ValueId> args, 
   if (symbolic) {
     const std::vector<ValueId> term_args(args.begin(), args.end());
     for (int j = 0; j < f.outputs; ++j) {
-      std::string head = f.outputs > 1 ? f.head + "." + std::to_string(j) : f.head;
-      results[j] = values_.term(std::move(head), term_args);
+      results[j] = values_.term(f.head, f.outputs > 1 ? j : -1, term_args);
     }
     return;
   }

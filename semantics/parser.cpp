@@ -43,10 +43,17 @@ class LineCursor {
     skip_space();
     return pos_ >= text_.size();
   }
-  SourceLoc loc() const { return {line_, static_cast<int>(pos_) + 1}; }
+  // The position of the next token (spaces skipped), for locating what follows.
+  SourceLoc loc() {
+    skip_space();
+    return {line_, static_cast<int>(pos_) + 1};
+  }
   int column() const { return static_cast<int>(pos_) + 1; }
 
-  [[noreturn]] void fail(std::string message) const { throw SyntaxError{column(), message}; }
+  [[noreturn]] void fail(std::string message) {
+    skip_space();
+    throw SyntaxError{column(), message};
+  }
 
   // What is at the cursor, for messages: the next character or "end of line".
   std::string describe_next() {
@@ -116,9 +123,14 @@ class LineCursor {
     return value;
   }
 
+  // A literal starts with a dtype name directly followed by '[' or '{'. Any name written so is
+  // taken as an attempted literal, so that `f16{1}` is reported as an unknown dtype.
   bool peek_literal() {
     skip_space();
-    return looks_like_tensor_literal(text_.substr(pos_));
+    std::size_t end = pos_;
+    while (end < text_.size() && is_name_char(text_[end])) ++end;
+    return end > pos_ && is_name_start(text_[pos_]) && end < text_.size() &&
+           (text_[end] == '[' || text_[end] == '{');
   }
   eval::Tensor literal() {
     skip_space();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -565,6 +566,10 @@ Program load_program_text(const std::string& file_name, const std::string& text,
 }
 
 Program load_program(const std::string& path, const std::vector<Feed>& feeds, ValueStore& values) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw InputError(fmt::format("{}: error: is a directory, not a .tfg file\n", path));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(fmt::format("{}: error: cannot read the file\n", path));
   std::ostringstream text;

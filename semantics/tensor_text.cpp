@@ -1,6 +1,5 @@
 #include "semantics/tensor_text.h"
 
-#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -229,8 +228,9 @@ class LiteralParser {
     return text_.substr(start, pos_ - start);
   }
 
-  // `[d0, d1, ...]` after the `[` at pos_; every dimension and their product must stay within
-  // kMaxLiteralElements, which also keeps later shape arithmetic far from overflow.
+  // `[d0, d1, ...]` after the `[` at pos_. The non-zero dimensions must multiply to at most
+  // kMaxLiteralElements: that bounds the element count and keeps every product of dimensions
+  // (in any later shape arithmetic) far from overflow, even for zero-element shapes.
   std::vector<std::int64_t> dims() {
     const std::size_t open = pos_++;
     std::vector<std::int64_t> shape;
@@ -248,11 +248,9 @@ class LiteralParser {
         throw ParseError{at, "expected a dimension (a non-negative integer)"};
       }
       std::int64_t d = 0;
-      const auto [ptr, ec] = std::from_chars(text_.data() + at, text_.data() + end, d);
-      if (ec != std::errc{} || d > kMaxLiteralElements) {
-        throw ParseError{at, "dimension " + std::string(text_.substr(at, end - at)) +
-                                 " is too large (at most " + std::to_string(kMaxLiteralElements) +
-                                 ")"};
+      if (std::from_chars(text_.data() + at, text_.data() + end, d).ec != std::errc{}) {
+        throw ParseError{at,
+                         "dimension " + std::string(text_.substr(at, end - at)) + " is too large"};
       }
       pos_ = end;
       shape.push_back(d);
@@ -261,14 +259,14 @@ class LiteralParser {
       if (c == ']') break;
       if (c != ',') throw ParseError{pos_ - 1, "expected ',' or ']'"};
     }
-    if (std::find(shape.begin(), shape.end(), 0) != shape.end()) return shape;
     std::int64_t product = 1;
     for (std::int64_t d : shape) {
-      product *= d;  // Both factors are at most 2^24 here: no overflow.
-      if (product > kMaxLiteralElements) {
-        throw ParseError{open, "tensor literal too large: more than " +
-                                   std::to_string(kMaxLiteralElements) + " elements"};
+      if (d == 0) continue;
+      if (d > kMaxLiteralElements / product) {
+        throw ParseError{open, "tensor literal too large: its dimensions multiply to more than " +
+                                   std::to_string(kMaxLiteralElements)};
       }
+      product *= d;
     }
     return shape;
   }

@@ -14,7 +14,8 @@
 // exactly as many elements as the shape (`{}` therefore only for a zero-element shape).
 // An integer out of range for its dtype is an error; a float out of range becomes +-inf (or
 // rounds to a subnormal or zero), read directly in the dtype so it is rounded only once.
-// A shape with a dimension or element count above kMaxLiteralElements is rejected.
+// A shape whose non-zero dimensions multiply to more than kMaxLiteralElements is rejected
+// (so zero-element shapes cannot smuggle in huge dimensions either).
 #pragma once
 
 #include <cstddef>
@@ -27,7 +28,7 @@
 
 namespace tfmc::sem {
 
-// Largest element count (and dimension) a literal may declare: 2^24 elements.
+// Largest product of a literal's non-zero dimensions (so also its element count): 2^24.
 inline constexpr std::int64_t kMaxLiteralElements = std::int64_t{1} << 24;
 
 // The shortest digit string that reads back to `v` in dtype `t` (F32 or F64; for F32, `v` is

@@ -2,6 +2,7 @@
 
 // Inline XXH3 so the hot hashing calls are not out-of-line calls into the shared library.
 #define XXH_INLINE_ALL
+#include <fmt/format.h>
 #include <xxhash.h>
 
 #include <cmath>
@@ -54,6 +55,7 @@ std::uint64_t hash_value(const Value& v) {
       const std::uint64_t n = v.head.size();
       add(&n, sizeof n);
       add(v.head.data(), v.head.size());
+      add(&v.output, sizeof v.output);
       add(v.args.data(), v.args.size() * sizeof(ValueId));
       break;
     }
@@ -105,10 +107,11 @@ ValueId ValueStore::symbol(std::string name) {
   return intern(std::move(v));
 }
 
-ValueId ValueStore::term(std::string head, std::vector<ValueId> args) {
+ValueId ValueStore::term(std::string head, std::int32_t output, std::vector<ValueId> args) {
   Value v;
   v.kind = ValueKind::Term;
   v.head = std::move(head);
+  v.output = output;
   v.args = std::move(args);
   return intern(std::move(v));
 }
@@ -137,7 +140,7 @@ std::string ValueStore::print(ValueId id) const {
     case ValueKind::Symbol:
       return v.head;
     case ValueKind::Term: {
-      std::string out = v.head + "(";
+      std::string out = v.output >= 0 ? fmt::format("{}.{}(", v.head, v.output) : v.head + "(";
       for (std::size_t i = 0; i < v.args.size(); ++i) {
         if (i > 0) out += ", ";
         out += print(v.args[i]);

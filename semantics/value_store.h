@@ -27,7 +27,8 @@ enum class ValueKind : std::uint8_t { Tensor, Symbol, Term, Error, Handle };
 struct Value {
   ValueKind kind = ValueKind::Tensor;
   eval::Tensor tensor;         // Tensor
-  std::string head;            // Symbol: its name; Term: "Op{attrs}" or "Op{attrs}.j"
+  std::string head;            // Symbol: its name; Term: "Op{attrs}"
+  std::int32_t output = -1;    // Term: j for result j of a function of several results
   std::vector<ValueId> args;   // Term: argument ids
   eval::ErrorKind error{};     // Error
   std::uint32_t variable = 0;  // Handle: index of the variable
@@ -41,7 +42,10 @@ class ValueStore {
 
   ValueId tensor(eval::Tensor t);
   ValueId symbol(std::string name);
-  ValueId term(std::string head, std::vector<ValueId> args);
+  // `head(args)`, or `head.j(args)` for result j >= 0 of a function of several results. The
+  // result index is part of the value apart from the head, so `F.1(A)` of a declared
+  // function named `F.1` and result 1 of `F` are different values (they print alike).
+  ValueId term(std::string head, std::int32_t output, std::vector<ValueId> args);
   ValueId error(eval::ErrorKind e);
   ValueId handle(std::uint32_t variable);
 

@@ -2,6 +2,8 @@
 // (-0, NaN, rounding in the tensor's dtype, index-order accumulation) and integer wraparound.
 // Tensors are written and compared as canonical literals (semantics/tensor_text.h), which
 // identify float bits exactly up to the NaN payload.
+#include "gpu_eval/cpu_evaluator.h"
+
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <optional>
@@ -11,7 +13,6 @@
 #include <variant>
 #include <vector>
 
-#include "gpu_eval/cpu_evaluator.h"
 #include "semantics/tensor_text.h"
 
 namespace {
@@ -34,7 +35,8 @@ Tensor literal(std::string_view text) {
 
 // Evaluates `op` on literal arguments; the results are printed canonically and joined with
 // " | ", an error as `Error(kind)`.
-std::string run(BuiltinOp op, const std::vector<std::string_view>& args, const OpAttrs& attrs = {}) {
+std::string run(BuiltinOp op, const std::vector<std::string_view>& args,
+                const OpAttrs& attrs = {}) {
   std::vector<Tensor> tensors;
   for (std::string_view a : args) tensors.push_back(literal(a));
   std::vector<const Tensor*> pointers;
@@ -80,7 +82,8 @@ OpAttrs reshape_to(std::vector<std::int64_t> shape) {
 }  // namespace
 
 TEST_CASE("Add works element-wise in every numeric dtype", "[cpu_evaluator]") {
-  CHECK(run(BuiltinOp::Add, {"f32[3]{1, 2.5, -3}", "f32[3]{10, 0.25, 3}"}) == "f32[3]{11, 2.75, 0}");
+  CHECK(run(BuiltinOp::Add, {"f32[3]{1, 2.5, -3}", "f32[3]{10, 0.25, 3}"}) ==
+        "f32[3]{11, 2.75, 0}");
   CHECK(run(BuiltinOp::Add, {"f64[2]{0.1, 1}", "f64[2]{0.2, 2}"}) ==
         "f64[2]{0.30000000000000004, 3}");
   CHECK(run(BuiltinOp::Add, {"i32[2]{1, -5}", "i32[2]{2, 3}"}) == "i32[2]{3, -2}");
@@ -129,8 +132,7 @@ TEST_CASE("Integer arithmetic wraps around", "[cpu_evaluator]") {
   CHECK(run(BuiltinOp::Mul, {"i32{65536}", "i32{65536}"}) == "i32{0}");
   CHECK(run(BuiltinOp::Mul, {"i32{-2147483648}", "i32{-1}"}) == "i32{-2147483648}");
   CHECK(run(BuiltinOp::Mul, {"i32{123456789}", "i32{1000}"}) == "i32{-1097262584}");
-  CHECK(run(BuiltinOp::Add, {"i64{9223372036854775807}", "i64{1}"}) ==
-        "i64{-9223372036854775808}");
+  CHECK(run(BuiltinOp::Add, {"i64{9223372036854775807}", "i64{1}"}) == "i64{-9223372036854775808}");
   CHECK(run(BuiltinOp::Mul, {"i64{4294967296}", "i64{4294967296}"}) == "i64{0}");
   CHECK(run(BuiltinOp::Neg, {"i32[2]{-2147483648, 5}"}) == "i32[2]{-2147483648, -5}");
   CHECK(run(BuiltinOp::Neg, {"i64{-9223372036854775808}"}) == "i64{-9223372036854775808}");
@@ -320,8 +322,7 @@ TEST_CASE("Cast converts between every pair of dtypes", "[cpu_evaluator]") {
           "i32[5]{2, -2, 0, 0, 0}");
     CHECK(run(BuiltinOp::Cast, {"f64[2]{2147483647.9, -2147483648.9}"}, cast_to(DType::I32)) ==
           "i32[2]{2147483647, -2147483648}");
-    CHECK(run(BuiltinOp::Cast, {"f32{-2147483648}"}, cast_to(DType::I32)) ==
-          "i32{-2147483648}");
+    CHECK(run(BuiltinOp::Cast, {"f32{-2147483648}"}, cast_to(DType::I32)) == "i32{-2147483648}");
     CHECK(run(BuiltinOp::Cast, {"f64[2]{-9223372036854775808, 9223372036854774784}"},
               cast_to(DType::I64)) == "i64[2]{-9223372036854775808, 9223372036854774784}");
     CHECK(run(BuiltinOp::Cast, {"f32{-9223372036854775808}"}, cast_to(DType::I64)) ==
@@ -403,10 +404,40 @@ TEST_CASE("Reshape keeps the elements and changes the shape", "[cpu_evaluator]")
   CHECK(run(BuiltinOp::Reshape, {"i32[6]{0}"}, reshape_to({4})) == "Error(shape)");
   CHECK(run(BuiltinOp::Reshape, {"i32[6]{0}"}, reshape_to({4, -1})) == "Error(shape)");
   CHECK(run(BuiltinOp::Reshape, {"i32[6]{0}"}, reshape_to({})) == "Error(shape)");
-  CHECK(run(BuiltinOp::Reshape, {"i32[6]{0}"}, reshape_to({int64_t{1} << 40, int64_t{1} << 40}))
-        == "Error(shape)");
-  CHECK(run(BuiltinOp::Reshape, {"i32[0]{}"}, reshape_to({int64_t{1} << 40, int64_t{1} << 40, 0}))
-        == "i32[1099511627776,1099511627776,0]{}");
+  CHECK(run(BuiltinOp::Reshape, {"i32[6]{0}"}, reshape_to({int64_t{1} << 40, int64_t{1} << 40})) ==
+        "Error(shape)");
+  CHECK(run(BuiltinOp::Reshape, {"i32[0]{}"}, reshape_to({int64_t{1} << 40, 0})) ==
+        "i32[1099511627776,0]{}");
+  CHECK(run(BuiltinOp::Reshape, {"i32[0]{}"},
+            reshape_to({int64_t{1} << 40, int64_t{1} << 40, 0})) == "Error(shape)");
+}
+
+TEST_CASE("Shapes whose dimensions multiply past int64 are shape errors", "[cpu_evaluator]") {
+  // Only zero-element tensors can carry huge dimensions; results must stay representable.
+  CpuEvaluator evaluator;
+  const Tensor empty = literal("f32[0]{}");
+  const auto reshaped = [&](std::vector<std::int64_t> shape) {
+    const Tensor* args[] = {&empty};
+    return std::get<std::vector<Tensor>>(
+               evaluator.evaluate(BuiltinOp::Reshape, reshape_to(std::move(shape)), args))
+        .at(0);
+  };
+  const Tensor wide = reshaped({int64_t{1} << 62, 0});
+  const Tensor rows = reshaped({int64_t{1} << 40, 0});
+  const Tensor cols = reshaped({0, int64_t{1} << 40});
+  const Tensor column = reshaped({int64_t{1} << 40, 1, 0});
+  const Tensor row = reshaped({1, int64_t{1} << 40, 0});
+  const auto error = [&](BuiltinOp op, const Tensor& a, const Tensor& b) {
+    const Tensor* args[] = {&a, &b};
+    const EvalResult r = evaluator.evaluate(op, {}, args);
+    return std::holds_alternative<ErrorKind>(r) ? std::optional(std::get<ErrorKind>(r))
+                                                : std::nullopt;
+  };
+  CHECK(error(BuiltinOp::Concat, wide, wide) == ErrorKind::Shape);
+  CHECK(error(BuiltinOp::MatMul, rows, cols) == ErrorKind::Shape);
+  CHECK(error(BuiltinOp::Add, column, row) == ErrorKind::Shape);
+  CHECK(error(BuiltinOp::Add, column, column) == std::nullopt);
+  CHECK(error(BuiltinOp::MatMul, cols, rows) == std::nullopt);
 }
 
 TEST_CASE("output_count is num for Split and 1 otherwise", "[cpu_evaluator]") {

@@ -1,5 +1,7 @@
 // Tensor literal printing and parsing: Python-repr float layout, canonical tensor text, the
 // literal grammar, its errors and offsets, and exact print/parse round trips.
+#include "semantics/tensor_text.h"
+
 #include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -10,8 +12,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "semantics/tensor_text.h"
 
 namespace {
 
@@ -154,8 +154,9 @@ TEST_CASE("format_tensor prints the canonical form", "[tensor_text]") {
   CHECK(format_tensor(scalar(DType::I64, std::numeric_limits<std::int64_t>::min())) ==
         "i64{-9223372036854775808}");
   CHECK(format_tensor(scalar(DType::Bool, true)) == "bool{true}");
-  CHECK(format_tensor(Tensor{DType::I32, {2, 2}, {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0}}) ==
-        "i32[2,2]{1, 2, 3, 4}");
+  CHECK(
+      format_tensor(Tensor{DType::I32, {2, 2}, {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0}}) ==
+      "i32[2,2]{1, 2, 3, 4}");
   CHECK(format_tensor(Tensor{DType::Bool, {3}, {1, 0, 1}}) == "bool[3]{true, false, true}");
   CHECK(format_tensor(Tensor{DType::F32, {0}, {}}) == "f32[0]{}");
   CHECK(format_tensor(Tensor{DType::I64, {2, 0, 3}, {}}) == "i64[2,0,3]{}");
@@ -225,7 +226,8 @@ TEST_CASE("Integer literals must fit their dtype", "[tensor_text]") {
   CHECK(error_of("i32{2147483648}") == "integer 2147483648 is out of range for i32");
   CHECK(error_at("i32{2147483648}") == 4);
   CHECK(error_at("i32[2]{1, -2147483649}") == 10);
-  CHECK(error_of("i64{9223372036854775808}") == "integer 9223372036854775808 is out of range for i64");
+  CHECK(error_of("i64{9223372036854775808}") ==
+        "integer 9223372036854775808 is out of range for i64");
   CHECK(error_at("i64{-9223372036854775809}") == 4);
   CHECK(error_at("i64{99999999999999999999999}") == 4);
 }
@@ -269,28 +271,31 @@ TEST_CASE("Malformed literals are rejected where the problem is", "[tensor_text]
 }
 
 TEST_CASE("Unterminated literals are errors at the end of the text", "[tensor_text]") {
-  for (std::string_view text :
-       {"f32", "f32 ", "f32[", "f32[2", "f32[2,", "f32[2]", "f32{", "f32{1", "f32[2]{1,",
-        "f32[2]{1, 2", "bool{tr"}) {
-    INFO(text);
-    CHECK(error_of(text) == (text == "bool{tr" ? "expected true or false, not 'tr'"
-                                               : "unterminated literal"));
-    if (text != "bool{tr") CHECK(error_at(text) == text.size());
+  for (std::string_view text : {"f32", "f32 ", "f32[", "f32[2", "f32[2,", "f32[2]", "f32{", "f32{1",
+                                "f32[2]{1,", "f32[2]{1, 2", "f32[2]{1, 2 "}) {
+    CHECK(error_of(text) == "unterminated literal");
+    CHECK(error_at(text) == text.size());
   }
 }
 
 TEST_CASE("Absurdly large literals are rejected", "[tensor_text]") {
-  CHECK(error_of("f32[16777217]{0}") == "dimension 16777217 is too large (at most 16777216)");
-  CHECK(error_at("f32[16777217]{0}") == 4);
-  CHECK(error_at("f32[2, 99999999999999999999999]{0}") == 7);
-  CHECK(error_of("f32[4096,4097]{0}") == "tensor literal too large: more than 16777216 elements");
+  const std::string too_large =
+      "tensor literal too large: its dimensions multiply to more than 16777216";
+  CHECK(error_of("f32[16777217]{0}") == too_large);
+  CHECK(error_at("f32[16777217]{0}") == 3);
+  CHECK(error_of("f32[4096,4097]{0}") == too_large);
   CHECK(error_at("f32[4096,4097]{0}") == 3);
   CHECK(error_at("bool[65536,65536,65536,65536,65536]{true}") == 4);
-  CHECK(error_at("f32[16777217,0]{}") == 4);
-  CHECK(reprint("f32[16777216,16777216,0]{}") == "f32[16777216,16777216,0]{}");
+  CHECK(error_of("f32[16777217,0]{}") == too_large);
+  CHECK(error_of("f32[16777216,16777216,0]{}") == too_large);
+  CHECK(error_of("f32[2, 99999999999999999999999]{0}") ==
+        "dimension 99999999999999999999999 is too large");
+  CHECK(error_at("f32[2, 99999999999999999999999]{0}") == 7);
+  CHECK(reprint("f32[16777216,0]{}") == "f32[16777216,0]{}");
+  CHECK(reprint("f32[0,4096,0,4096]{}") == "f32[0,4096,0,4096]{}");
   const LiteralParse largest = parse_tensor_literal("bool[4096,4096]{true}");
   REQUIRE(largest.tensor.has_value());
-  CHECK(largest.tensor->bytes.size() == std::size_t{1} << 24);
+  CHECK(largest.tensor->bytes == std::vector<std::uint8_t>(std::size_t{1} << 24, 1));
 }
 
 TEST_CASE("Parsing stops after the closing brace", "[tensor_text]") {
@@ -352,8 +357,8 @@ TEST_CASE("Printing then parsing gives back the same bits", "[tensor_text]") {
   SECTION("whole tensors of every dtype") {
     for (std::string_view text :
          {"f32[2,2]{0.1, -0, 1e-45, 3.4028235e+38}", "f64[3]{0.30000000000000004, 5e-324, -inf}",
-          "i32[2]{-2147483648, 2147483647}", "i64{-9223372036854775808}",
-          "bool[2,1]{true, false}", "f32[0,5]{}", "f64{1e+16}", "f32{nan}"}) {
+          "i32[2]{-2147483648, 2147483647}", "i64{-9223372036854775808}", "bool[2,1]{true, false}",
+          "f32[0,5]{}", "f64{1e+16}", "f32{nan}"}) {
       CHECK(reprint(text) == text);
     }
   }

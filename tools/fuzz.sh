@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target tests/fuzz/tfg_fuzz.cpp with AddressSanitizer and
+# UndefinedBehaviorSanitizer (clang++ directly, no CMake) and runs it on the seed corpus
+# tests/fuzz/corpus for SECONDS seconds (default 60). New inputs go to build-fuzz/corpus;
+# crashing, leaking or hanging inputs are written to build-fuzz/ as crash-*, leak-*, timeout-*
+# (minimize one with: build-fuzz/tfg_fuzz -minimize_crash=1 -runs=100000 FILE).
+#
+# Usage: tools/fuzz.sh [SECONDS] [more libFuzzer options, e.g. -jobs=2 -workers=2]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-60}"
+shift || true
+out=build-fuzz
+mkdir -p "$out/corpus"
+
+sources=(semantics/*.cpp gpu_eval/*.cpp checker/*.cpp tests/fuzz/fuzz_one.cpp tests/fuzz/tfg_fuzz.cpp)
+if [[ ! -x "$out/tfg_fuzz" ]] || [[ -n "$(find "${sources[@]}" semantics gpu_eval checker tests/fuzz \
+      -newer "$out/tfg_fuzz" -name '*.[ch]*' -print -quit)" ]]; then
+  echo "fuzz.sh: building $out/tfg_fuzz"
+  # -ffp-contract=off as in the CMake build: float results must not depend on FMA contraction.
+  clang++ -std=c++20 -O1 -g -fno-omit-frame-pointer -ffp-contract=off \
+    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+    -I. -Itests "${sources[@]}" -lfmt -lxxhash -o "$out/tfg_fuzz"
+fi
+
+# -timeout: an input taking longer than 10 s is a hang; -rss_limit_mb: literals may hold
+# 2^24 elements, so allow a few of them.
+"$out/tfg_fuzz" "$out/corpus" tests/fuzz/corpus \
+  -dict=tests/fuzz/tfg.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+  -max_len=4096 -print_final_stats=1 -artifact_prefix="$out/" "$@"
