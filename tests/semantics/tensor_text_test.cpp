@@ -178,7 +178,7 @@ TEST_CASE("parse_tensor_literal reads the literal grammar", "[tensor_text]") {
   CHECK(reprint("f32[5]{inf, -inf, +inf, nan, -nan}") == "f32[5]{inf, -inf, inf, nan, nan}");
 }
 
-TEST_CASE("A one-element list fills the shape; {} only for zero elements", "[tensor_text]") {
+TEST_CASE("A one-element list fills the shape, and {} is only for zero elements", "[tensor_text]") {
   CHECK(reprint("f32[2,3]{0}") == "f32[2,3]{0, 0, 0, 0, 0, 0}");
   CHECK(reprint("bool[3]{true}") == "bool[3]{true, true, true}");
   CHECK(reprint("i64[1]{5}") == "i64[1]{5}");
@@ -308,7 +308,8 @@ TEST_CASE("Parsing stops after the closing brace", "[tensor_text]") {
   CHECK(format_tensor(*q.tensor) == "i32[2]{1, 2}");
 }
 
-TEST_CASE("looks_like_tensor_literal needs a dtype right before [ or {", "[tensor_text]") {
+TEST_CASE("looks_like_tensor_literal needs a dtype right before a shape or a brace",
+          "[tensor_text]") {
   CHECK(looks_like_tensor_literal("f32{1}"));
   CHECK(looks_like_tensor_literal("f64[2]{1, 2}"));
   CHECK(looks_like_tensor_literal("i32{"));
