@@ -33,7 +33,6 @@ void FunctionApplier::apply(FunctionId id, std::span<const ValueId> args, ValueI
   key_.assign(1, id);
   key_.insert(key_.end(), args.begin(), args.end());
   if (auto it = memo_.find(key_); it != memo_.end()) {
-    ++memo_hits_;
     std::copy(it->second.begin(), it->second.end(), results);
     return;
   }

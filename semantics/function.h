@@ -28,7 +28,6 @@ struct Function {
   eval::BuiltinOp op{};  // Builtin
   eval::OpAttrs attrs;   // Builtin
   std::string head;      // term head with non-default attributes, e.g. "Cast{to=i32}"
-  int inputs = 0;
   int outputs = 1;
   ValueId constant = kEmpty;  // Const
 
@@ -56,7 +55,6 @@ class FunctionApplier {
   void apply(FunctionId id, std::span<const ValueId> args, ValueId* results);
 
   std::uint64_t evaluations() const { return evaluations_; }
-  std::uint64_t memo_hits() const { return memo_hits_; }
 
  private:
   void compute(const Function& f, std::span<const ValueId> args, ValueId* results);
@@ -71,7 +69,6 @@ class FunctionApplier {
   std::unordered_map<std::vector<std::uint32_t>, std::vector<ValueId>, KeyHash> memo_;
   std::vector<std::uint32_t> key_;  // reused lookup key, avoids an allocation per call
   std::uint64_t evaluations_ = 0;
-  std::uint64_t memo_hits_ = 0;
 };
 
 }  // namespace tfmc::sem

@@ -185,13 +185,12 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
   return f;
 }
 
-std::optional<Function> make_uninterpreted_function(const std::string& name, int inputs,
-                                                    int outputs, const std::vector<Attr>& attrs,
+std::optional<Function> make_uninterpreted_function(const std::string& name, int outputs,
+                                                    const std::vector<Attr>& attrs,
                                                     DiagnosticList& diags) {
   if (!no_duplicate_keys(attrs, diags)) return std::nullopt;
   Function f;
   f.kind = FunctionKind::Uninterpreted;
-  f.inputs = inputs;
   f.outputs = outputs;
   std::map<std::string, std::string> shown;
   for (const Attr& a : attrs) shown[a.key] = format_attr_value(a.value);
@@ -213,7 +212,6 @@ std::optional<Function> make_assign_function(
       Function f;
       f.kind = FunctionKind::Snd;
       f.head = "Snd";
-      f.inputs = 2;
       return f;
     }
     return make_builtin_function(op == "AssignAdd" ? "Add" : "Sub", {}, op_loc, values, diags);
@@ -241,7 +239,7 @@ std::optional<Function> make_assign_function(
                               name, d->second.first, d->second.second));
       return std::nullopt;
     }
-    return make_uninterpreted_function(name, 2, 1, rest, diags);
+    return make_uninterpreted_function(name, 1, rest, diags);
   }
   if (name == "Snd") {
     if (!rest.empty()) {

@@ -38,8 +38,8 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
                                               DiagnosticList& diags);
 
 // An uninterpreted function (`fn NAME : K -> L`) applied with `attrs`.
-std::optional<Function> make_uninterpreted_function(const std::string& name, int inputs,
-                                                    int outputs, const std::vector<Attr>& attrs,
+std::optional<Function> make_uninterpreted_function(const std::string& name, int outputs,
+                                                    const std::vector<Attr>& attrs,
                                                     DiagnosticList& diags);
 
 // The f of an Assign node: Snd for Write, Add for AssignAdd, Sub for AssignSub; for Assign the

@@ -157,7 +157,7 @@ class Builder {
     } else if (declared) {
       const auto [in, out] = declared_fns_.at(n.op);
       if (!check_arity(n, in, in)) return s;
-      auto f = make_uninterpreted_function(n.op, in, out, n.attrs, diags_);
+      auto f = make_uninterpreted_function(n.op, out, n.attrs, diags_);
       if (!f) return s;
       s.function = program_.functions.add(std::move(*f));
       s.inputs.assign(in, EdgeKind::Tensor);

@@ -86,7 +86,6 @@ ValueId ValueStore::intern(Value v) {
   }
   TFMC_CHECK(values_.size() < std::numeric_limits<ValueId>::max(), "value id space exhausted");
   const auto id = static_cast<ValueId>(values_.size());
-  bytes_ += sizeof(Value) + v.tensor.bytes.size() + v.head.size() + v.args.size() * 4;
   values_.push_back(std::move(v));
   index_.emplace(h, id);
   return id;
@@ -140,17 +139,19 @@ std::string ValueStore::print(ValueId id) const {
     case ValueKind::Symbol:
       return v.head;
     case ValueKind::Term: {
-      std::string out = v.output >= 0 ? fmt::format("{}.{}(", v.head, v.output) : v.head + "(";
+      std::string out =
+          v.output >= 0 ? fmt::format("{}.{}(", v.head, v.output) : fmt::format("{}(", v.head);
       for (std::size_t i = 0; i < v.args.size(); ++i) {
         if (i > 0) out += ", ";
         out += print(v.args[i]);
       }
-      return out + ")";
+      out += ')';
+      return out;
     }
     case ValueKind::Error:
-      return "Error(" + std::string(eval::error_kind_name(v.error)) + ")";
+      return fmt::format("Error({})", eval::error_kind_name(v.error));
     case ValueKind::Handle:
-      return "&" + std::to_string(v.variable);
+      return fmt::format("&{}", v.variable);
   }
   TFMC_CHECK(false, "unknown value kind");
 }

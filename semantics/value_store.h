@@ -53,8 +53,6 @@ class ValueStore {
   bool is_error(ValueId id) const { return values_[id].kind == ValueKind::Error; }
   bool is_concrete(ValueId id) const { return values_[id].kind == ValueKind::Tensor; }
   std::size_t size() const { return values_.size(); }
-  // Bytes held by the values themselves (reported apart from state memory).
-  std::size_t bytes() const { return bytes_; }
 
   // Canonical text (FORMAT.md section 3). "EMPTY" and "GO" for the two slot sentinels.
   std::string print(ValueId id) const;
@@ -64,7 +62,6 @@ class ValueStore {
 
   std::vector<Value> values_;
   std::unordered_multimap<std::uint64_t, ValueId> index_;
-  std::size_t bytes_ = 0;
 };
 
 }  // namespace tfmc::sem
