@@ -429,7 +429,7 @@ class Builder {
     for (const OutputStmt& o : ast_.outputs) {
       program_.outputs.push_back({o.as.value_or(o.ref.text()), kNone});
     }
-    // Uses of each producer in file order: node arguments, then outputs, by line.
+    // Uses of each producer in file order (by line, then column).
     std::map<Producer, std::vector<Use>> uses;
     std::map<Producer, std::pair<std::string, SourceLoc>> ref_texts;
     struct Pending {

@@ -5,9 +5,10 @@
 // Implicit parts and their generated names (documented in specs/FORMAT.md):
 //   - `&X` used by node N makes a Var(X) node named `&X@N`;
 //   - a result (or input, or Var output) used k >= 2 times is shared by a chain of k-1 Copy
-//     nodes named `R~copy1` ... `R~copy{k-1}` where R is the reference as written (`s`, `s:1`):
+//     nodes named `R~copy1` ... `R~copy{k-1}` (R as in `s`, `s:1`):
 //     copy i passes output 0 to use i and output 1 on to copy i+1; the last copy's output 1
-//     goes to use k. Uses are numbered in file order, outputs after node arguments.
+//     goes to use k. Uses are numbered in file order (by line, then column); R is the
+//     reference as written at its first use.
 //   - a node with no incoming edge gets an input control edge holding GO.
 // These names contain characters that user names cannot, so they never collide.
 #pragma once
