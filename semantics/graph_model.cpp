@@ -33,6 +33,11 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     std::sort(c.writes.begin(), c.writes.end());
     nodes_.push_back(std::move(c));
   }
+  in_begin_.push_back(0);
+  for (const CompiledNode& c : nodes_) {
+    in_flat_.insert(in_flat_.end(), c.in.begin(), c.in.end());
+    in_begin_.push_back(static_cast<std::uint32_t>(in_flat_.size()));
+  }
   for (const NamedOutput& o : program.outputs) outcome_slots_.push_back(o.edge);
   for (std::size_t v = 0; v < program.variables.size(); ++v) {
     outcome_slots_.push_back(static_cast<std::uint32_t>(program.variable_slot(v)));
@@ -51,11 +56,14 @@ void GraphModel::initial_state(Slot* out) const {
 }
 
 void GraphModel::enabled(const Slot* state, std::vector<TransitionId>& out) const {
-  for (std::size_t t = 0; t < nodes_.size(); ++t) {
-    const auto& in = nodes_[t].in;
-    const bool ready =
-        std::all_of(in.begin(), in.end(), [state](std::uint32_t s) { return state[s] != kEmpty; });
-    if (ready) out.push_back(static_cast<TransitionId>(t));
+  const std::uint32_t* slots = in_flat_.data();
+  const std::uint32_t* begin = in_begin_.data();
+  const std::size_t nodes = nodes_.size();
+  for (std::size_t t = 0; t < nodes; ++t) {
+    std::uint32_t k = begin[t];
+    const std::uint32_t end = begin[t + 1];
+    while (k < end && state[slots[k]] != kEmpty) ++k;
+    if (k == end) out.push_back(static_cast<TransitionId>(t));
   }
 }
 

@@ -59,6 +59,9 @@ class GraphModel : public StateModel {
   FunctionApplier applier_;
   std::size_t slot_count_;
   std::vector<CompiledNode> nodes_;
+  // Every node's incoming edge slots, node after node: enabled() scans these in one pass.
+  std::vector<std::uint32_t> in_flat_;
+  std::vector<std::uint32_t> in_begin_;  // node t's slots: in_flat_[in_begin_[t] .. [t + 1])
   std::vector<std::uint32_t> outcome_slots_;
   std::vector<Slot> initial_;
   std::vector<ValueId> scratch_args_;
