@@ -2,32 +2,17 @@
 
 #include <sys/mman.h>
 
-#include <cstdint>
+#include <algorithm>
 #include <utility>
 
 #include "semantics/invariant.h"
 
 namespace tfmc::check {
-namespace {
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
-}
 
 MappedRegion::MappedRegion(std::size_t bytes) {
-  bytes_ = (bytes + kHugePage - 1) / kHugePage * kHugePage;
-  if (bytes_ == 0) bytes_ = kHugePage;
-  // Map one huge page more than needed, then unmap the unaligned head and the tail.
-  const std::size_t span = bytes_ + kHugePage;
-  void* raw = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  TFMC_CHECK(raw != MAP_FAILED, "out of memory for the state store");
-  const auto start = reinterpret_cast<std::uintptr_t>(raw);
-  const std::uintptr_t aligned = (start + kHugePage - 1) / kHugePage * kHugePage;
-  if (aligned > start) munmap(raw, aligned - start);
-  const std::size_t tail = start + span - (aligned + bytes_);
-  if (tail > 0) munmap(reinterpret_cast<void*>(aligned + bytes_), tail);
-  data_ = reinterpret_cast<void*>(aligned);
-#ifdef MADV_HUGEPAGE
-  madvise(data_, bytes_, MADV_HUGEPAGE);
-#endif
+  bytes_ = (std::max<std::size_t>(bytes, 1) + kPageBytes - 1) / kPageBytes * kPageBytes;
+  data_ = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  TFMC_CHECK(data_ != MAP_FAILED, "out of memory for the state store");
 }
 
 MappedRegion::~MappedRegion() {

@@ -14,7 +14,7 @@ namespace tfmc::check {
 
 namespace {
 // log2 of the states per arena chunk: about 32 MiB per chunk, at least one state. Untouched
-// pages of a chunk cost no memory, and the rounding to 2 MiB wastes at most 1/16 of a chunk.
+// pages of a chunk cost no memory.
 unsigned chunk_shift_for(std::size_t slots) {
   const std::size_t state_bytes = std::max<std::size_t>(1, slots * sizeof(Slot));
   unsigned shift = 0;
@@ -109,8 +109,8 @@ void StateStore::grow() {
 }
 
 std::size_t StateStore::bytes() const {
-  // Full chunks count whole; the last one only up to its touched 2 MiB pages.
-  constexpr std::size_t kPage = std::size_t{2} << 20;
+  // Full chunks count whole; the last one only up to its touched pages.
+  constexpr std::size_t kPage = MappedRegion::kPageBytes;
   const std::size_t full = size_ >> chunk_shift_;
   const std::size_t partial = (size_ & chunk_mask_) * record_ * sizeof(Slot);
   const std::size_t arena =
