@@ -18,7 +18,9 @@ std::vector<Outcome> collect_outcomes(const StateModel& model, const Explorer& e
     o.blocked = model.unfired(o.witness);
     o.stuck = !o.blocked.empty();
     auto key = std::make_tuple(o.values, o.stuck, o.blocked);
-    if (seen.emplace(std::move(key), out.size()).second) out.push_back(std::move(o));
+    const auto [it, fresh] = seen.emplace(std::move(key), out.size());
+    if (fresh) out.push_back(std::move(o));
+    ++out[it->second].final_states;
   }
   return out;
 }

@@ -15,6 +15,7 @@ struct Outcome {
   bool stuck = false;
   std::vector<TransitionId> blocked;
   std::vector<TransitionId> witness;
+  std::uint64_t final_states = 0;  // distinct final states that have this outcome
 };
 
 // Distinct outcomes of the final states of `e`, in discovery order.

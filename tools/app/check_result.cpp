@@ -38,6 +38,7 @@ CheckResult make_check_result(const sem::GraphModel& model, const sem::ValueStor
     std::sort(po.outputs.begin(), po.outputs.end());
     std::sort(po.variables.begin(), po.variables.end());
     po.stuck = o.stuck;
+    if (o.stuck) r.stuck_states += o.final_states;
     po.blocked = names(o.blocked);
     po.witness = names(o.witness);
     r.outcomes.push_back(std::move(po));

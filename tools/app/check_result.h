@@ -27,6 +27,7 @@ struct CheckResult {
   std::string program;
   check::Exploration exploration;
   std::vector<PrintedOutcome> outcomes;
+  std::uint64_t stuck_states = 0;  // final states in which some node can never fire
   std::uint64_t evaluations = 0;
   std::size_t values = 0;
 

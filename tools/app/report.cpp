@@ -48,10 +48,11 @@ std::string render_json(const CheckResult& r) {
   if (!e.complete) out += fmt::format("  \"stop_reason\": {},\n", json_string(e.stop_reason));
   out += fmt::format("  \"deterministic\": {},\n", r.deterministic() ? "true" : "false");
   out += fmt::format(
-      "  \"stats\": {{\"states\": {}, \"transitions\": {}, \"final_states\": {}, \"seconds\": "
-      "{}, \"state_slots\": {}, \"store_bytes\": {}, \"values\": {}, \"evaluations\": {}}},\n",
-      e.states, e.transitions, e.finals.size(), json_number(e.seconds), e.slots, e.store_bytes,
-      r.values, r.evaluations);
+      "  \"stats\": {{\"states\": {}, \"transitions\": {}, \"final_states\": {}, \"stuck_states\": "
+      "{}, \"seconds\": {}, \"state_slots\": {}, \"store_bytes\": {}, \"values\": {}, "
+      "\"evaluations\": {}}},\n",
+      e.states, e.transitions, e.finals.size(), r.stuck_states, json_number(e.seconds), e.slots,
+      e.store_bytes, r.values, r.evaluations);
   out += "  \"outcomes\": [";
   for (std::size_t i = 0; i < r.outcomes.size(); ++i) {
     const PrintedOutcome& o = r.outcomes[i];
@@ -70,9 +71,10 @@ std::string render_text(const CheckResult& r) {
   const check::Exploration& e = r.exploration;
   std::string out = fmt::format("tfmc check {}\n", r.program);
   out += fmt::format("verdict: {}\n", verdict(r));
-  out += fmt::format("explored: {} states, {} transitions, {} final states in {:.3f} s{}\n",
-                     e.states, e.transitions, e.finals.size(), e.seconds,
-                     e.complete ? "" : " (incomplete: more states remain)");
+  out +=
+      fmt::format("explored: {} states, {} transitions, {} final states ({} stuck) in {:.3f} s{}\n",
+                  e.states, e.transitions, e.finals.size(), r.stuck_states, e.seconds,
+                  e.complete ? "" : " (incomplete: more states remain)");
   for (std::size_t i = 0; i < r.outcomes.size(); ++i) {
     const PrintedOutcome& o = r.outcomes[i];
     out +=
