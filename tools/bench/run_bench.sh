@@ -6,8 +6,8 @@
 #
 # BUILD_DIR must hold tools/tfmc and tools/tfmc_gen_bench (a Release build gives meaningful
 # numbers). Environment knobs:
-#   BENCH_MAX_SECONDS  --max-seconds for each row (default 60)
-#   BENCH_MAX_MEMORY   --max-memory for each row (default 8G)
+#   BENCH_MAX_SECONDS  --max-seconds for each row (default 120)
+#   BENCH_MAX_MEMORY   --max-memory for each row (default 16G)
 #   BENCH_ROWS         rows to run instead of the default set, e.g. "lost_update:6 chain:1000"
 # tools/bench/README.md explains the columns.
 set -euo pipefail
@@ -15,8 +15,8 @@ set -euo pipefail
 build_dir=${1:-build}
 tfmc=$build_dir/tools/tfmc
 gen=$build_dir/tools/tfmc_gen_bench
-max_seconds=${BENCH_MAX_SECONDS:-60}
-max_memory=${BENCH_MAX_MEMORY:-8G}
+max_seconds=${BENCH_MAX_SECONDS:-120}
+max_memory=${BENCH_MAX_MEMORY:-16G}
 
 for tool in "$tfmc" "$gen"; do
   if [[ ! -x $tool ]]; then
