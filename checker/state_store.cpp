@@ -5,7 +5,6 @@
 #include <xxhash.h>
 
 #include <algorithm>
-#include <cstring>
 #include <utility>
 
 #include "semantics/invariant.h"
@@ -41,7 +40,7 @@ std::uint64_t StateStore::hash(const Slot* state) const {
 }
 
 bool StateStore::equal(StateIndex i, const Slot* state) const {
-  return std::memcmp(this->state(i), state, slots_ * sizeof(Slot)) == 0;
+  return std::equal(state, state + slots_, this->state(i));  // also fine for zero slots
 }
 
 bool StateStore::contains(const Slot* state, std::uint64_t h) const {
@@ -81,7 +80,7 @@ StateStore::Insert StateStore::find_or_insert(const Slot* state, std::uint64_t h
     chunks_.emplace_back((std::size_t{1} << chunk_shift_) * record_ * sizeof(Slot));
   }
   Slot* r = record(index);
-  std::memcpy(r, state, slots_ * sizeof(Slot));
+  std::copy_n(state, slots_, r);
   r[slots_] = parent;
   r[slots_ + 1] = via;
   entries_[pos] = (tag << 32) | (std::uint64_t{index} + 1);

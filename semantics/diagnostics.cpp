@@ -35,7 +35,14 @@ std::string DiagnosticList::render() const {
     }
     out += fmt::format("{}:{}:{}: error: {}\n", file_, d.loc.line, d.loc.column, d.message);
     if (d.loc.line <= static_cast<int>(lines_.size())) {
-      const std::string& text = lines_[d.loc.line - 1];
+      // Bytes that are not printable ASCII (binary garbage) echo as '?', one column each, so
+      // the terminal is not fed control bytes and the caret still lines up.
+      std::string text = lines_[d.loc.line - 1];
+      for (char& c : text) {
+        if (c != '\t' &&
+            (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f))
+          c = '?';
+      }
       // Keep tabs in the caret line so the caret lines up under the source column.
       std::string caret;
       for (int i = 0; i + 1 < d.loc.column && i < static_cast<int>(text.size()); ++i) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "semantics/tensor_text.h"
+#include "semantics/tfg_printer.h"
 
 namespace tfmc::sem {
 namespace {
@@ -53,20 +54,6 @@ const BuiltinSpec* find_builtin(const std::string& op) {
     if (op == s.name) return &s;
   }
   return nullptr;
-}
-
-std::string format_attr_value(const AttrValue& v) {
-  switch (v.kind) {
-    case AttrValue::Kind::Integer:
-      return std::to_string(v.integer);
-    case AttrValue::Kind::Name:
-      return v.name;
-    case AttrValue::Kind::List:
-      return fmt::format("[{}]", fmt::join(v.list, ","));
-    case AttrValue::Kind::Literal:
-      return format_tensor(*v.literal);
-  }
-  return {};
 }
 
 // `Op{k1=v1,k2=v2}` with keys sorted; just `Op` without attributes.
@@ -124,7 +111,7 @@ bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, Value
       return bad("a list of non-negative dimensions with at most one -1");
     }
     f.attrs.shape = v.list;
-    shown["shape"] = format_attr_value(v);
+    shown["shape"] = attr_value_text(v);
   } else if (a.key == "value") {
     if (v.kind == AttrValue::Kind::Literal) {
       f.constant = values.tensor(*v.literal);
@@ -193,7 +180,7 @@ std::optional<Function> make_uninterpreted_function(const std::string& name, int
   f.kind = FunctionKind::Uninterpreted;
   f.outputs = outputs;
   std::map<std::string, std::string> shown;
-  for (const Attr& a : attrs) shown[a.key] = format_attr_value(a.value);
+  for (const Attr& a : attrs) shown[a.key] = attr_value_text(a.value);
   f.head = head_with(name, std::move(shown));
   return f;
 }

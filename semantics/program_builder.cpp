@@ -554,8 +554,11 @@ Program build_program(const Ast& ast, const std::vector<Feed>& feeds, ValueStore
 
 Program load_program_text(const std::string& file_name, const std::string& text,
                           const std::vector<Feed>& feeds, ValueStore& values) {
-  DiagnosticList diags(file_name, text);
-  const Ast ast = parse_tfg(text, diags);
+  // A UTF-8 byte-order mark, as some editors write, is not part of the first statement.
+  const std::string_view bom = "\xEF\xBB\xBF";
+  const std::string body = std::string_view(text).substr(0, 3) == bom ? text.substr(3) : text;
+  DiagnosticList diags(file_name, body);
+  const Ast ast = parse_tfg(body, diags);
   // Name and kind checks on a partly parsed file would report follow-on errors of the syntax
   // errors; report those alone.
   if (!diags.empty()) throw InputError(diags.render());
