@@ -19,8 +19,11 @@ struct Ref {
   bool has_port = false;  // written as N:K
   bool variable = false;  // written as &X
   SourceLoc loc;
+  std::string written;  // the source text (`s:01`, `s : 1`); empty in a hand-built Ast
 
-  std::string text() const;  // as written: "N", "N:K" or "&X"
+  // As written in the source; for a hand-built Ast "N", "N:K" or "&X". Output names and Copy
+  // names use this text (FORMAT.md: "REF as written").
+  std::string text() const;
 };
 
 // INIT values and --feed values: a concrete literal or a symbol name.
@@ -81,12 +84,20 @@ struct OutputStmt {
   SourceLoc loc;  // of the `output` keyword
 };
 
+// A statement the parser rejected after reading the name it declares. The builder counts the
+// name as declared, so references to it elsewhere are not reported as follow-on errors.
+struct BrokenDecl {
+  std::string name;
+  bool variable = false;  // declared by `var` (else in the node/input/function namespace)
+};
+
 struct Ast {
   std::vector<FnDecl> fns;
   std::vector<VarDecl> vars;
   std::vector<InputDecl> inputs;
   std::vector<NodeStmt> nodes;
   std::vector<OutputStmt> outputs;
+  std::vector<BrokenDecl> broken;
 };
 
 }  // namespace tfmc::sem

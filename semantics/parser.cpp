@@ -10,7 +10,8 @@
 namespace tfmc::sem {
 
 std::string Ref::text() const {
-  if (variable) return "&" + name;
+  if (!written.empty()) return written;
+  if (variable) return fmt::format("&{}", name);
   return has_port ? fmt::format("{}:{}", name, port) : name;
 }
 
@@ -49,6 +50,10 @@ class LineCursor {
     return {line_, static_cast<int>(pos_) + 1};
   }
   int column() const { return static_cast<int>(pos_) + 1; }
+  std::size_t offset() const { return pos_; }
+  std::string_view slice(std::size_t start, std::size_t end) const {
+    return text_.substr(start, end - start);
+  }
 
   [[noreturn]] void fail(std::string message) {
     skip_space();
@@ -117,8 +122,9 @@ class LineCursor {
     const char* first = text_.data() + start + (text_[start] == '+' ? 1 : 0);
     const auto [ptr, ec] = std::from_chars(first, text_.data() + pos_, value);
     if (ec != std::errc() || ptr != text_.data() + pos_) {
+      const std::string_view written = text_.substr(start, pos_ - start);
       pos_ = start;
-      fail(fmt::format("integer {} is out of range", text_.substr(start, pos_ - start)));
+      fail(fmt::format("integer {} is out of range", written));
     }
     return value;
   }
@@ -163,12 +169,15 @@ InitValue init_value(LineCursor& c) {
 Ref ref(LineCursor& c, bool allow_variable) {
   Ref r;
   r.loc = c.loc();
+  const std::size_t start = r.loc.column - 1;
   if (allow_variable && c.accept('&')) {
     r.variable = true;
     r.name = c.name("a variable name after '&'");
+    r.written = c.slice(start, c.offset());
     return r;
   }
   r.name = c.name("a node or input name");
+  std::size_t end = c.offset();  // before the spaces that accept(':') skips
   if (c.accept(':')) {
     const SourceLoc port_loc = c.loc();
     const std::int64_t port = c.integer("an output index after ':'");
@@ -177,7 +186,9 @@ Ref ref(LineCursor& c, bool allow_variable) {
     }
     r.port = static_cast<int>(port);
     r.has_port = true;
+    end = c.offset();
   }
+  r.written = c.slice(start, end);
   return r;
 }
 
@@ -247,15 +258,19 @@ void node_statement(LineCursor& c, std::string name, SourceLoc loc, Ast& ast) {
   ast.nodes.push_back(std::move(n));
 }
 
-void statement(LineCursor& c, Ast& ast) {
+// Parses one statement into `ast`. `declared` is set as soon as the statement's declared name
+// is known, so that a statement failing later still declares it (ast.h BrokenDecl).
+void statement(LineCursor& c, Ast& ast, std::optional<BrokenDecl>& declared) {
   const SourceLoc first_loc = c.loc();
   const std::string first = c.name("a statement");
   if (c.accept('=')) {
+    declared = BrokenDecl{first, false};
     node_statement(c, first, first_loc, ast);
   } else if (first == "fn") {
     FnDecl f;
     f.loc = c.loc();
     f.name = c.name("a function name");
+    declared = BrokenDecl{f.name, false};
     c.expect(':', "':' after the function name");
     const SourceLoc in_loc = c.loc();
     const std::int64_t in = c.integer("the number of inputs");
@@ -275,6 +290,7 @@ void statement(LineCursor& c, Ast& ast) {
   } else if (first == "var" || first == "input") {
     const SourceLoc loc = c.loc();
     std::string name = c.name(first == "var" ? "a variable name" : "an input name");
+    declared = BrokenDecl{name, first == "var"};
     std::optional<InitValue> init;
     if (c.accept('=')) init = init_value(c);
     if (first == "var") {
@@ -314,10 +330,12 @@ Ast parse_tfg(std::string_view source, DiagnosticList& diags) {
     }
     LineCursor c(line, line_no);
     if (c.at_end()) continue;
+    std::optional<BrokenDecl> declared;
     try {
-      statement(c, ast);
+      statement(c, ast, declared);
     } catch (const SyntaxError& e) {
       diags.error({line_no, e.column}, e.message);
+      if (declared) ast.broken.push_back(std::move(*declared));
     }
   }
   return ast;

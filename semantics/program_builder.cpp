@@ -18,7 +18,9 @@ namespace {
 
 // What a name in the node/input/function namespace stands for.
 struct Symbol {
-  enum class Kind : std::uint8_t { Node, Input, Function } kind;
+  // Broken: declared by a statement with a syntax error (ast.h BrokenDecl); references to it
+  // are not reported again.
+  enum class Kind : std::uint8_t { Node, Input, Function, Broken } kind;
   std::size_t index;  // into ast.nodes / ast.inputs / ast.fns
 };
 
@@ -96,6 +98,13 @@ class Builder {
         diags_.error(d.loc, fmt::format("'{}' is already defined", d.name));
       }
     }
+    for (const BrokenDecl& b : ast_.broken) {
+      if (b.variable) {
+        broken_variables_.insert(b.name);
+      } else {
+        names_.emplace(b.name, Symbol{Symbol::Kind::Broken, 0});
+      }
+    }
     for (std::size_t i = 0; i < ast_.fns.size(); ++i) {
       declared_fns_.emplace(ast_.fns[i].name, std::pair{ast_.fns[i].inputs, ast_.fns[i].outputs});
     }
@@ -118,8 +127,18 @@ class Builder {
     return false;
   }
 
+  bool variable_declared(const std::string& name) const {
+    return variables_.count(name) > 0 || broken_variables_.count(name) > 0;
+  }
+
+  bool broken(const std::string& name) const {
+    const auto it = names_.find(name);
+    return it != names_.end() && it->second.kind == Symbol::Kind::Broken;
+  }
+
   NodeShape shape_node(const NodeStmt& n) {
     NodeShape s;
+    if (broken(n.op)) return s;  // a function whose `fn` line has a syntax error
     const bool declared = declared_fns_.count(n.op) > 0;
     if (n.op == "Var") {
       s.kind = NodeKind::Var;
@@ -129,10 +148,11 @@ class Builder {
         diags_.error(a.loc, "Var takes a plain variable name, as in Var(x)");
         return s;
       }
-      if (variables_.count(a.name) == 0) {
+      if (!variable_declared(a.name)) {
         diags_.error(a.loc, fmt::format("undefined variable '{}'", a.name));
         return s;
       }
+      if (variables_.count(a.name) == 0) return s;  // declared by a broken statement
       if (!n.attrs.empty()) {
         diags_.error(n.attrs.front().loc, "Var takes no attributes");
         return s;
@@ -182,7 +202,7 @@ class Builder {
   // The kind of value `r` carries, or nullopt after reporting why it names nothing usable.
   std::optional<EdgeKind> ref_kind(const Ref& r) {
     if (r.variable) {
-      if (variables_.count(r.name) == 0) {
+      if (!variable_declared(r.name)) {
         diags_.error(r.loc, fmt::format("undefined variable '{}'", r.name));
         return std::nullopt;
       }
@@ -190,7 +210,7 @@ class Builder {
     }
     const auto it = names_.find(r.name);
     if (it == names_.end()) {
-      if (variables_.count(r.name) > 0) {
+      if (variable_declared(r.name)) {
         diags_.error(r.loc, fmt::format("'{}' is a variable: write &{} for its variable edge",
                                         r.name, r.name));
       } else {
@@ -199,6 +219,7 @@ class Builder {
       return std::nullopt;
     }
     const Symbol& sym = it->second;
+    if (sym.kind == Symbol::Kind::Broken) return std::nullopt;
     if (sym.kind == Symbol::Kind::Function) {
       diags_.error(r.loc, fmt::format("'{}' is a function, not a node or input", r.name));
       return std::nullopt;
@@ -245,6 +266,7 @@ class Builder {
       }
       for (const Ref& r : n.after) {
         const auto it = names_.find(r.name);
+        if (broken(r.name)) continue;
         if (it == names_.end() || it->second.kind != Symbol::Kind::Node) {
           diags_.error(r.loc,
                        it == names_.end()
@@ -329,6 +351,7 @@ class Builder {
     }
     for (const Feed& f : feeds_) {
       const auto it = names_.find(f.name);
+      if (broken(f.name)) continue;
       if (it == names_.end() || it->second.kind != Symbol::Kind::Input) {
         diags_.error(
             {}, fmt::format("--feed names '{}', which is not an input of the program", f.name));
@@ -541,6 +564,7 @@ class Builder {
   Program program_;
   std::map<std::string, Symbol> names_;
   std::map<std::string, std::uint32_t> variables_;
+  std::set<std::string> broken_variables_;
   std::map<std::string, std::pair<int, int>> declared_fns_;
   std::vector<NodeShape> shapes_;
 };
@@ -559,9 +583,8 @@ Program load_program_text(const std::string& file_name, const std::string& text,
   const std::string body = std::string_view(text).substr(0, 3) == bom ? text.substr(3) : text;
   DiagnosticList diags(file_name, body);
   const Ast ast = parse_tfg(body, diags);
-  // Name and kind checks on a partly parsed file would report follow-on errors of the syntax
-  // errors; report those alone.
-  if (!diags.empty()) throw InputError(diags.render());
+  // The statements that parsed are checked too, so that the first error printed is the first
+  // in the file whatever its kind; names declared by broken statements count as declared.
   Program p = build_program(ast, feeds, values, diags);
   if (!diags.empty()) throw InputError(diags.render());
   p.file = file_name;

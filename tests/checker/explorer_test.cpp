@@ -2,6 +2,8 @@
 // in the comments), limits, and witnesses that replay to their final states.
 #include "checker/explorer.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 
@@ -111,11 +113,8 @@ TEST_CASE("max-seconds stops a long exploration", "[checker][explorer][limits]")
   // 12 racing read-add-write replicas: far more states than can be explored in 0.2 s.
   std::string text = "var x = i32{0}\n";
   for (int i = 0; i < 12; ++i) {
-    text += "r" + std::to_string(i) + " = Read(&x)\n";
-    text += "c" + std::to_string(i) + " = Const {value=i32{1}}\n";
-    text += "a" + std::to_string(i) + " = Add(r" + std::to_string(i) + ", c" + std::to_string(i) +
-            ")\n";
-    text += "w" + std::to_string(i) + " = Write(&x, a" + std::to_string(i) + ")\n";
+    text += fmt::format("r{0} = Read(&x)\nc{0} = Const {{value=i32{{1}}}}\n", i);
+    text += fmt::format("a{0} = Add(r{0}, c{0})\nw{0} = Write(&x, a{0})\n", i);
   }
   check::Limits limits;
   limits.max_seconds = 0.2;

@@ -607,3 +607,32 @@ TEST_CASE("--max-states bounds the stored states", "[conformance]") {
   CHECK(exact.exit_code == 1);
   CHECK(tfmc::test::parse_json(exact.out).at("complete").boolean);
 }
+
+// Section 2: "the first line printed is the first error in file order", whatever the kinds of
+// the errors; a name declared on a line with a syntax error is not reported as undefined.
+TEST_CASE("syntax errors and later checks are reported in file order", "[conformance]") {
+  CHECK(first_error("input A\nn = Neg(zz)\ninput B = i32{99999999999}\n") ==
+        "c.tfg:2:9: error: undefined name 'zz'");
+  CHECK(first_error("input A\nn = Neg(A, A)\nx = Neg(A\n") ==
+        "c.tfg:2:5: error: Neg takes 1 argument but 2 given");
+  CHECK(first_error("input A\nn = Neg(zz)\nfn F : 1 -> x\n") ==
+        "c.tfg:2:9: error: undefined name 'zz'");
+  // `x` and `v` are declared by broken lines: only the syntax errors are reported.
+  CHECK(first_error("input A\nb = Neg(x)\nx = Neg(A\n") ==
+        "c.tfg:3:10: error: expected ',' or ')' but found end of line");
+  CHECK(first_error("r = Read(&v)\nvar v = f33{1}\n") == "c.tfg:2:9: error: unknown dtype 'f33'");
+}
+
+// Section 2: an output is named "REF as written".
+TEST_CASE("outputs keep the reference as written", "[conformance]") {
+  const auto r = check("input C\ns = Split(C) {num=2}\noutput s:01\noutput s:1\noutput C:00\n");
+  REQUIRE(r.outcomes.size() == 1);
+  const NamedValues expected = {
+      {"C:00", "C"}, {"s:01", "Split{num=2}.1(C)"}, {"s:1", "Split{num=2}.1(C)"}};
+  CHECK(r.outcomes[0].outputs == expected);
+}
+
+TEST_CASE("an out-of-range index names the number", "[conformance]") {
+  CHECK(first_error("input C\ns = Split(C) {num=2}\noutput s:99999999999999999999\n") ==
+        "c.tfg:3:10: error: integer 99999999999999999999 is out of range");
+}
