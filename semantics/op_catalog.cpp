@@ -61,7 +61,7 @@ std::string head_with(const std::string& op, std::map<std::string, std::string> 
   if (shown.empty()) return op;
   std::vector<std::string> parts;
   for (const auto& [k, v] : shown) parts.push_back(k + "=" + v);
-  return fmt::format("{}{{{}}}", op, fmt::join(parts, ","));
+  return fmt::format("{}{{{}}}", op, fmt::join(parts, ", "));
 }
 
 bool no_duplicate_keys(const std::vector<Attr>& attrs, DiagnosticList& diags) {

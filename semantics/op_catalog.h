@@ -6,8 +6,9 @@
 // one -1), Const {value} (required: a typed literal or a symbol), Assign {f} (required: a
 // built-in binary function, Concat, Snd or a declared `fn F : 2 -> 1`; its other attributes go
 // to F). Uninterpreted functions accept any attributes; they become part of their terms.
-// Term heads list the attributes that differ from their defaults, keys sorted:
-// `Cast{to=i32}`, `Split{num=2}`, `Concat{axis=1}`, `Reshape{shape=[2,-1]}`.
+// Term heads list the attributes that differ from their defaults, keys sorted, separated as
+// in the language's ATTRS by ", ": `Cast{to=i32}`, `Split{axis=1, num=2}`, `Concat{axis=1}`,
+// `Reshape{shape=[2,-1]}`.
 #pragma once
 
 #include <map>

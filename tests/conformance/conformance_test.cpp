@@ -119,9 +119,9 @@ TEST_CASE("names, N:K references and output names", "[conformance]") {
                    {{{{"a.b/c-d", "a.b/c-d"}, {"n.1/x-y", "Neg(a.b/c-d)"}}, {}}});
   require_outcomes(
       "input C\ns = Split(C) {num=3, axis=1}\noutput s:2\noutput s:0 as first\noutput s\n",
-      {{{{"first", "Split{axis=1,num=3}.0(C)"},
-         {"s", "Split{axis=1,num=3}.0(C)"},
-         {"s:2", "Split{axis=1,num=3}.2(C)"}},
+      {{{{"first", "Split{axis=1, num=3}.0(C)"},
+         {"s", "Split{axis=1, num=3}.0(C)"},
+         {"s:2", "Split{axis=1, num=3}.2(C)"}},
         {}}});
   require_outcomes("var x-y/z.w = A\nr = Read(&x-y/z.w)\noutput r\n",
                    {{{{"r", "A"}}, {{"x-y/z.w", "A"}}}});

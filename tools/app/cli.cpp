@@ -35,6 +35,13 @@ bool parse_bytes(const std::string& text, std::uint64_t& bytes) {
   return true;
 }
 
+// CLI11's NonNegativeNumber prints the whole double range in its message; say it plainly.
+const CLI::Validator kNotNegative(
+    [](const std::string& text) {
+      return text.find('-') == std::string::npos ? std::string() : "must not be negative";
+    },
+    "N >= 0");
+
 }  // namespace
 
 int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -59,10 +66,14 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
                         "NAME=VALUE: give input NAME the literal or symbol VALUE (repeatable; "
                         "a later feed of the same name wins)");
   check_cmd->add_flag("--json", check.json, "print one JSON document instead of the text report");
-  check_cmd->add_option("--max-states", check.limits.max_states,
-                        "store at most N states, then stop (exit 3); 0 = no limit");
-  check_cmd->add_option("--max-seconds", check.limits.max_seconds,
-                        "stop after this many seconds (exit 3); 0 = no limit");
+  check_cmd
+      ->add_option("--max-states", check.limits.max_states,
+                   "store at most N states, then stop (exit 3); 0 = no limit")
+      ->check(kNotNegative);
+  check_cmd
+      ->add_option("--max-seconds", check.limits.max_seconds,
+                   "stop after this many seconds (exit 3); 0 = no limit")
+      ->check(kNotNegative);
   check_cmd->add_option("--max-memory", max_memory,
                         "stop when the resident memory reaches this size, e.g. 512M or 4G "
                         "(exit 3)");
@@ -86,10 +97,6 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
   }
   if (!max_memory.empty() && !parse_bytes(max_memory, check.limits.max_memory_bytes)) {
     fmt::print(err, "tfmc: --max-memory: '{}' is not a size such as 512M or 4G\n", max_memory);
-    return kExitBadInput;
-  }
-  if (check.limits.max_seconds < 0) {
-    fmt::print(err, "tfmc: --max-seconds must not be negative\n");
     return kExitBadInput;
   }
   if (check_cmd->parsed()) return run_check(check, out, err);
