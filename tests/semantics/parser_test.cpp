@@ -8,6 +8,8 @@
 #include <random>
 #include <string>
 
+#include "support/parse_clean.h"
+
 namespace {
 
 using tfmc::sem::Ast;
@@ -17,13 +19,7 @@ using tfmc::sem::parse_init_value;
 using tfmc::sem::parse_tfg;
 using tfmc::sem::Ref;
 
-Ast parse_clean(const std::string& text) {
-  DiagnosticList diags("t.tfg", text);
-  Ast ast = parse_tfg(text, diags);
-  INFO(text << diags.render());
-  REQUIRE(diags.empty());
-  return ast;
-}
+using tfmc::test::parse_clean;
 
 // The one syntax error of `text`, as rendered "t.tfg:LINE:COL: error: MESSAGE" (first line).
 std::string only_error(const std::string& text) {

@@ -11,6 +11,7 @@
 
 #include "fuzz/ast_equal.h"
 #include "semantics/parser.h"
+#include "support/parse_clean.h"
 
 namespace {
 
@@ -19,13 +20,7 @@ using tfmc::sem::DiagnosticList;
 using tfmc::sem::parse_tfg;
 using tfmc::sem::print_tfg;
 
-Ast parse_clean(const std::string& text) {
-  DiagnosticList diags("t.tfg", text);
-  Ast ast = parse_tfg(text, diags);
-  INFO(text << diags.render());
-  REQUIRE(diags.empty());
-  return ast;
-}
+using tfmc::test::parse_clean;
 
 // Prints, reparses (which must give no error) and compares; returns the printed text.
 std::string check_round_trip(const std::string& text) {
