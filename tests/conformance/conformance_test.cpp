@@ -583,7 +583,7 @@ TEST_CASE("command line exit codes and JSON", "[conformance]") {
 }
 
 // Sections 5 and 6: --max-states N stores at most N states; stopping exits 3, incomplete.
-TEST_CASE("--max-states bounds the stored states", "[conformance]") {
+TEST_CASE("a max-states limit bounds the stored states", "[conformance]") {
   const std::string p = write_program("three_way.tfg",
                                       "var x = A\ninput B\ninput C\nw = Write(&x, B)\n"
                                       "v = Write(&x, C)\nr = Read(&x)\noutput r\n")
