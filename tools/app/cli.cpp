@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 
@@ -42,6 +43,13 @@ const CLI::Validator kNotNegative(
     },
     "N >= 0");
 
+// Total physical memory in bytes (0 where unknown, which leaves the default unlimited).
+std::uint64_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * page : 0;
+}
+
 }  // namespace
 
 int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -76,7 +84,9 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
       ->check(kNotNegative);
   check_cmd->add_option("--max-memory", max_memory,
                         "stop when the resident memory reaches this size, e.g. 512M or 4G "
-                        "(exit 3)");
+                        "(exit 3); default: 90% of the physical memory, so that a run that "
+                        "would exhaust it stops with its partial results instead of being "
+                        "killed; 0 = no limit");
   check_cmd->add_flag("--quiet", check.quiet, "no progress lines on stderr during long runs");
 
   DotOptions dot;
@@ -95,7 +105,9 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
     const int code = app.exit(e, out, err);
     return code == 0 ? kExitOk : kExitBadInput;
   }
-  if (!max_memory.empty() && !parse_bytes(max_memory, check.limits.max_memory_bytes)) {
+  if (max_memory.empty()) {
+    check.limits.max_memory_bytes = physical_memory_bytes() / 10 * 9;
+  } else if (!parse_bytes(max_memory, check.limits.max_memory_bytes)) {
     fmt::print(err, "tfmc: --max-memory: '{}' is not a size such as 512M or 4G\n", max_memory);
     return kExitBadInput;
   }
