@@ -3,9 +3,10 @@
 // touched (a large arena chunk costs nothing until states are stored in it), and a region
 // goes back to the system as soon as it is dropped (a grown table's old entries).
 //
-// Huge pages were measured and rejected: on the 2-core reference machine, lost_update 6 stored
-// 17.6 M states in 25 s with MADV_HUGEPAGE against 22.4 M without (page clearing cost more
-// than the TLB misses it saved).
+// Huge pages were measured and not taken: on the 2-core reference machine, lost_update 6 with
+// MADV_HUGEPAGE stored 15.6 M and 17.7 M states in 20 s against 16.6 M and 17.8 M without
+// (and 17.6 M against 22.4 M in 25 s while other work loaded the machine): the page clearing
+// cost as much as the TLB misses saved. MAP_POPULATE made no measurable difference either.
 #pragma once
 
 #include <cstddef>
