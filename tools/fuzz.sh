@@ -10,6 +10,14 @@
 # finding while looking for others.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash tools/install_deps.sh
+if ! command -v clang++ >/dev/null; then
+  echo "fuzz.sh: installing clang (libFuzzer and the sanitizers)"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends clang
+fi
 
 seconds="${1:-60}"
 shift || true
