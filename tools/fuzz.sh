@@ -11,12 +11,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install_deps.sh
-if ! command -v clang++ >/dev/null; then
-  echo "fuzz.sh: installing clang (libFuzzer and the sanitizers)"
+# clang with libFuzzer and the sanitizer runtimes (Debian ships those in libclang-rt-14-dev).
+if ! command -v clang++ >/dev/null || ! dpkg-query -W libclang-rt-14-dev >/dev/null 2>&1; then
+  echo "fuzz.sh: installing clang and its runtime libraries"
   sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends clang
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    clang libclang-rt-14-dev
 fi
 
 seconds="${1:-60}"
