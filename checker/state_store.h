@@ -51,7 +51,6 @@ class StateStore {
   TransitionId via(StateIndex i) const { return record(i)[slots_ + 1]; }
 
   std::size_t size() const { return size_; }
-  std::size_t slots_per_state() const { return slots_; }
   // Bytes of the arena chunks (as far as touched), parent links and hash table.
   std::size_t bytes() const;
   // The raw slot bytes of the stored states (size() * slots * 4).

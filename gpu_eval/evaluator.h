@@ -21,8 +21,23 @@
 namespace tfmc::eval {
 
 enum class BuiltinOp : std::uint8_t {
-  Add, Sub, Mul, Div, Neg, Maximum, Minimum, Relu, MatMul, Concat, Split, Sum,
-  Equal, Less, Greater, Cast, Reshape,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Neg,
+  Maximum,
+  Minimum,
+  Relu,
+  MatMul,
+  Concat,
+  Split,
+  Sum,
+  Equal,
+  Less,
+  Greater,
+  Cast,
+  Reshape,
 };
 
 // Attributes after validation by the semantics layer. `axis` is as written (may be negative;

@@ -41,8 +41,6 @@ std::optional<DType> dtype_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-bool is_float(DType t) { return t == DType::F32 || t == DType::F64; }
-
 std::int64_t element_count(const std::vector<std::int64_t>& shape) {
   std::int64_t n = 1;
   for (std::int64_t d : shape) n *= d;

@@ -20,7 +20,6 @@ std::size_t dtype_size(DType t);
 // The .tfg spelling: "f32", "f64", "i32", "i64", "bool".
 std::string_view dtype_name(DType t);
 std::optional<DType> dtype_from_name(std::string_view name);
-bool is_float(DType t);
 
 // Product of the dimensions (1 for a scalar). Callers guarantee it fits in int64.
 std::int64_t element_count(const std::vector<std::int64_t>& shape);

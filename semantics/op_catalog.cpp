@@ -95,7 +95,6 @@ bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, Value
       return bad("an integer in [1, 65536]");
     }
     f.attrs.num = v.integer;
-    f.outputs = static_cast<int>(v.integer);
     shown["num"] = std::to_string(v.integer);
   } else if (a.key == "to") {
     const auto t = v.kind == AttrValue::Kind::Name ? eval::dtype_from_name(v.name) : std::nullopt;
@@ -168,6 +167,7 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
     }
   }
   if (!ok) return std::nullopt;
+  if (f.kind == FunctionKind::Builtin) f.outputs = eval::output_count(f.op, f.attrs);
   f.head = head_with(op, std::move(shown));
   return f;
 }

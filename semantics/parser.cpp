@@ -129,14 +129,9 @@ class LineCursor {
     return value;
   }
 
-  // A literal starts with a dtype name directly followed by '[' or '{'. Any name written so is
-  // taken as an attempted literal, so that `f16{1}` is reported as an unknown dtype.
   bool peek_literal() {
     skip_space();
-    std::size_t end = pos_;
-    while (end < text_.size() && is_name_char(text_[end])) ++end;
-    return end > pos_ && is_name_start(text_[pos_]) && end < text_.size() &&
-           (text_[end] == '[' || text_[end] == '{');
+    return looks_like_tensor_literal(text_.substr(pos_));
   }
   eval::Tensor literal() {
     skip_space();

@@ -357,14 +357,13 @@ LiteralParse parse_tensor_literal(std::string_view text) {
 }
 
 bool looks_like_tensor_literal(std::string_view text) {
-  for (DType t : {DType::F32, DType::F64, DType::I32, DType::I64, DType::Bool}) {
-    const std::string_view name = eval::dtype_name(t);
-    if (text.size() > name.size() && text.substr(0, name.size()) == name &&
-        (text[name.size()] == '[' || text[name.size()] == '{')) {
-      return true;
-    }
-  }
-  return false;
+  const auto word = [](char c, bool first) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' ||
+           (!first && c >= '0' && c <= '9');
+  };
+  std::size_t end = 0;
+  while (end < text.size() && word(text[end], end == 0)) ++end;
+  return end > 0 && end < text.size() && (text[end] == '[' || text[end] == '{');
 }
 
 }  // namespace tfmc::sem

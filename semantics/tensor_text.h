@@ -54,8 +54,9 @@ struct LiteralParse {
 // alone.
 LiteralParse parse_tensor_literal(std::string_view text);
 
-// True when `text` starts with a dtype name immediately followed by `[` or `{`: what tells a
-// literal from a symbol name.
+// True when `text` starts with a word immediately followed by `[` or `{`: the form of a literal,
+// which tells it from a symbol name. The word need not be a dtype: `f16{1}` is taken as a
+// literal so that parse_tensor_literal reports its unknown dtype.
 bool looks_like_tensor_literal(std::string_view text);
 
 }  // namespace tfmc::sem
