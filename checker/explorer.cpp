@@ -27,6 +27,7 @@ Exploration Explorer::run() {
   Exploration r;
   const std::size_t slots = model_.slot_count();
   std::vector<TransitionId> enabled;
+  std::vector<Slot> current(slots);
   std::vector<Slot> batch(slots);  // the successors of one state, one after the other
   std::vector<std::uint64_t> hashes;
 
@@ -54,9 +55,9 @@ Exploration Explorer::run() {
         next_report = t + 1.0;
       }
     }
-    const Slot* current = store_.state(i);  // stored states never move
+    store_.load(i, current.data());
     enabled.clear();
-    model_.enabled(current, enabled);
+    model_.enabled(current.data(), enabled);
     if (enabled.empty()) {
       r.finals.push_back(i);
       continue;
@@ -66,8 +67,8 @@ Exploration Explorer::run() {
     hashes.resize(k);
     for (std::size_t j = 0; j < k; ++j) {
       Slot* next = batch.data() + j * slots;
-      std::copy_n(current, slots, next);
-      model_.fire(current, enabled[j], next);
+      std::copy(current.begin(), current.end(), next);
+      model_.fire(current.data(), enabled[j], next);
       hashes[j] = store_.hash(next);
       store_.prefetch_entry(hashes[j]);
     }
@@ -92,8 +93,9 @@ Exploration Explorer::run() {
   // A stop leaves stored states unexpanded (from i on); those that are final still give
   // outcomes. After a complete run, i == size() and there are none.
   for (StateIndex q = i; q < store_.size(); ++q) {
+    store_.load(q, current.data());
     enabled.clear();
-    model_.enabled(store_.state(q), enabled);
+    model_.enabled(current.data(), enabled);
     if (enabled.empty()) r.finals.push_back(q);
   }
   r.states = store_.size();
@@ -102,6 +104,12 @@ Exploration Explorer::run() {
   r.raw_bytes = store_.raw_bytes();
   r.slots = slots;
   return r;
+}
+
+std::vector<Slot> Explorer::state(StateIndex i) const {
+  std::vector<Slot> s(store_.slot_count());
+  store_.load(i, s.data());
+  return s;
 }
 
 std::vector<TransitionId> Explorer::witness(StateIndex i) const {

@@ -55,7 +55,7 @@ class Explorer {
 
   // The transitions from the initial state to stored state `i`.
   std::vector<TransitionId> witness(StateIndex i) const;
-  const Slot* state(StateIndex i) const { return store_.state(i); }
+  std::vector<Slot> state(StateIndex i) const;
 
  private:
   StateModel& model_;

@@ -12,7 +12,7 @@ std::vector<Outcome> collect_outcomes(const StateModel& model, const Explorer& e
   const auto slots = model.outcome_slots();
   for (StateIndex f : e.finals) {
     Outcome o;
-    const Slot* s = explorer.state(f);
+    const std::vector<Slot> s = explorer.state(f);
     for (std::uint32_t slot : slots) o.values.push_back(s[slot]);
     o.witness = explorer.witness(f);
     o.blocked = model.unfired(o.witness);

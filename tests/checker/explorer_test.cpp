@@ -87,7 +87,7 @@ TEST_CASE("witnesses replay to their final states", "[checker][explorer]") {
       run.model->fire(state.data(), t, next.data());
       state = next;
     }
-    CHECK(std::equal(state.begin(), state.end(), run.explorer->state(f)));
+    CHECK(state == run.explorer->state(f));
   }
   for (const check::Outcome& o : outcomes) CHECK_FALSE(o.stuck);
 }

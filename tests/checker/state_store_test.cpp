@@ -25,7 +25,9 @@ TEST_CASE("find_or_insert stores each distinct state once", "[checker][store]") 
   CHECK(store.parent(ib.index) == ia.index);
   CHECK(store.via(ib.index) == 7);
   CHECK(store.parent(ia.index) == kNoState);  // the first parent link is kept
-  CHECK(store.state(ib.index)[2] == 4);
+  Slot loaded[3];
+  store.load(ib.index, loaded);
+  CHECK(loaded[2] == 4);
   CHECK(store.contains(b, store.hash(b)));
   const Slot c[3] = {0, 0, 0};
   CHECK_FALSE(store.contains(c, store.hash(c)));
@@ -49,9 +51,10 @@ TEST_CASE("the store stays exact through many growths", "[checker][store]") {
     }
   }
   REQUIRE(store.size() == reference.size());
+  std::vector<Slot> loaded(kSlots);
   for (std::size_t i = 0; i < inserted.size(); ++i) {
-    REQUIRE(std::equal(inserted[i].begin(), inserted[i].end(),
-                       store.state(static_cast<tfmc::check::StateIndex>(i))));
+    store.load(static_cast<tfmc::check::StateIndex>(i), loaded.data());
+    REQUIRE(loaded == inserted[i]);
   }
   CHECK(store.raw_bytes() == reference.size() * kSlots * sizeof(Slot));
   CHECK(store.bytes() >= store.raw_bytes());
@@ -62,4 +65,34 @@ TEST_CASE("a zero-slot state is one state", "[checker][store]") {
   CHECK(store.find_or_insert(nullptr, kNoState, 0).inserted);
   CHECK_FALSE(store.find_or_insert(nullptr, kNoState, 0).inserted);
   CHECK(store.size() == 1);
+}
+
+TEST_CASE("a slot value of 2^16 or more widens the store without losing a state",
+          "[checker][store]") {
+  constexpr std::size_t kSlots = 3;  // odd: 16-bit records need padding
+  StateStore store(kSlots);
+  std::vector<std::vector<Slot>> inserted;
+  for (Slot v = 0; v < 3000; ++v) {
+    inserted.push_back({v, 0xffff, v % 7});
+    REQUIRE(store.find_or_insert(inserted.back().data(), v == 0 ? kNoState : v - 1, v).inserted);
+  }
+  CHECK(store.narrow());
+  // Equal in the low 16 bits to a stored state, but a different state.
+  const std::vector<Slot> wide = {5, 0x1ffff, 5};
+  CHECK_FALSE(store.contains(wide.data(), store.hash(wide.data())));
+  const auto r = store.find_or_insert(wide.data(), 17, 99);
+  CHECK(r.inserted);
+  CHECK_FALSE(store.narrow());
+  inserted.push_back(wide);
+  std::vector<Slot> loaded(kSlots);
+  for (std::size_t i = 0; i < inserted.size(); ++i) {
+    const auto index = static_cast<tfmc::check::StateIndex>(i);
+    store.load(index, loaded.data());
+    REQUIRE(loaded == inserted[i]);
+    REQUIRE_FALSE(store.find_or_insert(inserted[i].data(), 0, 0).inserted);
+  }
+  CHECK(store.parent(r.index) == 17);
+  CHECK(store.via(r.index) == 99);
+  CHECK(store.parent(5) == 4);
+  CHECK(store.via(5) == 5);
 }
