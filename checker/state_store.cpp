@@ -37,10 +37,6 @@ std::uint64_t StateStore::hash(const Slot* state) const {
   return XXH3_64bits(state, slots_ * sizeof(Slot));
 }
 
-bool StateStore::fits_narrow(const Slot* state) const {
-  return std::all_of(state, state + slots_, [](Slot v) { return v <= 0xffff; });
-}
-
 void StateStore::set_width(std::size_t width) {
   width_ = width;
   record_bytes_ = (8 + slots_ * width + 3) / 4 * 4;
@@ -66,9 +62,14 @@ void StateStore::load(StateIndex i, Slot* out) const {
 
 const unsigned char* StateStore::encode(const Slot* state) const {
   if (width_ == 4) return reinterpret_cast<const unsigned char*>(state);
-  auto* narrow = reinterpret_cast<std::uint16_t*>(encoded_.data());
-  for (std::size_t k = 0; k < slots_; ++k) narrow[k] = static_cast<std::uint16_t>(state[k]);
-  return encoded_.data();
+  std::uint16_t* __restrict narrow = reinterpret_cast<std::uint16_t*>(encoded_.data());
+  const Slot* __restrict wide = state;
+  Slot any = 0;  // an OR over all slots, with no early exit, so that the loop stays simple
+  for (std::size_t k = 0; k < slots_; ++k) {
+    any |= wide[k];
+    narrow[k] = static_cast<std::uint16_t>(wide[k]);
+  }
+  return any <= 0xffff ? encoded_.data() : nullptr;
 }
 
 bool StateStore::equal(StateIndex i, const unsigned char* key) const {
@@ -84,8 +85,8 @@ void StateStore::write_record(StateIndex i, const unsigned char* key, StateIndex
 }
 
 bool StateStore::contains(const Slot* state, std::uint64_t h) const {
-  if (width_ == 2 && !fits_narrow(state)) return false;  // every stored state fits
   const unsigned char* key = encode(state);
+  if (key == nullptr) return false;  // every stored state fits in 16-bit slots
   const std::uint64_t tag = h >> 32;
   for (std::uint64_t pos = position(tag);; pos = (pos + 1) & mask_) {
     const std::uint64_t e = entries_[pos];
@@ -105,8 +106,11 @@ void StateStore::prefetch_state(std::uint64_t h) const {
 
 StateStore::Insert StateStore::find_or_insert(const Slot* state, std::uint64_t h, StateIndex parent,
                                               TransitionId via) {
-  if (width_ == 2 && !fits_narrow(state)) widen();  // then `state` is new, found below as such
   const unsigned char* key = encode(state);
+  if (key == nullptr) {  // a value of 2^16 or more: widen; then `state` is new, as found below
+    widen();
+    key = encode(state);
+  }
   const std::uint64_t tag = h >> 32;
   std::uint64_t pos = position(tag);
   for (;; pos = (pos + 1) & mask_) {

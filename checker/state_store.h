@@ -65,8 +65,8 @@ class StateStore {
   std::size_t raw_bytes() const { return size_ * slots_ * sizeof(Slot); }
 
  private:
-  bool fits_narrow(const Slot* state) const;
-  // The stored form of `state` (its slots in width_ bytes each); valid until the next call.
+  // The stored form of `state` (its slots in width_ bytes each), valid until the next call;
+  // nullptr when the store is narrow and some slot value does not fit in 16 bits.
   const unsigned char* encode(const Slot* state) const;
   bool equal(StateIndex i, const unsigned char* key) const;
   void grow();
