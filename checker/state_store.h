@@ -1,7 +1,8 @@
 // Exact state storage: a chunked arena of fixed-length slot vectors plus an open-addressing
-// hash table of state indices, keyed by XXH3 of the state's bytes. find_or_insert answers in
-// one call whether a state is new; a stored state never moves, so pointers into the arena stay
-// valid. Each state also keeps its parent and the transition that reached it (witnesses).
+// hash table of state indices, keyed by XXH3 of the state's 32-bit slots. find_or_insert
+// answers in one call whether a state is new; load() copies a stored state out, since it may
+// be held in 16-bit slots. Each state also keeps its parent and the transition that reached it
+// (witnesses).
 //
 // Memory per state: 2 bytes per slot while every slot value stored so far is below 2^16 (the
 // usual case: slots hold EMPTY, GO and ids of the few distinct values of a run), else 4; plus
