@@ -12,6 +12,7 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
       applier_(program.functions, values, evaluator),
       slot_count_(program.slot_count()) {
   nodes_.reserve(program.nodes.size());
+  in_begin_.push_back(0);
   for (const Node& n : program.nodes) {
     CompiledNode c;
     c.kind = n.kind;
@@ -19,12 +20,14 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     c.variable_slot = static_cast<std::uint32_t>(program.variable_slot(n.variable));
     c.handle = n.kind == NodeKind::Var ? values.handle(n.variable) : kEmpty;
     for (std::int32_t e : n.inputs) c.args.push_back(static_cast<std::uint32_t>(e));
-    c.in = c.args;
-    for (std::int32_t e : n.controls) c.in.push_back(static_cast<std::uint32_t>(e));
+    in_flat_.insert(in_flat_.end(), c.args.begin(), c.args.end());
+    for (std::int32_t e : n.controls) in_flat_.push_back(static_cast<std::uint32_t>(e));
+    const auto in_first = in_flat_.begin() + in_begin_.back();
+    in_begin_.push_back(static_cast<std::uint32_t>(in_flat_.size()));
     for (std::int32_t e : n.outputs) c.out.push_back(static_cast<std::uint32_t>(e));
     for (std::int32_t e : n.control_outputs) c.out_ctrl.push_back(static_cast<std::uint32_t>(e));
-    c.reads = c.in;
-    c.writes = c.in;
+    c.reads.assign(in_first, in_flat_.end());
+    c.writes.assign(in_first, in_flat_.end());
     c.writes.insert(c.writes.end(), c.out.begin(), c.out.end());
     c.writes.insert(c.writes.end(), c.out_ctrl.begin(), c.out_ctrl.end());
     if (n.kind == NodeKind::Read || n.kind == NodeKind::Assign) c.reads.push_back(c.variable_slot);
@@ -32,11 +35,6 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     std::sort(c.reads.begin(), c.reads.end());
     std::sort(c.writes.begin(), c.writes.end());
     nodes_.push_back(std::move(c));
-  }
-  in_begin_.push_back(0);
-  for (const CompiledNode& c : nodes_) {
-    in_flat_.insert(in_flat_.end(), c.in.begin(), c.in.end());
-    in_begin_.push_back(static_cast<std::uint32_t>(in_flat_.size()));
   }
   for (const NamedOutput& o : program.outputs) outcome_slots_.push_back(o.edge);
   for (std::size_t v = 0; v < program.variables.size(); ++v) {
@@ -79,7 +77,7 @@ std::vector<TransitionId> GraphModel::unfired(std::span<const TransitionId> fire
 
 void GraphModel::fire(const Slot* state, TransitionId t, Slot* out) {
   const CompiledNode& n = nodes_[t];
-  for (std::uint32_t s : n.in) out[s] = kEmpty;
+  for (std::uint32_t k = in_begin_[t]; k < in_begin_[t + 1]; ++k) out[in_flat_[k]] = kEmpty;
   for (std::uint32_t s : n.out_ctrl) out[s] = kGo;
   switch (n.kind) {
     case NodeKind::Var:

@@ -46,7 +46,6 @@ class GraphModel : public StateModel {
     FunctionId function;
     std::uint32_t variable_slot;          // Read/Assign (static), Var: unused
     ValueId handle;                       // Var: the handle it outputs
-    std::vector<std::uint32_t> in;        // all incoming edge slots (arguments, then controls)
     std::vector<std::uint32_t> args;      // argument edge slots in order
     std::vector<std::uint32_t> out;       // output port edge slots in order
     std::vector<std::uint32_t> out_ctrl;  // control output edge slots
