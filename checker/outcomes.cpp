@@ -14,7 +14,7 @@ std::vector<Outcome> collect_outcomes(const StateModel& model, const Explorer& e
     Outcome o;
     const std::vector<Slot> s = explorer.state(f);
     for (std::uint32_t slot : slots) o.values.push_back(s[slot]);
-    o.witness = explorer.witness(f);
+    o.witness = model.run_of(explorer.witness(f));
     o.blocked = model.unfired(o.witness);
     o.stuck = !o.blocked.empty();
     auto key = std::make_tuple(o.values, o.stuck, o.blocked);

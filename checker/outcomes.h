@@ -1,7 +1,8 @@
 // Outcomes of an exploration (FORMAT.md sections 1 and 6): the contents of the outcome slots
 // of a final state, plus whether the run is stuck and which transitions are blocked. Distinct
-// final states with equal outcomes give one outcome; its witness is that of the final state
-// found first (a shortest firing sequence, since exploration is breadth-first).
+// final states with equal outcomes give one outcome; its witness is the complete firing
+// sequence (StateModel::run_of) of the path to the final state found first, a path with the
+// fewest explored steps, since exploration is breadth-first.
 #pragma once
 
 #include <vector>

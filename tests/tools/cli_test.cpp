@@ -70,8 +70,8 @@ TEST_CASE("check exit codes follow the outcome count", "[tools][cli]") {
   CHECK(ordered.code == 0);
   CHECK(ordered.out.find("\"deterministic\": true") != std::string::npos);
   CHECK(ordered.out.find("\"outputs\": {\"r\": \"B\"}") != std::string::npos);
-  const Result limited =
-      tfmc_run({"check", write_temp("race.tfg", kRace), "--json", "--max-states", "3"});
+  const Result limited = tfmc_run({"check", write_temp("race.tfg", kRace), "--json", "--max-states",
+                                   "3", "--reduction", "none"});
   CHECK(limited.code == 3);
   CHECK(limited.out.find("\"complete\": false") != std::string::npos);
   CHECK(limited.out.find("\"stop_reason\": \"max-states\"") != std::string::npos);

@@ -11,8 +11,9 @@ int CheckResult::exit_code() const {
   return deterministic() ? kExitOk : kExitNondeterministic;
 }
 
-CheckResult make_check_result(const sem::GraphModel& model, const sem::ValueStore& values,
-                              const check::Explorer& explorer, const check::Exploration& e) {
+CheckResult make_check_result(const sem::GraphModel& model, const StateModel& explored,
+                              const sem::ValueStore& values, const check::Explorer& explorer,
+                              const check::Exploration& e) {
   const sem::Program& p = model.program();
   CheckResult r;
   r.program = p.file;
@@ -24,7 +25,7 @@ CheckResult make_check_result(const sem::GraphModel& model, const sem::ValueStor
     for (TransitionId t : ts) out.push_back(model.transition_name(t));
     return out;
   };
-  for (const check::Outcome& o : check::collect_outcomes(model, explorer, e)) {
+  for (const check::Outcome& o : check::collect_outcomes(explored, explorer, e)) {
     PrintedOutcome po;
     const std::size_t n_outputs = p.outputs.size();
     for (std::size_t i = 0; i < o.values.size(); ++i) {

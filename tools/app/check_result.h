@@ -9,6 +9,7 @@
 
 #include "checker/explorer.h"
 #include "checker/outcomes.h"
+#include "checker/reduced_model.h"
 #include "semantics/graph_model.h"
 
 namespace tfmc::app {
@@ -29,6 +30,8 @@ struct CheckResult {
   std::vector<PrintedOutcome> outcomes;
   std::uint64_t stuck_states = 0;  // final states in which some node can never fire
   std::uint64_t evaluations = 0;
+  check::Reduction reduction = check::Reduction::None;
+  std::uint64_t eager_firings = 0;  // transitions fired by the reduction between stored states
   std::size_t values = 0;
 
   bool deterministic() const {
@@ -37,7 +40,9 @@ struct CheckResult {
   int exit_code() const;
 };
 
-CheckResult make_check_result(const sem::GraphModel& model, const sem::ValueStore& values,
-                              const check::Explorer& explorer, const check::Exploration& e);
+// `explored` is the model the explorer ran over: `model` itself or its reduction.
+CheckResult make_check_result(const sem::GraphModel& model, const StateModel& explored,
+                              const sem::ValueStore& values, const check::Explorer& explorer,
+                              const check::Exploration& e);
 
 }  // namespace tfmc::app

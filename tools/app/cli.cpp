@@ -88,6 +88,15 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
                         "would exhaust it stops with its partial results instead of being "
                         "killed; 0 = no limit");
   check_cmd->add_flag("--quiet", check.quiet, "no progress lines on stderr during long runs");
+  std::string reduction = "stubborn";
+  check_cmd
+      ->add_option("--reduction", reduction,
+                   "partial-order reduction: none (every interleaving), eager (transitions "
+                   "that race with nothing unfired fire at once, between stored states) or "
+                   "stubborn (eager, and only a stubborn set of the racing transitions is "
+                   "explored in each state); the outcomes are the same at every level")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"none", "eager", "stubborn"}));
 
   DotOptions dot;
   CLI::App* dot_cmd = app.add_subcommand(
@@ -111,7 +120,10 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
     fmt::print(err, "tfmc: --max-memory: '{}' is not a size such as 512M or 4G\n", max_memory);
     return kExitBadInput;
   }
-  if (check_cmd->parsed()) return run_check(check, out, err);
+  if (check_cmd->parsed()) {
+    check::parse_reduction(reduction, check.reduction);  // IsMember admitted only valid names
+    return run_check(check, out, err);
+  }
   return run_dot(dot, out, err);
 }
 

@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 
 #include <fstream>
+#include <optional>
 
 #include "checker/outcomes.h"
 #include "gpu_eval/cpu_evaluator.h"
@@ -39,10 +40,14 @@ std::vector<sem::Feed> parse_feeds(const std::vector<std::string>& texts) {
 
 // Explores `program` and renders the result; `err` receives progress lines unless null.
 CheckResult explore(const sem::Program& program, sem::ValueStore& values,
-                    const check::Limits& limits, std::ostream* progress) {
+                    const check::Limits& limits, check::Reduction reduction,
+                    std::ostream* progress) {
   eval::CpuEvaluator evaluator;
   sem::GraphModel model(program, values, evaluator);
-  check::Explorer explorer(model, limits);
+  std::optional<check::ReducedModel> reduced;
+  if (reduction != check::Reduction::None) reduced.emplace(model, reduction);
+  StateModel& explored = reduced ? static_cast<StateModel&>(*reduced) : model;
+  check::Explorer explorer(explored, limits);
   if (progress != nullptr) {
     explorer.on_progress([progress](const check::Progress& p) {
       fmt::print(*progress, "tfmc: {:.0f} s: {} states stored, {} transitions, {} states queued\n",
@@ -50,16 +55,20 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
     });
   }
   const check::Exploration e = explorer.run();
-  return make_check_result(model, values, explorer, e);
+  CheckResult r = make_check_result(model, explored, values, explorer, e);
+  r.reduction = reduction;
+  r.eager_firings = reduced ? reduced->eager_firings() : 0;
+  return r;
 }
 
 }  // namespace
 
 CheckResult check_program_text(const std::string& name, const std::string& text,
-                               const std::vector<std::string>& feeds, const check::Limits& limits) {
+                               const std::vector<std::string>& feeds, const check::Limits& limits,
+                               check::Reduction reduction) {
   sem::ValueStore values;
   const sem::Program program = sem::load_program_text(name, text, parse_feeds(feeds), values);
-  return explore(program, values, limits, nullptr);
+  return explore(program, values, limits, reduction, nullptr);
 }
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
@@ -72,7 +81,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     return kExitBadInput;
   }
   const CheckResult result =
-      explore(program, values, options.limits, options.quiet ? nullptr : &err);
+      explore(program, values, options.limits, options.reduction, options.quiet ? nullptr : &err);
   out << (options.json ? render_json(result) : render_text(result));
   if (!result.exploration.complete) {
     fmt::print(err, "tfmc: exploration stopped by --{}: the outcomes are incomplete\n",

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checker/explorer.h"
+#include "checker/reduced_model.h"
 #include "tools/app/check_result.h"
 
 namespace tfmc::app {
@@ -16,6 +17,7 @@ struct CheckOptions {
   bool json = false;
   bool quiet = false;
   check::Limits limits;
+  check::Reduction reduction = check::Reduction::Stubborn;
 };
 
 struct DotOptions {
@@ -26,7 +28,8 @@ struct DotOptions {
 // Checks program text (name used in messages and "program"); throws sem::InputError on bad
 // input or a bad feed. The library form of `tfmc check`, for tests and other tools.
 CheckResult check_program_text(const std::string& name, const std::string& text,
-                               const std::vector<std::string>& feeds, const check::Limits& limits);
+                               const std::vector<std::string>& feeds, const check::Limits& limits,
+                               check::Reduction reduction = check::Reduction::Stubborn);
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err);

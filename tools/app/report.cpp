@@ -47,12 +47,13 @@ std::string render_json(const CheckResult& r) {
   out += fmt::format("  \"complete\": {},\n", e.complete ? "true" : "false");
   if (!e.complete) out += fmt::format("  \"stop_reason\": {},\n", json_string(e.stop_reason));
   out += fmt::format("  \"deterministic\": {},\n", r.deterministic() ? "true" : "false");
+  out += fmt::format("  \"reduction\": {},\n", json_string(check::reduction_name(r.reduction)));
   out += fmt::format(
       "  \"stats\": {{\"states\": {}, \"transitions\": {}, \"final_states\": {}, \"stuck_states\": "
       "{}, \"seconds\": {}, \"state_slots\": {}, \"store_bytes\": {}, \"values\": {}, "
-      "\"evaluations\": {}}},\n",
+      "\"evaluations\": {}, \"eager_firings\": {}}},\n",
       e.states, e.transitions, e.finals.size(), r.stuck_states, json_number(e.seconds), e.slots,
-      e.store_bytes, r.values, r.evaluations);
+      e.store_bytes, r.values, r.evaluations, r.eager_firings);
   out += "  \"outcomes\": [";
   for (std::size_t i = 0; i < r.outcomes.size(); ++i) {
     const PrintedOutcome& o = r.outcomes[i];
@@ -75,6 +76,11 @@ std::string render_text(const CheckResult& r) {
       fmt::format("explored: {} states, {} transitions, {} final states ({} stuck) in {:.3f} s{}\n",
                   e.states, e.transitions, e.finals.size(), r.stuck_states, e.seconds,
                   e.complete ? "" : " (incomplete: more states remain)");
+  out += fmt::format("reduction: {}", check::reduction_name(r.reduction));
+  out +=
+      r.reduction == check::Reduction::None
+          ? "\n"
+          : fmt::format(" ({} transitions fired eagerly between stored states)\n", r.eager_firings);
   for (std::size_t i = 0; i < r.outcomes.size(); ++i) {
     const PrintedOutcome& o = r.outcomes[i];
     out +=

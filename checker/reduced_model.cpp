@@ -1,0 +1,172 @@
+#include "checker/reduced_model.h"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <queue>
+
+#include "semantics/invariant.h"
+
+namespace tfmc::check {
+
+bool parse_reduction(std::string_view text, Reduction& out) {
+  for (Reduction r : {Reduction::None, Reduction::Eager, Reduction::Stubborn}) {
+    if (text == reduction_name(r)) {
+      out = r;
+      return true;
+    }
+  }
+  return false;
+}
+
+const char* reduction_name(Reduction r) {
+  switch (r) {
+    case Reduction::None:
+      return "none";
+    case Reduction::Eager:
+      return "eager";
+    case Reduction::Stubborn:
+      return "stubborn";
+  }
+  return "?";
+}
+
+ReducedModel::ReducedModel(StateModel& base, Reduction level) : base_(base), level_(level) {
+  TFMC_CHECK(level != Reduction::None, "ReducedModel needs a reduction level");
+}
+
+bool ReducedModel::eager(TransitionId t, const std::vector<std::uint8_t>& fired) const {
+  for (TransitionId p : base_.racing(t)) {
+    if (fired[p] == 0) return false;
+  }
+  return true;
+}
+
+void ReducedModel::advance(Slot* s, std::vector<std::uint8_t>& fired, TransitionId t,
+                           std::vector<TransitionId>& log) const {
+  // Candidates are enabled transitions that may have become eager: the transitions a firing
+  // enables, and the racing partners of a firing (one unfired partner fewer). Transitions are
+  // taken lowest id first, so that the eager order, and with it every witness, is fixed.
+  std::priority_queue<TransitionId, std::vector<TransitionId>, std::greater<>> candidates;
+  const auto fire = [&](TransitionId u) {
+    base_.fire(s, u, s);
+    fired[u] = 1;
+    log.push_back(u);
+    for (TransitionId v : base_.successors(u)) {
+      if (fired[v] == 0 && base_.is_enabled(s, v)) candidates.push(v);
+    }
+    for (TransitionId v : base_.racing(u)) {
+      if (fired[v] == 0 && base_.is_enabled(s, v)) candidates.push(v);
+    }
+  };
+  if (t != kNoTransition) {
+    fire(t);
+  } else {
+    work_.clear();
+    base_.enabled(s, work_);
+    for (TransitionId u : work_) candidates.push(u);
+  }
+  while (!candidates.empty()) {
+    const TransitionId u = candidates.top();
+    candidates.pop();
+    if (fired[u] == 0 && eager(u, fired)) fire(u);
+  }
+}
+
+void ReducedModel::initial_state(Slot* out) const {
+  base_.initial_state(out);
+  std::vector<std::uint8_t> fired;
+  base_.fired(out, fired);
+  log_.clear();
+  advance(out, fired, kNoTransition, log_);
+  eager_firings_ += log_.size();
+}
+
+ReducedModel::Context& ReducedModel::context_of(const Slot* state) const {
+  const std::size_t n = base_.slot_count();
+  if (context_valid_ && std::equal(state, state + n, context_.state.begin())) return context_;
+  context_.state.assign(state, state + n);
+  base_.fired(state, context_.fired);
+  context_.enabled_list.clear();
+  base_.enabled(state, context_.enabled_list);
+  context_.enabled.assign(base_.transition_count(), 0);
+  for (TransitionId t : context_.enabled_list) context_.enabled[t] = 1;
+  context_valid_ = true;
+  return context_;
+}
+
+void ReducedModel::enabled(const Slot* state, std::vector<TransitionId>& out) const {
+  const Context& c = context_of(state);
+  if (level_ == Reduction::Stubborn && c.enabled_list.size() > 1) {
+    stubborn_set(c, out);
+  } else {
+    out.insert(out.end(), c.enabled_list.begin(), c.enabled_list.end());
+  }
+}
+
+void ReducedModel::fire(const Slot* state, TransitionId t, Slot* out) {
+  // `fired` of the context is updated in place and restored afterwards, rather than copied
+  // for every successor.
+  Context& c = context_of(state);
+  log_.clear();
+  advance(out, c.fired, t, log_);
+  for (TransitionId u : log_) c.fired[u] = 0;
+  eager_firings_ += log_.size() - 1;
+}
+
+std::vector<TransitionId> ReducedModel::run_of(std::span<const TransitionId> steps) const {
+  std::vector<Slot> s(base_.slot_count());
+  base_.initial_state(s.data());
+  std::vector<std::uint8_t> fired;
+  base_.fired(s.data(), fired);
+  std::vector<TransitionId> run;
+  advance(s.data(), fired, kNoTransition, run);
+  for (TransitionId t : steps) advance(s.data(), fired, t, run);
+  return run;
+}
+
+void ReducedModel::stubborn_set(const Context& c, std::vector<TransitionId>& out) const {
+  member_.resize(base_.transition_count(), 0);
+  std::vector<TransitionId> best;
+  for (TransitionId start : c.enabled_list) {
+    ++stamp_;
+    members_.clear();  // the enabled members
+    work_.assign(1, start);
+    member_[start] = stamp_;
+    const auto add = [&](TransitionId u) {
+      member_[u] = stamp_;
+      work_.push_back(u);
+    };
+    const auto worse = [&] { return !best.empty() && members_.size() >= best.size(); };
+    while (!work_.empty() && !worse()) {
+      const TransitionId b = work_.back();
+      work_.pop_back();
+      if (c.enabled[b] != 0) {
+        members_.push_back(b);
+        for (TransitionId u : base_.racing(b)) {
+          if (c.fired[u] == 0 && member_[u] != stamp_) add(u);
+        }
+        continue;
+      }
+      // b is disabled and unfired: some member must fire before it. Its racing ancestors
+      // include every enabled transition upstream of it, since in a stored state every
+      // enabled transition races (the eager ones have fired).
+      const auto ancestors = base_.racy_ancestors(b);
+      const bool covered = std::any_of(ancestors.begin(), ancestors.end(), [&](TransitionId u) {
+        return member_[u] == stamp_ && c.fired[u] == 0;
+      });
+      if (covered) continue;
+      const auto first_enabled = std::find_if(ancestors.begin(), ancestors.end(),
+                                              [&](TransitionId u) { return c.enabled[u] != 0; });
+      TFMC_CHECK(first_enabled != ancestors.end(),
+                 "a disabled racing transition has no enabled racing ancestor");
+      add(*first_enabled);
+    }
+    if (work_.empty() && !worse()) best = members_;
+    if (best.size() == 1) break;
+  }
+  std::sort(best.begin(), best.end());
+  out.insert(out.end(), best.begin(), best.end());
+}
+
+}  // namespace tfmc::check

@@ -1,0 +1,122 @@
+// Partial-order reduction as a StateModel wrapper: the explorer runs unchanged over it.
+//
+// Levels (--reduction):
+//   none      no wrapper: every interleaving is explored.
+//   eager     a transition none of whose racing partners is still unfired fires at once: after
+//             every step (and from the initial state) such transitions fire one at a time until
+//             none is enabled, and only the states reached then are stored. Functions, Var and
+//             Copy nodes have no racing partners, and neither has an access that every
+//             conflicting access is ordered with, so a race-free program is explored along a
+//             single run.
+//   stubborn  eager, and in a state with several enabled transitions only a stubborn set of
+//             them is explored: start from one enabled transition, add the unfired racing
+//             partners of every enabled member, and for every disabled member one enabled
+//             racing transition that fires before it (unless one is a member already); take the
+//             smallest such set over all starting transitions.
+//
+// Why the final states (the outcomes) are exactly those of the full exploration, given the
+// conditions state_model.h lists (fire at most once, a static order, no disabling, every
+// conflict between unordered transitions listed as a race):
+//   - A transition t with no unfired racing partner commutes with everything that can fire
+//     before it: its ancestors have fired, its descendants cannot fire before it, and the rest
+//     touch no slot of t's. Since t stays enabled, every run from the state to a final state
+//     fires t and can fire it first, with the same result. So {t} is a persistent set, and the
+//     intermediate states of an eager chain, each with one successor, are not final.
+//   - A stubborn set S is persistent: a run that fires only transitions outside S fires no
+//     racing partner of an enabled member (they are all in S), and cannot fire a disabled
+//     member, since some member must fire before it. Ancestors have fired and descendants wait.
+//   - The state graph is acyclic (a transition fires once), so no cycle proviso is needed, and
+//     final states are all this checker observes (not the order of steps in between).
+// A model that breaks a condition (a blocking op that disables, a transition that may fire
+// twice) must declare the extra dependencies through racing(), or run with --reduction none.
+//
+// A witness of the reduced exploration lists only the chosen steps; run_of() replays the eager
+// firings between them, deterministically, to give the complete firing sequence.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "semantics/state_model.h"
+
+namespace tfmc::check {
+
+enum class Reduction : std::uint8_t { None, Eager, Stubborn };
+
+inline constexpr TransitionId kNoTransition = 0xffffffffu;
+
+// "none", "eager", "stubborn" -> the level; false for another text.
+bool parse_reduction(std::string_view text, Reduction& out);
+const char* reduction_name(Reduction r);
+
+class ReducedModel : public StateModel {
+ public:
+  // `level` is Eager or Stubborn; `base` must outlive this model.
+  ReducedModel(StateModel& base, Reduction level);
+
+  std::size_t slot_count() const override { return base_.slot_count(); }
+  std::size_t transition_count() const override { return base_.transition_count(); }
+  void initial_state(Slot* out) const override;
+  // A stubborn set (Stubborn) or all (Eager) of the transitions enabled in `state`.
+  void enabled(const Slot* state, std::vector<TransitionId>& out) const override;
+  // Fires `t`, then every transition that has become eager, until none is enabled.
+  void fire(const Slot* state, TransitionId t, Slot* out) override;
+  bool is_enabled(const Slot* state, TransitionId t) const override {
+    return base_.is_enabled(state, t);
+  }
+  void fired(const Slot* state, std::vector<std::uint8_t>& out) const override {
+    base_.fired(state, out);
+  }
+  std::span<const TransitionId> successors(TransitionId t) const override {
+    return base_.successors(t);
+  }
+  std::span<const TransitionId> racing(TransitionId t) const override { return base_.racing(t); }
+  std::span<const TransitionId> racy_ancestors(TransitionId t) const override {
+    return base_.racy_ancestors(t);
+  }
+  std::span<const std::uint32_t> reads(TransitionId t) const override { return base_.reads(t); }
+  std::span<const std::uint32_t> writes(TransitionId t) const override { return base_.writes(t); }
+  const std::string& transition_name(TransitionId t) const override {
+    return base_.transition_name(t);
+  }
+  std::vector<TransitionId> unfired(std::span<const TransitionId> fired) const override {
+    return base_.unfired(fired);
+  }
+  std::span<const std::uint32_t> outcome_slots() const override { return base_.outcome_slots(); }
+  std::vector<TransitionId> run_of(std::span<const TransitionId> steps) const override;
+
+  // Transitions fired eagerly so far (not counted as explored transitions).
+  std::uint64_t eager_firings() const { return eager_firings_; }
+
+ private:
+  // What is known of one state: which transitions fired before it, which are enabled.
+  struct Context {
+    std::vector<Slot> state;
+    std::vector<std::uint8_t> fired;
+    std::vector<std::uint8_t> enabled;
+    std::vector<TransitionId> enabled_list;
+  };
+  // The context of `state`, computed anew unless it is the state of the last call.
+  Context& context_of(const Slot* state) const;
+  bool eager(TransitionId t, const std::vector<std::uint8_t>& fired) const;
+  // Fires `t` in `s` (in place; kNoTransition: nothing), then eager transitions until none is
+  // enabled. `fired` describes `s` and is kept up to date; every firing is appended to `log`.
+  void advance(Slot* s, std::vector<std::uint8_t>& fired, TransitionId t,
+               std::vector<TransitionId>& log) const;
+  void stubborn_set(const Context& c, std::vector<TransitionId>& out) const;
+
+  StateModel& base_;
+  Reduction level_;
+  mutable Context context_;
+  mutable bool context_valid_ = false;
+  mutable std::uint64_t eager_firings_ = 0;
+  // Scratch of advance() and stubborn_set(), kept to avoid allocations per call.
+  mutable std::vector<TransitionId> work_;
+  mutable std::vector<TransitionId> log_;
+  mutable std::vector<TransitionId> members_;
+  mutable std::vector<std::uint32_t> member_;  // stubborn_set: member_[t] == stamp_ when in S
+  mutable std::uint32_t stamp_ = 0;
+};
+
+}  // namespace tfmc::check
