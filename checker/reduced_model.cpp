@@ -69,7 +69,7 @@ void ReducedModel::advance(Slot* s, std::vector<std::uint8_t>& fired, Transition
   while (!candidates.empty()) {
     const TransitionId u = candidates.top();
     candidates.pop();
-    if (fired[u] == 0 && eager(u, fired)) fire(u);
+    if (fired[u] == 0 && base_.is_enabled(s, u) && eager(u, fired)) fire(u);
   }
 }
 
@@ -141,26 +141,26 @@ void ReducedModel::stubborn_set(const Context& c, std::vector<TransitionId>& out
     while (!work_.empty() && !worse()) {
       const TransitionId b = work_.back();
       work_.pop_back();
-      if (c.enabled[b] != 0) {
-        members_.push_back(b);
+      const bool enabled = c.enabled[b] != 0;
+      if (enabled) members_.push_back(b);
+      if (enabled || base_.is_ready(c.state.data(), b)) {
         for (TransitionId u : base_.racing(b)) {
           if (c.fired[u] == 0 && member_[u] != stamp_) add(u);
         }
         continue;
       }
-      // b is disabled and unfired: some member must fire before it. Its racing ancestors
-      // include every enabled transition upstream of it, since in a stored state every
-      // enabled transition races (the eager ones have fired).
+      // b waits for its inputs: some member must fire before it. Every ready transition
+      // upstream of it races (a stored state has no eager transition left), so its racing
+      // ancestors hold them all; with none ready, b waits for a node that never fires.
       const auto ancestors = base_.racy_ancestors(b);
       const bool covered = std::any_of(ancestors.begin(), ancestors.end(), [&](TransitionId u) {
         return member_[u] == stamp_ && c.fired[u] == 0;
       });
       if (covered) continue;
-      const auto first_enabled = std::find_if(ancestors.begin(), ancestors.end(),
-                                              [&](TransitionId u) { return c.enabled[u] != 0; });
-      TFMC_CHECK(first_enabled != ancestors.end(),
-                 "a disabled racing transition has no enabled racing ancestor");
-      add(*first_enabled);
+      const auto first_ready = std::find_if(
+          ancestors.begin(), ancestors.end(),
+          [&](TransitionId u) { return c.fired[u] == 0 && base_.is_ready(c.state.data(), u); });
+      if (first_ready != ancestors.end()) add(*first_ready);
     }
     if (work_.empty() && !worse()) best = members_;
     if (best.size() == 1) break;

@@ -9,10 +9,11 @@
 //             conflicting access is ordered with, so a race-free program is explored along a
 //             single run.
 //   stubborn  eager, and in a state with several enabled transitions only a stubborn set of
-//             them is explored: start from one enabled transition, add the unfired racing
-//             partners of every enabled member, and for every disabled member one enabled
-//             racing transition that fires before it (unless one is a member already); take the
-//             smallest such set over all starting transitions.
+//             them is explored: start from one enabled transition; add the unfired racing
+//             partners of every member that is enabled or ready but blocked; for every other
+//             member, one ready racing transition that fires before it (unless one is a member
+//             already; if there is none, the member can never fire); take the smallest set
+//             over all starting transitions, and explore its enabled members.
 //
 // Why the final states (the outcomes) are exactly those of the full exploration, given the
 // conditions state_model.h lists (fire at most once, a static order, no disabling, every
@@ -23,8 +24,10 @@
 //     fires t and can fire it first, with the same result. So {t} is a persistent set, and the
 //     intermediate states of an eager chain, each with one successor, are not final.
 //   - A stubborn set S is persistent: a run that fires only transitions outside S fires no
-//     racing partner of an enabled member (they are all in S), and cannot fire a disabled
-//     member, since some member must fire before it. Ancestors have fired and descendants wait.
+//     racing partner of an enabled member (they are all in S), so it neither disables nor
+//     changes the effect of one; and it cannot fire a disabled member: a blocked one waits for
+//     a racing partner (all in S), a member that is not ready for an ancestor in S. Ancestors
+//     have fired and descendants wait.
 //   - The state graph is acyclic (a transition fires once), so no cycle proviso is needed, and
 //     final states are all this checker observes (not the order of steps in between).
 // A model that breaks a condition (a blocking op that disables, a transition that may fire
@@ -64,6 +67,9 @@ class ReducedModel : public StateModel {
   void fire(const Slot* state, TransitionId t, Slot* out) override;
   bool is_enabled(const Slot* state, TransitionId t) const override {
     return base_.is_enabled(state, t);
+  }
+  bool is_ready(const Slot* state, TransitionId t) const override {
+    return base_.is_ready(state, t);
   }
   void fired(const Slot* state, std::vector<std::uint8_t>& out) const override {
     base_.fired(state, out);

@@ -62,6 +62,29 @@ struct VarDecl {
   SourceLoc loc;
 };
 
+// `queue NAME {capacity=N}` or `mutex NAME`: a resource, named in the variables' namespace
+// (`&NAME` is its handle edge, as for a variable).
+struct ResourceDecl {
+  enum class Kind : std::uint8_t { Queue, Mutex };
+  Kind kind = Kind::Queue;
+  std::string name;
+  std::vector<Attr> attrs;
+  SourceLoc loc;  // of the name
+};
+
+// `section NAME : N1, N2, ...`: a critical section over the named nodes.
+struct SectionDecl {
+  std::string name;
+  std::vector<Ref> nodes;  // plain names
+  SourceLoc loc;           // of the name
+};
+
+// `target N1, N2, ...`: nodes that a pruned run must fire although no output needs them.
+struct TargetStmt {
+  std::vector<Ref> nodes;  // plain names
+  SourceLoc loc;           // of the keyword
+};
+
 struct InputDecl {
   std::string name;
   std::optional<InitValue> init;
@@ -87,15 +110,19 @@ struct OutputStmt {
 // A statement the parser rejected after reading the name it declares. The builder counts the
 // name as declared, so references to it elsewhere are not reported as follow-on errors.
 struct BrokenDecl {
+  enum class Space : std::uint8_t { Names, Resources, Sections };
   std::string name;
-  bool variable = false;  // declared by `var` (else in the node/input/function namespace)
+  Space space = Space::Names;  // Resources: `var`, `queue`, `mutex`; Names: nodes, inputs, fns
 };
 
 struct Ast {
   std::vector<FnDecl> fns;
   std::vector<VarDecl> vars;
+  std::vector<ResourceDecl> resources;
   std::vector<InputDecl> inputs;
   std::vector<NodeStmt> nodes;
+  std::vector<SectionDecl> sections;
+  std::vector<TargetStmt> targets;
   std::vector<OutputStmt> outputs;
   std::vector<BrokenDecl> broken;
 };

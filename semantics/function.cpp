@@ -52,6 +52,13 @@ void FunctionApplier::compute(const Function& f, std::span<const ValueId> args, 
     case FunctionKind::Snd:
       results[0] = args[1];
       return;
+    case FunctionKind::GradientStep: {
+      ValueId product = kEmpty;
+      apply(f.parts[0], args.subspan(1, 2), &product);
+      const ValueId difference_args[2] = {args[0], product};
+      apply(f.parts[1], difference_args, results);
+      return;
+    }
     case FunctionKind::Builtin:
     case FunctionKind::Uninterpreted:
       break;

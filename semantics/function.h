@@ -21,7 +21,17 @@
 
 namespace tfmc::sem {
 
-enum class FunctionKind : std::uint8_t { Builtin, Uninterpreted, Identity, Copy, Const, Snd };
+// GradientStep (ApplyGradientDescent's f) computes Sub(x, Mul(alpha, delta)) from (x, alpha,
+// delta) through its two parts, so that its terms and errors are those of Mul and Sub.
+enum class FunctionKind : std::uint8_t {
+  Builtin,
+  Uninterpreted,
+  Identity,
+  Copy,
+  Const,
+  Snd,
+  GradientStep
+};
 
 struct Function {
   FunctionKind kind = FunctionKind::Builtin;
@@ -29,7 +39,8 @@ struct Function {
   eval::OpAttrs attrs;   // Builtin
   std::string head;      // term head with non-default attributes, e.g. "Cast{to=i32}"
   int outputs = 1;
-  ValueId constant = kEmpty;  // Const
+  ValueId constant = kEmpty;         // Const
+  std::vector<std::uint32_t> parts;  // GradientStep: the FunctionIds of Mul and Sub
 
   friend bool operator==(const Function&, const Function&) = default;
 };

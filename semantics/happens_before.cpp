@@ -77,62 +77,80 @@ Concurrency analyze_concurrency(const Program& p) {
   for (const Edge& e : p.edges) {
     if (e.src != kNone && e.dst != kNone) boost::add_edge(e.src, e.dst, g);
   }
+  // Conflict groups: the accesses of each variable, the ops of each queue and mutex, the nodes
+  // of each section.
   std::vector<Access> access(n);
-  std::vector<std::vector<std::uint32_t>> accesses_of(p.variables.size());
+  const std::size_t variables = p.variables.size();
+  const std::size_t resources = variables + p.queues.size() + p.mutexes.size();
+  std::vector<std::vector<std::uint32_t>> groups(resources + p.sections.size());
   for (std::uint32_t v = 0; v < n; ++v) {
-    access[v] = access_of(p, p.nodes[v]);
-    if (access[v] != Access::None) accesses_of[p.nodes[v].variable].push_back(v);
+    const Node& node = p.nodes[v];
+    access[v] = access_of(p, node);
+    if (node.kind != NodeKind::Function && node.kind != NodeKind::Var &&
+        node.kind != NodeKind::Choice) {
+      groups[p.resource_slot(node.resource_kind, node.variable) - p.edges.size()].push_back(v);
+    }
+    if (node.section != kNone) groups[resources + node.section].push_back(v);
   }
+  const auto conflict = [&](std::size_t group, std::uint32_t a, std::uint32_t b) {
+    if (group < variables) return access[a] != Access::Read || access[b] != Access::Read;
+    if (group < resources) return true;
+    return p.nodes[a].execution != p.nodes[b].execution;
+  };
 
-  // Pass 1: for each access, the accesses of its variable downstream of it. A pair races when
-  // neither is downstream of the other and one of them writes.
+  // Pass 1: for each member of a group, the members downstream of it. A conflicting pair
+  // races when neither is downstream of the other.
   Concurrency c;
   c.racing.resize(n);
   c.racy_ancestors.resize(n);
   Downstream down(g);
-  std::vector<std::vector<std::uint32_t>> ordered_after(n);  // same-variable accesses after v
-  for (const auto& group : accesses_of) {
-    for (std::uint32_t a : group) {
-      down.search(a);
-      for (std::uint32_t b : group) {
-        if (down.reached(b)) ordered_after[a].push_back(b);
-      }
+  const auto loc_key = [&](std::uint32_t v) {
+    return std::make_tuple(p.nodes[v].loc.line, p.nodes[v].loc.column, v);
+  };
+  std::vector<bool> after;  // after[i * k + j]: member j is downstream of member i
+  for (std::size_t x = 0; x < groups.size(); ++x) {
+    const auto& group = groups[x];
+    const std::size_t k = group.size();
+    after.assign(k * k, false);
+    for (std::size_t i = 0; i < k; ++i) {
+      down.search(group[i]);
+      for (std::size_t j = 0; j < k; ++j) after[i * k + j] = down.reached(group[j]);
     }
-  }
-  for (std::size_t x = 0; x < accesses_of.size(); ++x) {
-    const auto& group = accesses_of[x];
-    for (std::size_t i = 0; i < group.size(); ++i) {
-      for (std::size_t j = i + 1; j < group.size(); ++j) {
+    for (std::size_t i = 0; i < k; ++i) {
+      for (std::size_t j = i + 1; j < k; ++j) {
         const std::uint32_t a = group[i], b = group[j];
-        if (access[a] == Access::Read && access[b] == Access::Read) continue;
-        const auto after = [&](std::uint32_t u, std::uint32_t w) {
-          return std::binary_search(ordered_after[u].begin(), ordered_after[u].end(), w);
-        };
-        if (after(a, b) || after(b, a)) continue;
+        if (!conflict(x, a, b) || after[i * k + j] || after[j * k + i]) continue;
         c.racing[a].push_back(b);
         c.racing[b].push_back(a);
-        const bool a_first = std::tie(p.nodes[a].loc.line, p.nodes[a].loc.column, a) <
-                             std::tie(p.nodes[b].loc.line, p.nodes[b].loc.column, b);
+        if (x >= variables) continue;
+        const bool a_first = loc_key(a) < loc_key(b);
         c.races.push_back({a_first ? a : b, a_first ? b : a, static_cast<std::uint32_t>(x),
                            classify(access[a], access[b])});
       }
     }
   }
-  for (auto& partners : c.racing) std::sort(partners.begin(), partners.end());
-  const auto loc_key = [&](std::uint32_t v) {
-    return std::make_tuple(p.nodes[v].loc.line, p.nodes[v].loc.column, v);
-  };
+  for (auto& partners : c.racing) {
+    std::sort(partners.begin(), partners.end());
+    partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
+  }
   std::sort(c.races.begin(), c.races.end(), [&](const Race& r, const Race& s) {
     return std::make_pair(loc_key(r.first), loc_key(r.second)) <
            std::make_pair(loc_key(s.first), loc_key(s.second));
   });
 
-  // Pass 2: for each racing node, the racing nodes downstream of it.
+  // Pass 2: for each racing node, the racing nodes downstream of it. A Choice node with
+  // several alternatives counts as racing here: its alternatives exclude each other.
+  const auto racy = [&](std::uint32_t v) {
+    const Node& node = p.nodes[v];
+    const std::size_t choices =
+        node.alternatives.empty() ? node.inputs.size() : node.alternatives.size();
+    return !c.racing[v].empty() || (node.kind == NodeKind::Choice && choices > 1);
+  };
   for (std::uint32_t a = 0; a < n; ++a) {
-    if (c.racing[a].empty()) continue;
+    if (!racy(a)) continue;
     down.search(a);
     for (std::uint32_t b : down.reached()) {
-      if (!c.racing[b].empty()) c.racy_ancestors[b].push_back(a);
+      if (racy(b)) c.racy_ancestors[b].push_back(a);
     }
   }
   return c;

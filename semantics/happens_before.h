@@ -13,9 +13,11 @@
 //   write-write   two Writes, or a Write against an update;
 //   update-update two updates.
 //
-// The partial-order reduction (checker/reduced_model.h) uses the same relation: a racing
-// partner is a transition whose order with this one may change the result, and a racy
-// ancestor is a racing transition that always fires first.
+// The partial-order reduction (checker/reduced_model.h) uses the same relation, over every
+// resource: two ops of one queue or one mutex, and two nodes of one critical section in
+// different executions, conflict like a write and a read do. Its racing partners are the
+// conflicting pairs that no path orders, and a racy ancestor is a racing node that always
+// fires first. Only the races on variables are reported to the user.
 #pragma once
 
 #include <cstdint>
@@ -37,12 +39,14 @@ struct Race {
 };
 
 struct Concurrency {
-  // Every race, sorted by (first's location, second's location).
+  // Every race on a variable, sorted by (first's location, second's location, indices).
   std::vector<Race> races;
-  // Per node: the nodes it races with, in increasing index order (empty for most nodes).
+  // Per node: the nodes it conflicts with and is not ordered with, on any resource or section,
+  // in increasing index order (empty for most nodes).
   std::vector<std::vector<std::uint32_t>> racing;
   // Per node that races: the nodes that race (with anything) and happen before it, in
-  // increasing index order. Empty for nodes that do not race.
+  // increasing index order. Empty for nodes that do not race. Here a Choice node with several
+  // alternatives races too (they exclude each other).
   std::vector<std::vector<std::uint32_t>> racy_ancestors;
 };
 

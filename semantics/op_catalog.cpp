@@ -125,10 +125,36 @@ bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, Value
 
 }  // namespace
 
-bool is_stateful_op(const std::string& op) {
-  return op == "Var" || op == "Read" || op == "Write" || op == "AssignAdd" || op == "AssignSub" ||
-         op == "Assign";
+const ResourceOp* find_resource_op(const std::string& op) {
+  static const std::map<std::string, ResourceOp, std::less<>> kOps = {
+      {"Read", {NodeKind::Read, ResourceKind::Variable, 0, 1}},
+      {"Write", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+      {"AssignAdd", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+      {"AssignSub", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+      {"Assign", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+      {"ApplyGradientDescent", {NodeKind::Assign, ResourceKind::Variable, 2, 0}},
+      {"Enqueue", {NodeKind::Enqueue, ResourceKind::Queue, 1, 0}},
+      {"Dequeue", {NodeKind::Dequeue, ResourceKind::Queue, 0, 1}},
+      {"Lock", {NodeKind::Lock, ResourceKind::Mutex, 0, 0}},
+      {"Unlock", {NodeKind::Unlock, ResourceKind::Mutex, 0, 0}},
+  };
+  const auto it = kOps.find(op);
+  return it == kOps.end() ? nullptr : &it->second;
 }
+
+const char* resource_kind_name(ResourceKind kind) {
+  switch (kind) {
+    case ResourceKind::Variable:
+      return "variable";
+    case ResourceKind::Queue:
+      return "queue";
+    case ResourceKind::Mutex:
+      return "mutex";
+  }
+  return "?";
+}
+
+bool is_stateful_op(const std::string& op) { return op == "Var" || find_resource_op(op); }
 
 bool is_builtin_function(const std::string& op) { return find_builtin(op) != nullptr; }
 
@@ -188,7 +214,7 @@ std::optional<Function> make_uninterpreted_function(const std::string& name, int
 std::optional<Function> make_assign_function(
     const std::string& op, const std::vector<Attr>& attrs, SourceLoc op_loc,
     const std::map<std::string, std::pair<int, int>>& declared, ValueStore& values,
-    DiagnosticList& diags) {
+    FunctionTable& table, DiagnosticList& diags) {
   if (op != "Assign") {
     if (!attrs.empty()) {
       diags.error(attrs.front().loc,
@@ -199,6 +225,14 @@ std::optional<Function> make_assign_function(
       Function f;
       f.kind = FunctionKind::Snd;
       f.head = "Snd";
+      return f;
+    }
+    if (op == "ApplyGradientDescent") {
+      Function f;
+      f.kind = FunctionKind::GradientStep;
+      f.head = "GradientStep";
+      f.parts = {table.add(*make_builtin_function("Mul", {}, op_loc, values, diags)),
+                 table.add(*make_builtin_function("Sub", {}, op_loc, values, diags))};
       return f;
     }
     return make_builtin_function(op == "AssignAdd" ? "Add" : "Sub", {}, op_loc, values, diags);
@@ -233,7 +267,7 @@ std::optional<Function> make_assign_function(
       diags.error(rest.front().loc, "Snd takes no attributes");
       return std::nullopt;
     }
-    return make_assign_function("Write", {}, op_loc, declared, values, diags);
+    return make_assign_function("Write", {}, op_loc, declared, values, table, diags);
   }
   const BuiltinSpec* spec = find_builtin(name);
   const bool binary = spec && spec->kind == FunctionKind::Builtin && spec->min_args <= 2 &&

@@ -19,10 +19,27 @@
 #include "semantics/ast.h"
 #include "semantics/diagnostics.h"
 #include "semantics/function.h"
+#include "semantics/program.h"
 
 namespace tfmc::sem {
 
-// The stateful operations; they cannot be redeclared with `fn`.
+// An operation on a resource: its first argument is the resource's handle edge, then
+// `tensors` tensor arguments; it has `outputs` tensor outputs.
+//   Read(&x)                                  Read     variable  1 output
+//   Write, AssignAdd, AssignSub, Assign(&x, t) Assign  variable
+//   ApplyGradientDescent(&x, alpha, delta)    Assign   variable  x := x - alpha * delta
+//   Enqueue(&q, t), Dequeue(&q)               queue ops (Dequeue: 1 output)
+//   Lock(&m), Unlock(&m)                      mutex ops
+struct ResourceOp {
+  NodeKind kind;
+  ResourceKind resource;
+  int tensors;
+  int outputs;
+};
+const ResourceOp* find_resource_op(const std::string& op);
+const char* resource_kind_name(ResourceKind kind);  // "variable", "queue", "mutex"
+
+// The stateful operations (Var and the resource ops); they cannot be redeclared with `fn`.
 bool is_stateful_op(const std::string& op);
 
 // Built-in function names (everything of section 4 but the stateful ops).
@@ -43,12 +60,13 @@ std::optional<Function> make_uninterpreted_function(const std::string& name, int
                                                     const std::vector<Attr>& attrs,
                                                     DiagnosticList& diags);
 
-// The f of an Assign node: Snd for Write, Add for AssignAdd, Sub for AssignSub; for Assign the
-// `f` attribute names it, and the other attributes go to it. `declared` maps declared
-// function names to {inputs, outputs}.
+// The f of an Assign node: Snd for Write, Add for AssignAdd, Sub for AssignSub, GradientStep
+// (Sub(x, Mul(alpha, delta))) for ApplyGradientDescent; for Assign the `f` attribute names it,
+// and the other attributes go to it. `declared` maps declared function names to {inputs,
+// outputs}. Functions it needs as parts are added to `table`.
 std::optional<Function> make_assign_function(
     const std::string& op, const std::vector<Attr>& attrs, SourceLoc op_loc,
     const std::map<std::string, std::pair<int, int>>& declared, ValueStore& values,
-    DiagnosticList& diags);
+    FunctionTable& table, DiagnosticList& diags);
 
 }  // namespace tfmc::sem

@@ -227,6 +227,18 @@ std::vector<Attr> attrs(LineCursor& c) {
   return out;
 }
 
+// `N1, N2, ...`: one name at least.
+std::vector<Ref> name_list(LineCursor& c, const char* what) {
+  std::vector<Ref> out;
+  do {
+    Ref r;
+    r.loc = c.loc();
+    r.name = c.name(what);
+    out.push_back(std::move(r));
+  } while (c.accept(','));
+  return out;
+}
+
 void node_statement(LineCursor& c, std::string name, SourceLoc loc, Ast& ast) {
   NodeStmt n;
   n.name = std::move(name);
@@ -242,14 +254,7 @@ void node_statement(LineCursor& c, std::string name, SourceLoc loc, Ast& ast) {
     }
   }
   if (c.peek('{')) n.attrs = attrs(c);
-  if (c.accept_word("after")) {
-    do {
-      Ref r;
-      r.loc = c.loc();
-      r.name = c.name("a node name after 'after'");
-      n.after.push_back(std::move(r));
-    } while (c.accept(','));
-  }
+  if (c.accept_word("after")) n.after = name_list(c, "a node name after 'after'");
   ast.nodes.push_back(std::move(n));
 }
 
@@ -259,13 +264,13 @@ void statement(LineCursor& c, Ast& ast, std::optional<BrokenDecl>& declared) {
   const SourceLoc first_loc = c.loc();
   const std::string first = c.name("a statement");
   if (c.accept('=')) {
-    declared = BrokenDecl{first, false};
+    declared = BrokenDecl{first, BrokenDecl::Space::Names};
     node_statement(c, first, first_loc, ast);
   } else if (first == "fn") {
     FnDecl f;
     f.loc = c.loc();
     f.name = c.name("a function name");
-    declared = BrokenDecl{f.name, false};
+    declared = BrokenDecl{f.name, BrokenDecl::Space::Names};
     c.expect(':', "':' after the function name");
     const SourceLoc in_loc = c.loc();
     const std::int64_t in = c.integer("the number of inputs");
@@ -285,7 +290,8 @@ void statement(LineCursor& c, Ast& ast, std::optional<BrokenDecl>& declared) {
   } else if (first == "var" || first == "input") {
     const SourceLoc loc = c.loc();
     std::string name = c.name(first == "var" ? "a variable name" : "an input name");
-    declared = BrokenDecl{name, first == "var"};
+    declared =
+        BrokenDecl{name, first == "var" ? BrokenDecl::Space::Resources : BrokenDecl::Space::Names};
     std::optional<InitValue> init;
     if (c.accept('=')) init = init_value(c);
     if (first == "var") {
@@ -293,6 +299,27 @@ void statement(LineCursor& c, Ast& ast, std::optional<BrokenDecl>& declared) {
     } else {
       ast.inputs.push_back({std::move(name), std::move(init), loc});
     }
+  } else if (first == "queue" || first == "mutex") {
+    ResourceDecl r;
+    r.kind = first == "queue" ? ResourceDecl::Kind::Queue : ResourceDecl::Kind::Mutex;
+    r.loc = c.loc();
+    r.name = c.name(first == "queue" ? "a queue name" : "a mutex name");
+    declared = BrokenDecl{r.name, BrokenDecl::Space::Resources};
+    if (c.peek('{')) r.attrs = attrs(c);
+    ast.resources.push_back(std::move(r));
+  } else if (first == "section") {
+    SectionDecl d;
+    d.loc = c.loc();
+    d.name = c.name("a section name");
+    declared = BrokenDecl{d.name, BrokenDecl::Space::Sections};
+    c.expect(':', "':' after the section name");
+    d.nodes = name_list(c, "a node name in the section");
+    ast.sections.push_back(std::move(d));
+  } else if (first == "target") {
+    TargetStmt t;
+    t.loc = first_loc;
+    t.nodes = name_list(c, "a node name after 'target'");
+    ast.targets.push_back(std::move(t));
   } else if (first == "output") {
     OutputStmt o;
     o.loc = first_loc;
@@ -301,8 +328,8 @@ void statement(LineCursor& c, Ast& ast, std::optional<BrokenDecl>& declared) {
     ast.outputs.push_back(std::move(o));
   } else {
     throw SyntaxError{first_loc.column,
-                      fmt::format("unknown statement '{}': expected fn, var, input, output or "
-                                  "NAME = OP(...)",
+                      fmt::format("unknown statement '{}': expected fn, var, input, queue, "
+                                  "mutex, section, target, output or NAME = OP(...)",
                                   first)};
   }
   if (!c.at_end()) c.fail(fmt::format("unexpected {} after the statement", c.describe_next()));

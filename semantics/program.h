@@ -6,8 +6,10 @@
 //   - every output port of every node has exactly one outgoing edge (several consumers share a
 //     result through implicit Copy nodes; an unused result gets an unnamed output edge);
 //   - arities and edge kinds match the node's label; the graph is acyclic;
-//   - Read and Assign nodes know statically which variable their variable edge carries.
-// The state vector of the model has one slot per edge, then one per variable.
+//   - Read and Assign nodes know statically which variable their variable edge carries, and
+//     the queue and mutex ops which queue or mutex theirs carries.
+// The state vector of the model has one slot per edge, then one per variable, per queue, per
+// mutex and per critical section (resource_slot).
 #pragma once
 
 #include <cstdint>
@@ -20,6 +22,7 @@
 
 namespace tfmc::sem {
 
+// A Variable edge carries the handle of a resource: a variable, a queue or a mutex.
 enum class EdgeKind : std::uint8_t { Tensor, Variable, Control };
 
 inline constexpr std::int32_t kNone = -1;
@@ -33,16 +36,38 @@ struct Edge {
   std::string input_name;    // input edges declared with `input`
 };
 
-enum class NodeKind : std::uint8_t { Function, Var, Read, Assign };
+// Function: a (possibly uninterpreted) function of its tensor inputs. Var: outputs the handle
+// of its resource. Read, Assign: the paper's variable ops. Enqueue, Dequeue: FIFO queue ops
+// that block on a full or empty queue. Lock, Unlock: mutex ops; Lock blocks while the mutex is
+// held. Choice: a nondeterministic function: it outputs any one of its alternatives.
+enum class NodeKind : std::uint8_t {
+  Function,
+  Var,
+  Read,
+  Assign,
+  Enqueue,
+  Dequeue,
+  Lock,
+  Unlock,
+  Choice
+};
+
+enum class ResourceKind : std::uint8_t { Variable, Queue, Mutex };
 
 struct Node {
   std::string name;
   NodeKind kind = NodeKind::Function;
-  bool implicit = false;             // made by the builder: `&X` Var nodes and Copy nodes
-  SourceLoc loc;                     // statement of the node (for implicit nodes: of the use)
-  std::string op;                    // the operation as written (Copy, Var, Read, Write, Add, ...)
-  FunctionId function = 0;           // Function: the function; Assign: its f
-  std::uint32_t variable = 0;        // Var, Read, Assign: the variable (resolved statically)
+  bool implicit = false;    // made by the builder: `&X` Var nodes and Copy nodes
+  SourceLoc loc;            // statement of the node (for implicit nodes: of the use)
+  std::string op;           // the operation as written (Copy, Var, Read, Write, Add, ...)
+  FunctionId function = 0;  // Function: the function; Assign: its f
+  ResourceKind resource_kind = ResourceKind::Variable;
+  std::uint32_t variable = 0;  // Var and the resource ops: the resource (resolved statically),
+                               // an index into variables, queues or mutexes by resource_kind
+  // Choice: the values it may output, or empty when it outputs one of its inputs.
+  std::vector<ValueId> alternatives;
+  std::int32_t section = kNone;      // the critical section the node belongs to, if any
+  std::uint32_t execution = 0;       // which execution of a composed program (0 when not composed)
   std::vector<std::int32_t> inputs;  // incoming tensor/variable edges in argument order
   std::vector<std::int32_t> controls;  // incoming control edges
   std::vector<std::int32_t> outputs;   // outgoing tensor/variable edge per output port
@@ -52,6 +77,25 @@ struct Node {
 struct Variable {
   std::string name;
   ValueId initial = kEmpty;  // Error(uninitialized) when declared without INIT
+  SourceLoc loc;
+};
+
+struct Queue {
+  std::string name;
+  std::uint32_t capacity = 1;
+  SourceLoc loc;
+};
+
+struct Mutex {
+  std::string name;
+  SourceLoc loc;
+};
+
+// Nodes of one section, run by several executions (Node::execution), never interleave across
+// executions: once an execution fires one of them, no other execution fires one until it has
+// fired all of its own.
+struct Section {
+  std::string name;
   SourceLoc loc;
 };
 
@@ -66,10 +110,30 @@ struct Program {
   std::vector<Edge> edges;
   std::vector<Variable> variables;
   std::vector<NamedOutput> outputs;  // in file order
+  std::vector<Queue> queues;
+  std::vector<Mutex> mutexes;
+  std::vector<Section> sections;
+  std::vector<std::uint32_t> targets;  // nodes named by `target` (what --prune keeps)
   FunctionTable functions;
 
-  std::size_t slot_count() const { return edges.size() + variables.size(); }
+  std::size_t slot_count() const {
+    return edges.size() + variables.size() + queues.size() + mutexes.size() + sections.size();
+  }
   std::size_t variable_slot(std::uint32_t v) const { return edges.size() + v; }
+  std::size_t resource_slot(ResourceKind kind, std::uint32_t i) const {
+    switch (kind) {
+      case ResourceKind::Variable:
+        return edges.size() + i;
+      case ResourceKind::Queue:
+        return edges.size() + variables.size() + i;
+      case ResourceKind::Mutex:
+        return edges.size() + variables.size() + queues.size() + i;
+    }
+    return 0;
+  }
+  std::size_t section_slot(std::uint32_t s) const {
+    return edges.size() + variables.size() + queues.size() + mutexes.size() + s;
+  }
 };
 
 }  // namespace tfmc::sem

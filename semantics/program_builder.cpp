@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -30,8 +32,20 @@ struct NodeShape {
   NodeKind kind = NodeKind::Function;
   FunctionId function = 0;
   std::vector<EdgeKind> outputs;
-  std::vector<EdgeKind> inputs;  // expected argument kinds
+  std::vector<EdgeKind> inputs;                    // expected argument kinds
+  ResourceKind resource = ResourceKind::Variable;  // resource ops: the kind they need
+  std::vector<ValueId> alternatives;               // RandomInt: its values
 };
+
+struct Resource {
+  ResourceKind kind;
+  std::uint32_t index;  // into the Program's variables, queues or mutexes
+};
+
+// The largest `queue` capacity and RandomInt range: beyond them the state space is surely
+// not what the user meant.
+constexpr std::int64_t kMaxCapacity = 1 << 16;
+constexpr std::int64_t kMaxRandomRange = 1 << 12;
 
 // A producer of a value: a node port, an input, or the implicit Var of an `&X` argument.
 struct Producer {
@@ -50,6 +64,14 @@ struct Use {
   std::int32_t output = kNone;
 };
 
+eval::Tensor i32_scalar(std::int32_t v) {
+  eval::Tensor t;
+  t.dtype = eval::DType::I32;
+  t.bytes.resize(sizeof v);
+  std::memcpy(t.bytes.data(), &v, sizeof v);
+  return t;
+}
+
 class Builder {
  public:
   Builder(const Ast& ast, const std::vector<Feed>& feeds, ValueStore& values, DiagnosticList& diags)
@@ -60,6 +82,8 @@ class Builder {
     shapes_.resize(ast_.nodes.size());
     for (std::size_t i = 0; i < ast_.nodes.size(); ++i) shapes_[i] = shape_node(ast_.nodes[i]);
     check_references();
+    check_resources();
+    check_sections_and_targets();
     check_cycles();
     std::vector<ValueId> input_values = resolve_input_values();
     if (!diags_.empty()) return std::move(program_);
@@ -99,8 +123,10 @@ class Builder {
       }
     }
     for (const BrokenDecl& b : ast_.broken) {
-      if (b.variable) {
-        broken_variables_.insert(b.name);
+      if (b.space == BrokenDecl::Space::Resources) {
+        broken_resources_.insert(b.name);
+      } else if (b.space == BrokenDecl::Space::Sections) {
+        sections_.emplace(b.name, kNone);
       } else {
         names_.emplace(b.name, Symbol{Symbol::Kind::Broken, 0});
       }
@@ -108,10 +134,42 @@ class Builder {
     for (std::size_t i = 0; i < ast_.fns.size(); ++i) {
       declared_fns_.emplace(ast_.fns[i].name, std::pair{ast_.fns[i].inputs, ast_.fns[i].outputs});
     }
+    // Resources in file order too, so that the later duplicate is the one reported.
+    struct ResourceName {
+      SourceLoc loc;
+      std::string name;
+      Resource resource;
+    };
+    std::vector<ResourceName> resources;
     for (std::size_t i = 0; i < ast_.vars.size(); ++i) {
-      const VarDecl& v = ast_.vars[i];
-      if (!variables_.emplace(v.name, static_cast<std::uint32_t>(i)).second) {
-        diags_.error(v.loc, fmt::format("variable '{}' is already defined", v.name));
+      resources.push_back({ast_.vars[i].loc,
+                           ast_.vars[i].name,
+                           {ResourceKind::Variable, static_cast<std::uint32_t>(i)}});
+    }
+    std::uint32_t queues = 0, mutexes = 0;
+    for (const ResourceDecl& r : ast_.resources) {
+      const bool queue = r.kind == ResourceDecl::Kind::Queue;
+      resources.push_back(
+          {r.loc,
+           r.name,
+           {queue ? ResourceKind::Queue : ResourceKind::Mutex, queue ? queues++ : mutexes++}});
+    }
+    std::stable_sort(resources.begin(), resources.end(), [](const auto& a, const auto& b) {
+      return std::tie(a.loc.line, a.loc.column) < std::tie(b.loc.line, b.loc.column);
+    });
+    for (const ResourceName& r : resources) {
+      const auto [it, fresh] = resources_.emplace(r.name, r.resource);
+      if (fresh) continue;
+      const ResourceKind first = it->second.kind;
+      diags_.error(
+          r.loc,
+          first == r.resource.kind
+              ? fmt::format("{} '{}' is already defined", resource_kind_name(first), r.name)
+              : fmt::format("'{}' is already defined as a {}", r.name, resource_kind_name(first)));
+    }
+    for (const SectionDecl& d : ast_.sections) {
+      if (!sections_.emplace(d.name, static_cast<std::int32_t>(sections_.size())).second) {
+        diags_.error(d.loc, fmt::format("section '{}' is already defined", d.name));
       }
     }
   }
@@ -127,8 +185,83 @@ class Builder {
     return false;
   }
 
-  bool variable_declared(const std::string& name) const {
-    return variables_.count(name) > 0 || broken_variables_.count(name) > 0;
+  bool no_attributes(const NodeStmt& n) {
+    if (n.attrs.empty()) return true;
+    diags_.error(n.attrs.front().loc, fmt::format("{} takes no attributes", n.op));
+    return false;
+  }
+
+  // The integer attribute `key` of `attrs` within [lo, hi], or nullopt after an error.
+  std::optional<std::int64_t> integer_attr(const std::vector<Attr>& attrs, const char* key,
+                                           std::int64_t lo, std::int64_t hi, const char* owner,
+                                           SourceLoc owner_loc) {
+    const auto it =
+        std::find_if(attrs.begin(), attrs.end(), [&](const Attr& a) { return a.key == key; });
+    if (it == attrs.end()) {
+      diags_.error(owner_loc, fmt::format("{} needs the attribute '{}'", owner, key));
+      return std::nullopt;
+    }
+    if (it->value.kind != AttrValue::Kind::Integer || it->value.integer < lo ||
+        it->value.integer > hi) {
+      diags_.error(it->value.loc, fmt::format("attribute '{}' of {} must be an integer in [{}, {}]",
+                                              key, owner, lo, hi));
+      return std::nullopt;
+    }
+    return it->value.integer;
+  }
+
+  bool only_attrs(const std::vector<Attr>& attrs, std::initializer_list<std::string_view> keys,
+                  const char* owner) {
+    bool ok = true;
+    std::set<std::string> seen;
+    for (const Attr& a : attrs) {
+      if (std::find(keys.begin(), keys.end(), a.key) == keys.end()) {
+        diags_.error(a.loc, fmt::format("unknown attribute '{}' for {} (expected {})", a.key, owner,
+                                        fmt::join(keys, ", ")));
+        ok = false;
+      } else if (!seen.insert(a.key).second) {
+        diags_.error(a.loc, fmt::format("attribute '{}' is given twice", a.key));
+        ok = false;
+      }
+    }
+    return ok;
+  }
+
+  // RandomInt {min=A, max=B}: the inclusive range, at most kMaxRandomRange values.
+  std::optional<std::pair<std::int64_t, std::int64_t>> random_int_range(const NodeStmt& n) {
+    constexpr std::int64_t lo = std::numeric_limits<std::int32_t>::min();
+    constexpr std::int64_t hi = std::numeric_limits<std::int32_t>::max();
+    if (!only_attrs(n.attrs, {"min", "max"}, "RandomInt")) return std::nullopt;
+    const auto min = integer_attr(n.attrs, "min", lo, hi, "RandomInt", n.op_loc);
+    const auto max = integer_attr(n.attrs, "max", lo, hi, "RandomInt", n.op_loc);
+    if (!min || !max) return std::nullopt;
+    if (*max < *min || *max - *min >= kMaxRandomRange) {
+      diags_.error(n.op_loc, fmt::format("RandomInt needs min <= max and at most {} values, "
+                                         "but has min={} and max={}",
+                                         kMaxRandomRange, *min, *max));
+      return std::nullopt;
+    }
+    return std::pair{*min, *max};
+  }
+
+  bool resource_declared(const std::string& name) const {
+    return resources_.count(name) > 0 || broken_resources_.count(name) > 0;
+  }
+
+  // The resource a variable-edge argument carries: `&X`, or the X of a `v = Var(X)` node;
+  // nullopt when that is not known (an error reported elsewhere).
+  std::optional<Resource> resource_of(const Ref& r) const {
+    std::string name = r.name;
+    if (!r.variable) {
+      const auto it = names_.find(r.name);
+      if (it == names_.end() || it->second.kind != Symbol::Kind::Node) return std::nullopt;
+      const NodeStmt& var = ast_.nodes[it->second.index];
+      if (var.op != "Var" || var.args.size() != 1) return std::nullopt;
+      name = var.args[0].name;
+    }
+    const auto it = resources_.find(name);
+    if (it == resources_.end()) return std::nullopt;
+    return it->second;
   }
 
   bool broken(const std::string& name) const {
@@ -148,32 +281,28 @@ class Builder {
         diags_.error(a.loc, "Var takes a plain variable name, as in Var(x)");
         return s;
       }
-      if (!variable_declared(a.name)) {
+      if (!resource_declared(a.name)) {
         diags_.error(a.loc, fmt::format("undefined variable '{}'", a.name));
         return s;
       }
-      if (variables_.count(a.name) == 0) return s;  // declared by a broken statement
-      if (!n.attrs.empty()) {
-        diags_.error(n.attrs.front().loc, "Var takes no attributes");
-        return s;
-      }
+      if (resources_.count(a.name) == 0) return s;  // declared by a broken statement
+      if (!no_attributes(n)) return s;
       s.outputs = {EdgeKind::Variable};
-    } else if (n.op == "Read") {
-      s.kind = NodeKind::Read;
-      if (!check_arity(n, 1, 1)) return s;
-      if (!n.attrs.empty()) {
-        diags_.error(n.attrs.front().loc, "Read takes no attributes");
+    } else if (const ResourceOp* op = find_resource_op(n.op)) {
+      s.kind = op->kind;
+      s.resource = op->resource;
+      if (!check_arity(n, op->tensors + 1, op->tensors + 1)) return s;
+      if (op->kind == NodeKind::Assign) {
+        auto f = make_assign_function(n.op, n.attrs, n.op_loc, declared_fns_, values_,
+                                      program_.functions, diags_);
+        if (!f) return s;
+        s.function = program_.functions.add(std::move(*f));
+      } else if (!no_attributes(n)) {
         return s;
       }
-      s.inputs = {EdgeKind::Variable};
-      s.outputs = {EdgeKind::Tensor};
-    } else if (is_stateful_op(n.op)) {  // Write, AssignAdd, AssignSub, Assign
-      s.kind = NodeKind::Assign;
-      if (!check_arity(n, 2, 2)) return s;
-      auto f = make_assign_function(n.op, n.attrs, n.op_loc, declared_fns_, values_, diags_);
-      if (!f) return s;
-      s.function = program_.functions.add(std::move(*f));
-      s.inputs = {EdgeKind::Variable, EdgeKind::Tensor};
+      s.inputs.assign(op->tensors + 1, EdgeKind::Tensor);
+      s.inputs[0] = EdgeKind::Variable;
+      s.outputs.assign(op->outputs, EdgeKind::Tensor);
     } else if (declared) {
       const auto [in, out] = declared_fns_.at(n.op);
       if (!check_arity(n, in, in)) return s;
@@ -182,6 +311,20 @@ class Builder {
       s.function = program_.functions.add(std::move(*f));
       s.inputs.assign(in, EdgeKind::Tensor);
       s.outputs.assign(out, EdgeKind::Tensor);
+    } else if (n.op == "Choice") {
+      s.kind = NodeKind::Choice;
+      if (!check_arity(n, 1, -1) || !no_attributes(n)) return s;
+      s.inputs.assign(n.args.size(), EdgeKind::Tensor);
+      s.outputs = {EdgeKind::Tensor};
+    } else if (n.op == "RandomInt") {
+      s.kind = NodeKind::Choice;
+      if (!check_arity(n, 0, 0)) return s;
+      auto range = random_int_range(n);
+      if (!range) return s;
+      for (std::int64_t v = range->first; v <= range->second; ++v) {
+        s.alternatives.push_back(values_.tensor(i32_scalar(static_cast<std::int32_t>(v))));
+      }
+      s.outputs = {EdgeKind::Tensor};
     } else if (is_builtin_function(n.op)) {
       const auto [min, max] = builtin_arity(n.op);
       const bool arity_ok = check_arity(n, min, max);
@@ -202,7 +345,7 @@ class Builder {
   // The kind of value `r` carries, or nullopt after reporting why it names nothing usable.
   std::optional<EdgeKind> ref_kind(const Ref& r) {
     if (r.variable) {
-      if (!variable_declared(r.name)) {
+      if (!resource_declared(r.name)) {
         diags_.error(r.loc, fmt::format("undefined variable '{}'", r.name));
         return std::nullopt;
       }
@@ -210,9 +353,13 @@ class Builder {
     }
     const auto it = names_.find(r.name);
     if (it == names_.end()) {
-      if (variable_declared(r.name)) {
-        diags_.error(r.loc, fmt::format("'{}' is a variable: write &{} for its variable edge",
-                                        r.name, r.name));
+      if (resource_declared(r.name)) {
+        const auto res = resources_.find(r.name);
+        diags_.error(
+            r.loc,
+            fmt::format("'{}' is a {}: write &{} for its variable edge", r.name,
+                        res == resources_.end() ? "variable" : resource_kind_name(res->second.kind),
+                        r.name));
       } else {
         diags_.error(r.loc, fmt::format("undefined name '{}'", r.name));
       }
@@ -261,6 +408,14 @@ class Builder {
             diags_.error(n.args[a].loc,
                          fmt::format("argument {} of {} must be {}, but '{}' is {}", a + 1, n.op,
                                      kind_name(s.inputs[a]), n.args[a].text(), kind_name(*k)));
+          } else if (k && *k == EdgeKind::Variable) {
+            const auto r = resource_of(n.args[a]);
+            if (r && r->kind != s.resource) {
+              diags_.error(n.args[a].loc,
+                           fmt::format("{} needs a {}, but '{}' is a {}", n.op,
+                                       resource_kind_name(s.resource), n.args[a].text(),
+                                       resource_kind_name(r->kind)));
+            }
           }
         }
       }
@@ -286,6 +441,58 @@ class Builder {
       const std::string name = o.as.value_or(o.ref.text());
       if (!output_names.insert(name).second) {
         diags_.error(o.loc, fmt::format("output name '{}' is already used", name));
+      }
+    }
+  }
+
+  // Queue capacities and mutex attributes; fills capacities_.
+  void check_resources() {
+    for (const ResourceDecl& r : ast_.resources) {
+      if (r.kind == ResourceDecl::Kind::Mutex) {
+        if (!r.attrs.empty()) diags_.error(r.attrs.front().loc, "a mutex takes no attributes");
+        continue;
+      }
+      const std::string owner = fmt::format("queue '{}'", r.name);
+      const bool known = only_attrs(r.attrs, {"capacity"}, owner.c_str());
+      const auto capacity =
+          integer_attr(r.attrs, "capacity", 1, kMaxCapacity, owner.c_str(), r.loc);
+      capacities_.push_back(known && capacity ? static_cast<std::uint32_t>(*capacity) : 1);
+    }
+  }
+
+  // The node named by a `section` or `target` entry, or kNone after reporting why not.
+  std::int32_t named_node(const Ref& r, const char* where) {
+    if (broken(r.name)) return kNone;
+    const auto it = names_.find(r.name);
+    if (it == names_.end() || it->second.kind != Symbol::Kind::Node) {
+      diags_.error(r.loc,
+                   it == names_.end()
+                       ? fmt::format("undefined node '{}' in {}", r.name, where)
+                       : fmt::format("{} names nodes only; '{}' is not a node", where, r.name));
+      return kNone;
+    }
+    return static_cast<std::int32_t>(it->second.index);
+  }
+
+  void check_sections_and_targets() {
+    section_of_.assign(ast_.nodes.size(), kNone);
+    for (std::size_t d = 0; d < ast_.sections.size(); ++d) {
+      const SectionDecl& decl = ast_.sections[d];
+      for (const Ref& r : decl.nodes) {
+        const std::int32_t node = named_node(r, "a section");
+        if (node == kNone) continue;
+        if (section_of_[node] != kNone) {
+          diags_.error(r.loc, fmt::format("node '{}' is already in section '{}'", r.name,
+                                          ast_.sections[section_of_[node]].name));
+          continue;
+        }
+        section_of_[node] = static_cast<std::int32_t>(d);
+      }
+    }
+    for (const TargetStmt& t : ast_.targets) {
+      for (const Ref& r : t.nodes) {
+        const std::int32_t node = named_node(r, "a target");
+        if (node != kNone) targets_.insert(static_cast<std::uint32_t>(node));
       }
     }
   }
@@ -435,6 +642,15 @@ class Builder {
           {v.name, v.init ? init_value(*v.init) : values_.error(eval::ErrorKind::Uninitialized),
            v.loc});
     }
+    for (const ResourceDecl& r : ast_.resources) {
+      if (r.kind == ResourceDecl::Kind::Queue) {
+        program_.queues.push_back({r.name, capacities_[program_.queues.size()], r.loc});
+      } else {
+        program_.mutexes.push_back({r.name, r.loc});
+      }
+    }
+    for (const SectionDecl& d : ast_.sections) program_.sections.push_back({d.name, d.loc});
+    program_.targets.assign(targets_.begin(), targets_.end());
     // User nodes first, in file order, so node index i is statement i.
     for (std::size_t i = 0; i < ast_.nodes.size(); ++i) {
       const NodeStmt& s = ast_.nodes[i];
@@ -444,7 +660,13 @@ class Builder {
       n.loc = s.loc;
       n.op = s.op;
       n.function = shapes_[i].function;
-      if (n.kind == NodeKind::Var) n.variable = variables_.at(s.args[0].name);
+      if (n.kind == NodeKind::Var) {
+        const Resource r = resources_.at(s.args[0].name);
+        n.resource_kind = r.kind;
+        n.variable = r.index;
+      }
+      n.alternatives = shapes_[i].alternatives;
+      n.section = section_of_[i];
       n.inputs.assign(shapes_[i].inputs.size(), kNone);
       n.outputs.assign(shapes_[i].outputs.size(), kNone);
       add_node(std::move(n));
@@ -487,7 +709,9 @@ class Builder {
         v.implicit = true;
         v.loc = p.loc;
         v.op = "Var";
-        v.variable = variables_.at(p.ref->name);
+        const Resource r = resources_.at(p.ref->name);
+        v.resource_kind = r.kind;
+        v.variable = r.index;
         v.outputs = {kNone};
         prod = {Producer::Kind::ImplicitVar, static_cast<std::size_t>(add_node(std::move(v))), 0};
       } else {
@@ -526,15 +750,19 @@ class Builder {
            it != uses.end() ? it->second : std::vector<Use>{}, input_values[i],
            ast_.inputs[i].name);
     }
-    // Read and Assign know their variable statically: their variable edge comes, through
+    // The resource ops know their resource statically: their variable edge comes, through
     // Copies, from one Var node.
     for (Node& n : program_.nodes) {
-      if (n.kind != NodeKind::Read && n.kind != NodeKind::Assign) continue;
+      if (n.kind == NodeKind::Function || n.kind == NodeKind::Var || n.kind == NodeKind::Choice) {
+        continue;
+      }
       std::int32_t e = n.inputs[0];
       while (program_.nodes[program_.edges[e].src].kind == NodeKind::Function) {
         e = program_.nodes[program_.edges[e].src].inputs[0];  // through a Copy
       }
-      n.variable = program_.nodes[program_.edges[e].src].variable;
+      const Node& var = program_.nodes[program_.edges[e].src];
+      n.resource_kind = var.resource_kind;
+      n.variable = var.variable;
     }
     // Control edges from `after`, then GO for nodes without any incoming edge.
     for (std::size_t i = 0; i < ast_.nodes.size(); ++i) {
@@ -563,10 +791,14 @@ class Builder {
   DiagnosticList& diags_;
   Program program_;
   std::map<std::string, Symbol> names_;
-  std::map<std::string, std::uint32_t> variables_;
-  std::set<std::string> broken_variables_;
+  std::map<std::string, Resource> resources_;
+  std::set<std::string> broken_resources_;
+  std::map<std::string, std::int32_t> sections_;  // kNone: declared by a broken statement
   std::map<std::string, std::pair<int, int>> declared_fns_;
   std::vector<NodeShape> shapes_;
+  std::vector<std::uint32_t> capacities_;  // of the queues, in declaration order
+  std::vector<std::int32_t> section_of_;   // per node statement: its section or kNone
+  std::set<std::uint32_t> targets_;
 };
 
 }  // namespace

@@ -9,7 +9,9 @@
 // which a dataflow graph has by construction and which the reduction relies on:
 //   - each transition fires at most once in a run, and a static order (a DAG) says which
 //     transitions always fire before which;
-//   - an enabled transition stays enabled until it fires (nothing disables it);
+//   - only a racing partner can disable an enabled transition (each fires at most once, so a
+//     transition that is ready, its inputs present, stays ready until it fires; a resource
+//     such as a full queue may block it, and only ops on that resource change that);
 //   - two transitions that touch a common slot are either ordered by the static order or
 //     listed as racing partners of each other; transitions that are neither commute.
 #pragma once
@@ -41,6 +43,9 @@ class StateModel {
   virtual void fire(const Slot* state, TransitionId t, Slot* out) = 0;
 
   virtual bool is_enabled(const Slot* state, TransitionId t) const = 0;
+  // Whether t's inputs are all present; a ready transition that is not enabled is blocked by
+  // a resource, and only its racing partners can unblock it.
+  virtual bool is_ready(const Slot* state, TransitionId t) const = 0;
   // Sets out[t] to 1 for each transition that has fired on the way to `state` (which is
   // determined by the state), else 0; `out` is resized to transition_count().
   virtual void fired(const Slot* state, std::vector<std::uint8_t>& out) const = 0;

@@ -25,21 +25,35 @@ std::string input_text(const InputDecl& in) {
   return in.init ? fmt::format("input {} = {}", in.name, init_text(*in.init)) : "input " + in.name;
 }
 
+std::string names_text(const std::vector<Ref>& refs) {
+  std::vector<std::string> names;
+  for (const Ref& r : refs) names.push_back(r.name);
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+std::string attrs_text(const std::vector<Attr>& attrs) {
+  std::vector<std::string> parts;
+  for (const Attr& a : attrs) parts.push_back(a.key + "=" + attr_value_text(a.value));
+  return fmt::format("{{{}}}", fmt::join(parts, ", "));
+}
+
 std::string node_text(const NodeStmt& n) {
   std::vector<std::string> args;
   for (const Ref& r : n.args) args.push_back(r.text());
   std::string out = fmt::format("{} = {}({})", n.name, n.op, fmt::join(args, ", "));
-  if (!n.attrs.empty()) {
-    std::vector<std::string> attrs;
-    for (const Attr& a : n.attrs) attrs.push_back(a.key + "=" + attr_value_text(a.value));
-    out += fmt::format(" {{{}}}", fmt::join(attrs, ", "));
-  }
-  if (!n.after.empty()) {
-    std::vector<std::string> after;
-    for (const Ref& r : n.after) after.push_back(r.name);
-    out += fmt::format(" after {}", fmt::join(after, ", "));
-  }
+  if (!n.attrs.empty()) out += fmt::format(" {}", attrs_text(n.attrs));
+  if (!n.after.empty()) out += fmt::format(" after {}", names_text(n.after));
   return out;
+}
+
+std::string resource_text(const ResourceDecl& r) {
+  const char* keyword = r.kind == ResourceDecl::Kind::Queue ? "queue" : "mutex";
+  return r.attrs.empty() ? fmt::format("{} {}", keyword, r.name)
+                         : fmt::format("{} {} {}", keyword, r.name, attrs_text(r.attrs));
+}
+
+std::string section_text(const SectionDecl& d) {
+  return fmt::format("section {} : {}", d.name, names_text(d.nodes));
 }
 
 std::string output_text(const OutputStmt& o) {
@@ -72,8 +86,13 @@ std::string print_tfg(const Ast& ast) {
   std::vector<Line> lines;
   for (const FnDecl& f : ast.fns) lines.push_back({f.loc.line, fn_text(f)});
   for (const VarDecl& v : ast.vars) lines.push_back({v.loc.line, var_text(v)});
+  for (const ResourceDecl& r : ast.resources) lines.push_back({r.loc.line, resource_text(r)});
   for (const InputDecl& in : ast.inputs) lines.push_back({in.loc.line, input_text(in)});
   for (const NodeStmt& n : ast.nodes) lines.push_back({n.loc.line, node_text(n)});
+  for (const SectionDecl& d : ast.sections) lines.push_back({d.loc.line, section_text(d)});
+  for (const TargetStmt& t : ast.targets) {
+    lines.push_back({t.loc.line, "target " + names_text(t.nodes)});
+  }
   for (const OutputStmt& o : ast.outputs) lines.push_back({o.loc.line, output_text(o)});
   std::stable_sort(lines.begin(), lines.end(),
                    [](const Line& a, const Line& b) { return a.line < b.line; });

@@ -6,7 +6,7 @@
 // is deterministic and canonical:
 //   - statements are sorted by source line, so a parsed file keeps its statement order;
 //     statements on one line (a hand-built Ast, whose locations are all 0) go in the order
-//     fn, var, input, node, output, each kind in Ast order;
+//     fn, var, queue and mutex, input, node, section, target, output, each kind in Ast order;
 //   - comments, blank lines and spacing are not kept: one space around a statement's `=` and
 //     a fn's `:` and `->`, and `, ` between arguments, attributes and after names;
 //   - a node is always `NAME = OP(ARGS)`, `()` when it has no arguments, then ` {k=v, ...}`

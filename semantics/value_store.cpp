@@ -65,6 +65,9 @@ std::uint64_t hash_value(const Value& v) {
     case ValueKind::Handle:
       add(&v.variable, sizeof v.variable);
       break;
+    case ValueKind::Sequence:
+      add(v.args.data(), v.args.size() * sizeof(ValueId));
+      break;
   }
   const std::uint64_t h = XXH3_64bits_digest(st);
   XXH3_freeState(st);
@@ -122,10 +125,17 @@ ValueId ValueStore::error(eval::ErrorKind e) {
   return intern(std::move(v));
 }
 
-ValueId ValueStore::handle(std::uint32_t variable) {
+ValueId ValueStore::handle(std::uint32_t resource_slot) {
   Value v;
   v.kind = ValueKind::Handle;
-  v.variable = variable;
+  v.variable = resource_slot;
+  return intern(std::move(v));
+}
+
+ValueId ValueStore::sequence(std::vector<ValueId> items) {
+  Value v;
+  v.kind = ValueKind::Sequence;
+  v.args = std::move(items);
   return intern(std::move(v));
 }
 
@@ -152,6 +162,11 @@ std::string ValueStore::print(ValueId id) const {
       return fmt::format("Error({})", eval::error_kind_name(v.error));
     case ValueKind::Handle:
       return fmt::format("&{}", v.variable);
+    case ValueKind::Sequence: {
+      std::vector<std::string> items;
+      for (ValueId item : v.args) items.push_back(print(item));
+      return fmt::format("[{}]", fmt::join(items, ", "));
+    }
   }
   TFMC_CHECK(false, "unknown value kind");
 }

@@ -2,7 +2,8 @@
 //
 // A value is a concrete tensor, a symbol (an opaque tensor named by the user), a term (an
 // applied function with at least one symbolic argument, or an uninterpreted function), an
-// error, or a variable handle (what a variable edge carries). Each distinct value gets one
+// error, a resource handle (what a variable edge carries), or a sequence of values (the
+// contents of a queue). Each distinct value gets one
 // ValueId; equal content always gives the same id, so ids compare values exactly. Floats are
 // compared by bits except that every NaN is one value (canonicalized on entry).
 //
@@ -22,16 +23,16 @@ using ValueId = std::uint32_t;
 inline constexpr ValueId kEmpty = 0;
 inline constexpr ValueId kGo = 1;
 
-enum class ValueKind : std::uint8_t { Tensor, Symbol, Term, Error, Handle };
+enum class ValueKind : std::uint8_t { Tensor, Symbol, Term, Error, Handle, Sequence };
 
 struct Value {
   ValueKind kind = ValueKind::Tensor;
   eval::Tensor tensor;         // Tensor
   std::string head;            // Symbol: its name; Term: "Op{attrs}"
   std::int32_t output = -1;    // Term: j for result j of a function of several results
-  std::vector<ValueId> args;   // Term: argument ids
+  std::vector<ValueId> args;   // Term: argument ids; Sequence: the items, first to last
   eval::ErrorKind error{};     // Error
-  std::uint32_t variable = 0;  // Handle: index of the variable
+  std::uint32_t variable = 0;  // Handle: the state slot of the resource
 
   friend bool operator==(const Value&, const Value&) = default;
 };
@@ -47,14 +48,16 @@ class ValueStore {
   // function named `F.1` and result 1 of `F` are different values (they print alike).
   ValueId term(std::string head, std::int32_t output, std::vector<ValueId> args);
   ValueId error(eval::ErrorKind e);
-  ValueId handle(std::uint32_t variable);
+  ValueId handle(std::uint32_t resource_slot);
+  ValueId sequence(std::vector<ValueId> items);
 
   const Value& get(ValueId id) const { return values_[id]; }
   bool is_error(ValueId id) const { return values_[id].kind == ValueKind::Error; }
   bool is_concrete(ValueId id) const { return values_[id].kind == ValueKind::Tensor; }
   std::size_t size() const { return values_.size(); }
 
-  // Canonical text (FORMAT.md section 3). "EMPTY" and "GO" for the two slot sentinels.
+  // Canonical text (FORMAT.md section 3). "EMPTY" and "GO" for the two slot sentinels; a
+  // sequence prints as `[a, b]`.
   std::string print(ValueId id) const;
 
  private:

@@ -72,13 +72,17 @@ inline bool same_node(const sem::NodeStmt& a, const sem::NodeStmt& b) {
          same_refs(a.after, b.after);
 }
 
-// The statement kinds in line order: 'f'n, 'v'ar, 'i'nput, 'n'ode, 'o'utput.
+// The statement kinds in line order: 'f'n, 'v'ar, 'r'esource (queue, mutex), 'i'nput,
+// 'n'ode, 's'ection, 't'arget, 'o'utput.
 inline std::string kinds_by_line(const sem::Ast& ast) {
   std::vector<std::pair<int, char>> lines;
   for (const auto& s : ast.fns) lines.emplace_back(s.loc.line, 'f');
   for (const auto& s : ast.vars) lines.emplace_back(s.loc.line, 'v');
+  for (const auto& s : ast.resources) lines.emplace_back(s.loc.line, 'r');
   for (const auto& s : ast.inputs) lines.emplace_back(s.loc.line, 'i');
   for (const auto& s : ast.nodes) lines.emplace_back(s.loc.line, 'n');
+  for (const auto& s : ast.sections) lines.emplace_back(s.loc.line, 's');
+  for (const auto& s : ast.targets) lines.emplace_back(s.loc.line, 't');
   for (const auto& s : ast.outputs) lines.emplace_back(s.loc.line, 'o');
   std::stable_sort(lines.begin(), lines.end(),
                    [](const auto& x, const auto& y) { return x.first < y.first; });
@@ -119,7 +123,22 @@ inline std::string ast_difference(const sem::Ast& a, const sem::Ast& b) {
       return x.name == y.name && same_init(x.init, y.init);
     });
   }
+  if (d.empty()) {
+    d = compare_list("resource", a.resources, b.resources, [](const auto& x, const auto& y) {
+      return x.kind == y.kind && x.name == y.name &&
+             std::equal(x.attrs.begin(), x.attrs.end(), y.attrs.begin(), y.attrs.end(), same_attr);
+    });
+  }
   if (d.empty()) d = compare_list("node", a.nodes, b.nodes, same_node);
+  if (d.empty()) {
+    d = compare_list("section", a.sections, b.sections, [](const auto& x, const auto& y) {
+      return x.name == y.name && same_refs(x.nodes, y.nodes);
+    });
+  }
+  if (d.empty()) {
+    d = compare_list("target", a.targets, b.targets,
+                     [](const auto& x, const auto& y) { return same_refs(x.nodes, y.nodes); });
+  }
   if (d.empty()) {
     d = compare_list("output", a.outputs, b.outputs, [](const auto& x, const auto& y) {
       return same_ref(x.ref, y.ref) && x.as == y.as;

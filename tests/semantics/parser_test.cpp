@@ -264,8 +264,8 @@ TEST_CASE("parse_tfg reports syntax errors at their column", "[parser]") {
         "t.tfg:2:11: error: expected a node or input name but found end of line");
   CHECK(only_error("x = Add(a b)\n") == "t.tfg:1:11: error: expected ',' or ')' but found 'b'");
   CHECK(only_error("hello world\n") ==
-        "t.tfg:1:1: error: unknown statement 'hello': expected fn, var, input, output or NAME "
-        "= OP(...)");
+        "t.tfg:1:1: error: unknown statement 'hello': expected fn, var, input, queue, mutex, "
+        "section, target, output or NAME = OP(...)");
   CHECK(only_error("x = Neg(s:-1)\n") == "t.tfg:1:11: error: output index -1 is out of range");
   CHECK(only_error("x = Neg(s:99999999999)\n") ==
         "t.tfg:1:11: error: output index 99999999999 is out of range");
