@@ -1,5 +1,7 @@
 #include "tools/app/check_result.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "tools/app/exit_codes.h"
@@ -9,6 +11,26 @@ namespace tfmc::app {
 int CheckResult::exit_code() const {
   if (!exploration.complete) return kExitIncomplete;
   return deterministic() ? kExitOk : kExitNondeterministic;
+}
+
+std::vector<PrintedRace> printed_races(const sem::Program& program,
+                                       const sem::Concurrency& concurrency) {
+  std::vector<PrintedRace> out;
+  for (const sem::Race& race : concurrency.races) {
+    const sem::Node& a = program.nodes[race.first];
+    const sem::Node& b = program.nodes[race.second];
+    PrintedRace r;
+    r.first_node = race.first;
+    r.second_node = race.second;
+    r.first = a.name;
+    r.second = b.name;
+    r.first_line = a.loc.line;
+    r.second_line = b.loc.line;
+    r.variable = program.variables[race.variable].name;
+    r.kind = sem::race_kind_name(race.kind);
+    out.push_back(std::move(r));
+  }
+  return out;
 }
 
 CheckResult make_check_result(const sem::GraphModel& model, const StateModel& explored,
@@ -49,6 +71,17 @@ CheckResult make_check_result(const sem::GraphModel& model, const StateModel& ex
               return std::tie(a.outputs, a.variables, a.stuck, a.blocked) <
                      std::tie(b.outputs, b.variables, b.stuck, b.blocked);
             });
+  // A deterministic result reaches one outcome in every order, so no race can change it.
+  r.races = printed_races(p, model.concurrency());
+  for (PrintedRace& race : r.races) {
+    if (r.deterministic()) {
+      race.observable = false;
+    } else if (!e.complete) {
+      race.unknown_reason = fmt::format("the exploration was stopped by --{}", e.stop_reason);
+    } else {
+      race.unknown_reason = "not classified";
+    }
+  }
   return r;
 }
 

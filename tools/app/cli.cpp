@@ -63,6 +63,7 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
   app.footer(
       "Exit codes of check: 0 complete with exactly one outcome; 1 complete with several\n"
       "outcomes or a stuck one; 2 bad usage or bad input; 3 a limit stopped exploration.\n"
+      "Exit codes of races: 0 no race; 1 races; 2 bad usage or bad input.\n"
       "The language is described in specs/FORMAT.md.");
 
   CheckOptions check;
@@ -97,6 +98,23 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
                    "explored in each state); the outcomes are the same at every level")
       ->capture_default_str()
       ->check(CLI::IsMember({"none", "eager", "stubborn"}));
+  bool no_race_classification = false;
+  check_cmd->add_flag("--no-race-classification", no_race_classification,
+                      "list the races without classifying them: by default each race of a "
+                      "nondeterministic result costs two more explorations (one per order of "
+                      "the two nodes, with the same limits) that tell whether its order "
+                      "changes the outcomes (observable) or not (benign)");
+
+  RacesOptions races;
+  CLI::App* races_cmd = app.add_subcommand(
+      "races",
+      "List the races of FILE without exploring it: pairs of unordered accesses to one "
+      "variable, at least one of them a write, with their lines, variable and kind "
+      "(read-write, write-write, update-update).");
+  races_cmd->add_option("FILE", races.file, "the .tfg program")->required();
+  races_cmd->add_option("--feed", races.feeds,
+                        "NAME=VALUE: as for check (checked; races do not depend on inputs)");
+  races_cmd->add_flag("--json", races.json, "print one JSON document instead of the text list");
 
   DotOptions dot;
   CLI::App* dot_cmd = app.add_subcommand(
@@ -122,8 +140,10 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
   }
   if (check_cmd->parsed()) {
     check::parse_reduction(reduction, check.reduction);  // IsMember admitted only valid names
+    check.classify_races = !no_race_classification;
     return run_check(check, out, err);
   }
+  if (races_cmd->parsed()) return run_races(races, out, err);
   return run_dot(dot, out, err);
 }
 

@@ -10,10 +10,12 @@
 #include "gpu_eval/cpu_evaluator.h"
 #include "semantics/dot_writer.h"
 #include "semantics/graph_model.h"
+#include "semantics/happens_before.h"
 #include "semantics/parser.h"
 #include "semantics/program_builder.h"
 #include "tools/app/check_result.h"
 #include "tools/app/exit_codes.h"
+#include "tools/app/race_report.h"
 #include "tools/app/report.h"
 
 namespace tfmc::app {
@@ -38,10 +40,24 @@ std::vector<sem::Feed> parse_feeds(const std::vector<std::string>& texts) {
   return feeds;
 }
 
-// Explores `program` and renders the result; `err` receives progress lines unless null.
-CheckResult explore(const sem::Program& program, sem::ValueStore& values,
-                    const check::Limits& limits, check::Reduction reduction,
-                    std::ostream* progress) {
+// Explores `program`, then classifies its races when asked, every run along the same path.
+CheckResult check_and_classify(const sem::Program& program, sem::ValueStore& values,
+                               const check::Limits& limits, check::Reduction reduction,
+                               bool classify, std::ostream* progress) {
+  CheckResult result = explore_program(program, values, limits, reduction, progress, "");
+  if (classify) {
+    classify_races(program, result, [&](const sem::Program& ordered, const std::string& label) {
+      return explore_program(ordered, values, limits, reduction, progress, label);
+    });
+  }
+  return result;
+}
+
+}  // namespace
+
+CheckResult explore_program(const sem::Program& program, sem::ValueStore& values,
+                            const check::Limits& limits, check::Reduction reduction,
+                            std::ostream* progress, const std::string& label) {
   eval::CpuEvaluator evaluator;
   sem::GraphModel model(program, values, evaluator);
   std::optional<check::ReducedModel> reduced;
@@ -49,9 +65,10 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   StateModel& explored = reduced ? static_cast<StateModel&>(*reduced) : model;
   check::Explorer explorer(explored, limits);
   if (progress != nullptr) {
-    explorer.on_progress([progress](const check::Progress& p) {
-      fmt::print(*progress, "tfmc: {:.0f} s: {} states stored, {} transitions, {} states queued\n",
-                 p.seconds, p.states, p.transitions, p.queued);
+    const std::string prefix = label.empty() ? "tfmc: " : "tfmc: " + label + ": ";
+    explorer.on_progress([progress, prefix](const check::Progress& p) {
+      fmt::print(*progress, "{}{:.0f} s: {} states stored, {} transitions, {} states queued\n",
+                 prefix, p.seconds, p.states, p.transitions, p.queued);
     });
   }
   const check::Exploration e = explorer.run();
@@ -61,14 +78,12 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   return r;
 }
 
-}  // namespace
-
 CheckResult check_program_text(const std::string& name, const std::string& text,
                                const std::vector<std::string>& feeds, const check::Limits& limits,
-                               check::Reduction reduction) {
+                               check::Reduction reduction, bool classify) {
   sem::ValueStore values;
   const sem::Program program = sem::load_program_text(name, text, parse_feeds(feeds), values);
-  return explore(program, values, limits, reduction, nullptr);
+  return check_and_classify(program, values, limits, reduction, classify, nullptr);
 }
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
@@ -81,13 +96,30 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     return kExitBadInput;
   }
   const CheckResult result =
-      explore(program, values, options.limits, options.reduction, options.quiet ? nullptr : &err);
+      check_and_classify(program, values, options.limits, options.reduction, options.classify_races,
+                         options.quiet ? nullptr : &err);
   out << (options.json ? render_json(result) : render_text(result));
   if (!result.exploration.complete) {
     fmt::print(err, "tfmc: exploration stopped by --{}: the outcomes are incomplete\n",
                result.exploration.stop_reason);
   }
   return result.exit_code();
+}
+
+int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err) {
+  sem::ValueStore values;
+  sem::Program program;
+  try {
+    program = sem::load_program(options.file, parse_feeds(options.feeds), values);
+  } catch (const sem::InputError& e) {
+    err << e.what();
+    return kExitBadInput;
+  }
+  const std::vector<PrintedRace> races = printed_races(program, sem::analyze_concurrency(program));
+  out << (options.json ? render_races_json(program.file, races)
+                       : render_races_text(program.file, races));
+  // A race is nondeterminism the graph allows, whether or not it shows: exit 1, as check's.
+  return races.empty() ? kExitOk : kExitNondeterministic;
 }
 
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err) {

@@ -18,6 +18,15 @@ struct CheckOptions {
   bool quiet = false;
   check::Limits limits;
   check::Reduction reduction = check::Reduction::Stubborn;
+  // Classify the races of a nondeterministic result as observable or benign, with two more
+  // explorations per race (race_report.h); --no-race-classification turns it off.
+  bool classify_races = true;
+};
+
+struct RacesOptions {
+  std::string file;
+  std::vector<std::string> feeds;  // NAME=VALUE, checked as check checks them
+  bool json = false;
 };
 
 struct DotOptions {
@@ -25,13 +34,27 @@ struct DotOptions {
   std::string output;  // empty: stdout
 };
 
+// Explores a built program (its values in `values`) and renders the result, races listed but
+// not classified; `progress` receives a progress line about every second unless null, naming
+// the run by `label` unless it is empty. The one exploration path of check, of its race
+// classification (race_report.h) and of check_program_text.
+CheckResult explore_program(const sem::Program& program, sem::ValueStore& values,
+                            const check::Limits& limits, check::Reduction reduction,
+                            std::ostream* progress, const std::string& label);
+
 // Checks program text (name used in messages and "program"); throws sem::InputError on bad
-// input or a bad feed. The library form of `tfmc check`, for tests and other tools.
+// input or a bad feed. The library form of `tfmc check`, for tests and other tools. The races
+// are listed; they are classified only when `classify` is set (tfmc check sets it by
+// default), since that costs two explorations per race.
 CheckResult check_program_text(const std::string& name, const std::string& text,
                                const std::vector<std::string>& feeds, const check::Limits& limits,
-                               check::Reduction reduction = check::Reduction::Stubborn);
+                               check::Reduction reduction = check::Reduction::Stubborn,
+                               bool classify = false);
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
+// `tfmc races`: the static race list, without exploring. Exit 0 without races, 1 with races,
+// 2 on bad input.
+int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err);
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace tfmc::app

@@ -38,6 +38,68 @@ std::string verdict(const CheckResult& r) {
   return fmt::format("nondeterministic: {} outcomes", n);
 }
 
+// {"first": {...}, "second": {...}, "variable": ..., "kind": ...} and, for check, the
+// classification: "observable" (true, false or null) and, when null, "unknown_reason".
+std::string race_json(const PrintedRace& race, bool classified) {
+  std::string out = fmt::format(
+      "{{\"first\": {{\"node\": {}, \"line\": {}}}, \"second\": {{\"node\": {}, \"line\": {}}}, "
+      "\"variable\": {}, \"kind\": {}",
+      json_string(race.first), race.first_line, json_string(race.second), race.second_line,
+      json_string(race.variable), json_string(race.kind));
+  if (classified) {
+    if (race.observable) {
+      out += fmt::format(", \"observable\": {}", *race.observable ? "true" : "false");
+    } else {
+      out += fmt::format(", \"observable\": null, \"unknown_reason\": {}",
+                         json_string(race.unknown_reason));
+    }
+  }
+  return out + "}";
+}
+
+std::string races_json(const std::vector<PrintedRace>& races, bool classified) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < races.size(); ++i) {
+    out += i > 0 ? ",\n    " : "\n    ";
+    out += race_json(races[i], classified);
+  }
+  return out + (races.empty() ? "]" : "\n  ]");
+}
+
+std::string race_line(const std::string& program, const PrintedRace& race) {
+  return fmt::format("{} ({}:{}) and {} ({}:{}) on {}: {}", race.first, program, race.first_line,
+                     race.second, program, race.second_line, race.variable, race.kind);
+}
+
+// The races section of the text report: the observable races first, then the benign ones,
+// then those left unknown with the reason; each group in the order of the analysis.
+std::string races_text(const CheckResult& r) {
+  if (r.races.empty()) return "races: none\n";
+  std::vector<const PrintedRace*> observable, benign, unknown;
+  for (const PrintedRace& race : r.races) {
+    if (!race.observable) {
+      unknown.push_back(&race);
+    } else {
+      (*race.observable ? observable : benign).push_back(&race);
+    }
+  }
+  std::vector<std::string> counts;
+  if (!observable.empty()) counts.push_back(fmt::format("{} observable", observable.size()));
+  if (!benign.empty()) counts.push_back(fmt::format("{} benign", benign.size()));
+  if (!unknown.empty()) counts.push_back(fmt::format("{} unknown", unknown.size()));
+  std::string out = fmt::format("races: {} ({})\n", r.races.size(), fmt::join(counts, ", "));
+  for (const PrintedRace* race : observable) {
+    out += fmt::format("  observable: {}\n", race_line(r.program, *race));
+  }
+  for (const PrintedRace* race : benign) {
+    out += fmt::format("  benign: {}\n", race_line(r.program, *race));
+  }
+  for (const PrintedRace* race : unknown) {
+    out += fmt::format("  unknown: {} ({})\n", race_line(r.program, *race), race->unknown_reason);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_json(const CheckResult& r) {
@@ -64,7 +126,8 @@ std::string render_json(const CheckResult& r) {
     if (o.stuck) out += fmt::format("\"blocked\": {}, ", json_list(o.blocked));
     out += fmt::format("\"witness\": {}}}", json_list(o.witness));
   }
-  out += r.outcomes.empty() ? "]\n}\n" : "\n  ]\n}\n";
+  out += r.outcomes.empty() ? "],\n" : "\n  ],\n";
+  out += fmt::format("  \"races\": {}\n}}\n", races_json(r.races, true));
   return out;
 }
 
@@ -81,6 +144,8 @@ std::string render_text(const CheckResult& r) {
       r.reduction == check::Reduction::None
           ? "\n"
           : fmt::format(" ({} transitions fired eagerly between stored states)\n", r.eager_firings);
+  out += '\n';
+  out += races_text(r);
   for (std::size_t i = 0; i < r.outcomes.size(); ++i) {
     const PrintedOutcome& o = r.outcomes[i];
     out +=
@@ -96,6 +161,18 @@ std::string render_text(const CheckResult& r) {
                                               : fmt::format("{}", fmt::join(o.witness, " ")));
   }
   return out;
+}
+
+std::string render_races_text(const std::string& program, const std::vector<PrintedRace>& races) {
+  std::string out;
+  for (const PrintedRace& race : races) out += race_line(program, race) + "\n";
+  if (races.empty()) return "no races\n";
+  return out + fmt::format("{} race{}\n", races.size(), races.size() == 1 ? "" : "s");
+}
+
+std::string render_races_json(const std::string& program, const std::vector<PrintedRace>& races) {
+  return fmt::format("{{\n  \"program\": {},\n  \"races\": {}\n}}\n", json_string(program),
+                     races_json(races, false));
 }
 
 }  // namespace tfmc::app

@@ -1,8 +1,10 @@
 // The two renderings of a CheckResult: the readable text report and the JSON document of
-// FORMAT.md section 6 (required keys, plus "stop_reason" when incomplete and extra "stats").
+// FORMAT.md section 6 (required keys, plus "stop_reason" when incomplete, extra "stats", and
+// "races"); and the two renderings of `tfmc races`.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "tools/app/check_result.h"
 
@@ -10,5 +12,11 @@ namespace tfmc::app {
 
 std::string render_json(const CheckResult& r);
 std::string render_text(const CheckResult& r);
+
+// `tfmc races`: one line per race in the given order, `A (FILE:LINE) and B (FILE:LINE) on X:
+// KIND`, then a count line ("no races", "1 race", "2 races").
+std::string render_races_text(const std::string& program, const std::vector<PrintedRace>& races);
+// {"program": ..., "races": [...]}, each race as in check's "races" without "observable".
+std::string render_races_json(const std::string& program, const std::vector<PrintedRace>& races);
 
 }  // namespace tfmc::app

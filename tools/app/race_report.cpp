@@ -1,0 +1,51 @@
+#include "tools/app/race_report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <tuple>
+
+#include "semantics/program_order.h"
+
+namespace tfmc::app {
+namespace {
+
+// Outcome lists are sorted (make_check_result), so equal sets are equal lists.
+bool same_outcomes(const CheckResult& a, const CheckResult& b) {
+  return std::equal(a.outcomes.begin(), a.outcomes.end(), b.outcomes.begin(), b.outcomes.end(),
+                    [](const PrintedOutcome& x, const PrintedOutcome& y) {
+                      return std::tie(x.outputs, x.variables, x.stuck, x.blocked) ==
+                             std::tie(y.outputs, y.variables, y.stuck, y.blocked);
+                    });
+}
+
+std::string stopped(const std::string& label, const CheckResult& run) {
+  return fmt::format("the run with {} was stopped by --{}", label, run.exploration.stop_reason);
+}
+
+}  // namespace
+
+void classify_races(const sem::Program& program, CheckResult& result,
+                    const ExploreProgram& explore) {
+  if (!result.exploration.complete || result.deterministic()) return;
+  for (PrintedRace& race : result.races) {
+    const std::string forward = fmt::format("{} before {}", race.first, race.second);
+    const CheckResult a =
+        explore(sem::with_control_edge(program, race.first_node, race.second_node), forward);
+    if (!a.exploration.complete) {
+      race.unknown_reason = stopped(forward, a);
+      continue;  // the race stays unknown whatever the other order gives
+    }
+    const std::string backward = fmt::format("{} before {}", race.second, race.first);
+    const CheckResult b =
+        explore(sem::with_control_edge(program, race.second_node, race.first_node), backward);
+    if (!b.exploration.complete) {
+      race.unknown_reason = stopped(backward, b);
+      continue;
+    }
+    race.observable = !same_outcomes(a, b);
+    race.unknown_reason.clear();
+  }
+}
+
+}  // namespace tfmc::app

@@ -1,0 +1,36 @@
+// Which races of a checked program can change what it computes.
+//
+// The static analysis (semantics/happens_before.h) lists every pair of unordered accesses to
+// one variable that includes a write. Whether the order of such a pair matters is decided by
+// exploring the program twice more: once with the control edge a -> b added, so that a fires
+// before b in every run, and once with b -> a (a and b are unordered, so neither edge closes
+// a cycle). Both runs use the check's reduction level and limits. The race is
+//   observable  when the two outcome sets differ: forcing one order or the other changes what
+//               is reachable;
+//   benign      when they are equal.
+// Outcomes are compared as the check compares them (outputs, variables, stuck, blocked); the
+// witnesses do not count. A deterministic result makes every race benign without extra runs
+// (make_check_result marks them so). A race whose check or forced-order run a limit stopped
+// stays unknown (observable empty), with the reason.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "semantics/program.h"
+#include "tools/app/check_result.h"
+
+namespace tfmc::app {
+
+// Explores `program` as the check did: same value store, reduction level and limits. `label`
+// names the run in progress lines.
+using ExploreProgram =
+    std::function<CheckResult(const sem::Program& program, const std::string& label)>;
+
+// Classifies every race of `result`, the check of `program`, with two runs of `explore` per
+// race (one when the first is stopped by a limit). A deterministic or incomplete result is
+// left as make_check_result marked it.
+void classify_races(const sem::Program& program, CheckResult& result,
+                    const ExploreProgram& explore);
+
+}  // namespace tfmc::app
