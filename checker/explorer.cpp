@@ -34,26 +34,39 @@ Exploration Explorer::run() {
   model_.initial_state(batch.data());
   store_.find_or_insert(batch.data(), kNoState, 0);
   double next_report = 1.0;
+  // Limits are checked every 1024 expanded states, and also within an expansion once it has
+  // produced kWorkPerCheck successor slots since the last check: one state of a wide program
+  // can have tens of thousands of successors of tens of thousands of slots each.
+  constexpr std::uint64_t kWorkPerCheck = std::uint64_t{1} << 24;
+  std::uint64_t work = 0;
+  const auto limit_reached = [&](StateIndex expanding) {
+    work = 0;
+    const double t = elapsed();
+    if (limits_.max_seconds > 0 && t >= limits_.max_seconds) {
+      r.stop_reason = "max-seconds";
+    } else if (limits_.max_memory_bytes > 0 && resident_bytes() >= limits_.max_memory_bytes) {
+      r.stop_reason = "max-memory";
+    } else {
+      if (progress_ && t >= next_report) {
+        progress_({store_.size(), r.transitions, store_.size() - expanding, t});
+        next_report = t + 1.0;
+      }
+      return false;
+    }
+    r.complete = false;
+    return true;
+  };
+  // Successors are made, hashed and looked up kBatch at a time: enough for the lookups'
+  // cache misses to overlap, and a bounded buffer however many transitions are enabled.
+  constexpr std::size_t kBatch = 64;
+  batch.resize(kBatch * slots);
+  hashes.resize(kBatch);
 
   // The arena is the BFS queue: states are expanded in the order they were stored.
   StateIndex i = 0;
-  for (; i < store_.size(); ++i) {
-    if ((i & 1023) == 0 && i > 0) {
-      const double t = elapsed();
-      if (limits_.max_seconds > 0 && t >= limits_.max_seconds) {
-        r.complete = false;
-        r.stop_reason = "max-seconds";
-        break;
-      }
-      if (limits_.max_memory_bytes > 0 && resident_bytes() >= limits_.max_memory_bytes) {
-        r.complete = false;
-        r.stop_reason = "max-memory";
-        break;
-      }
-      if (progress_ && t >= next_report) {
-        progress_({store_.size(), r.transitions, store_.size() - i, t});
-        next_report = t + 1.0;
-      }
+  for (; i < store_.size() && r.complete; ++i) {
+    if (((i & 1023) == 0 && i > 0) || work >= kWorkPerCheck) {
+      if (limit_reached(i)) break;
     }
     store_.load(i, current.data());
     enabled.clear();
@@ -62,33 +75,31 @@ Exploration Explorer::run() {
       r.finals.push_back(i);
       continue;
     }
-    const std::size_t k = enabled.size();
-    batch.resize(k * slots);
-    hashes.resize(k);
-    for (std::size_t j = 0; j < k; ++j) {
-      Slot* next = batch.data() + j * slots;
-      std::copy(current.begin(), current.end(), next);
-      model_.fire(current.data(), enabled[j], next);
-      hashes[j] = store_.hash(next);
-      store_.prefetch_entry(hashes[j]);
-    }
-    for (std::size_t j = 0; j < k; ++j) store_.prefetch_state(hashes[j]);
-    r.transitions += k;
-    bool stopped = false;
-    for (std::size_t j = 0; j < k; ++j) {
-      const Slot* next = batch.data() + j * slots;
-      if (limits_.max_states > 0 && store_.size() >= limits_.max_states &&
-          !store_.contains(next, hashes[j])) {
-        stopped = true;
-        break;
+    for (std::size_t first = 0; first < enabled.size(); first += kBatch) {
+      const std::size_t k = std::min(kBatch, enabled.size() - first);
+      for (std::size_t j = 0; j < k; ++j) {
+        Slot* next = batch.data() + j * slots;
+        std::copy(current.begin(), current.end(), next);
+        model_.fire(current.data(), enabled[first + j], next);
+        hashes[j] = store_.hash(next);
+        store_.prefetch_entry(hashes[j]);
       }
-      store_.find_or_insert(next, hashes[j], i, enabled[j]);
+      for (std::size_t j = 0; j < k; ++j) store_.prefetch_state(hashes[j]);
+      r.transitions += k;
+      for (std::size_t j = 0; j < k; ++j) {
+        const Slot* next = batch.data() + j * slots;
+        if (limits_.max_states > 0 && store_.size() >= limits_.max_states &&
+            !store_.contains(next, hashes[j])) {
+          r.complete = false;
+          r.stop_reason = "max-states";
+          break;
+        }
+        store_.find_or_insert(next, hashes[j], i, enabled[first + j]);
+      }
+      work += k * slots;
+      if (!r.complete || (work >= kWorkPerCheck && limit_reached(i))) break;
     }
-    if (stopped) {
-      r.complete = false;
-      r.stop_reason = "max-states";
-      break;
-    }
+    if (!r.complete) break;
   }
   // A stop leaves stored states unexpanded (from i on); those that are final still give
   // outcomes. After a complete run, i == size() and there are none.

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <optional>
 
+#include "checker/commutation.h"
 #include "checker/outcomes.h"
 #include "gpu_eval/cpu_evaluator.h"
 #include "semantics/dot_writer.h"
@@ -40,11 +41,25 @@ std::vector<sem::Feed> parse_feeds(const std::vector<std::string>& texts) {
   return feeds;
 }
 
+// Marks observable the races of a complete, nondeterministic result whose two accesses fail
+// to commute in some stored state (checker/commutation.h): the order of that pair is visible
+// in the runs through that state.
+void mark_visible_races(sem::GraphModel& model, const check::Explorer& explorer, CheckResult& r) {
+  if (!r.exploration.complete || r.deterministic() || r.races.empty()) return;
+  std::vector<std::pair<TransitionId, TransitionId>> pairs;
+  for (const PrintedRace& race : r.races) pairs.emplace_back(race.first_node, race.second_node);
+  const std::vector<bool> visible =
+      check::noncommuting(model, explorer, r.exploration.states, pairs);
+  for (std::size_t k = 0; k < r.races.size(); ++k) {
+    if (visible[k]) r.races[k].observable = true;
+  }
+}
+
 // Explores `program`, then classifies its races when asked, every run along the same path.
 CheckResult check_and_classify(const sem::Program& program, sem::ValueStore& values,
                                const check::Limits& limits, check::Reduction reduction,
                                bool classify, std::ostream* progress) {
-  CheckResult result = explore_program(program, values, limits, reduction, progress, "");
+  CheckResult result = explore_program(program, values, limits, reduction, progress, "", classify);
   if (classify) {
     classify_races(program, result, [&](const sem::Program& ordered, const std::string& label) {
       return explore_program(ordered, values, limits, reduction, progress, label);
@@ -57,7 +72,7 @@ CheckResult check_and_classify(const sem::Program& program, sem::ValueStore& val
 
 CheckResult explore_program(const sem::Program& program, sem::ValueStore& values,
                             const check::Limits& limits, check::Reduction reduction,
-                            std::ostream* progress, const std::string& label) {
+                            std::ostream* progress, const std::string& label, bool mark_visible) {
   eval::CpuEvaluator evaluator;
   sem::GraphModel model(program, values, evaluator);
   std::optional<check::ReducedModel> reduced;
@@ -75,6 +90,7 @@ CheckResult explore_program(const sem::Program& program, sem::ValueStore& values
   CheckResult r = make_check_result(model, explored, values, explorer, e);
   r.reduction = reduction;
   r.eager_firings = reduced ? reduced->eager_firings() : 0;
+  if (mark_visible) mark_visible_races(model, explorer, r);
   return r;
 }
 

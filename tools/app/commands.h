@@ -38,9 +38,12 @@ struct DotOptions {
 // not classified; `progress` receives a progress line about every second unless null, naming
 // the run by `label` unless it is empty. The one exploration path of check, of its race
 // classification (race_report.h) and of check_program_text.
+// With `mark_visible`, races whose accesses fail to commute in a stored state are marked
+// observable (the first step of tools/app/race_report.h's classification).
 CheckResult explore_program(const sem::Program& program, sem::ValueStore& values,
                             const check::Limits& limits, check::Reduction reduction,
-                            std::ostream* progress, const std::string& label);
+                            std::ostream* progress, const std::string& label,
+                            bool mark_visible = false);
 
 // Checks program text (name used in messages and "program"); throws sem::InputError on bad
 // input or a bad feed. The library form of `tfmc check`, for tests and other tools. The races

@@ -29,6 +29,7 @@ void classify_races(const sem::Program& program, CheckResult& result,
                     const ExploreProgram& explore) {
   if (!result.exploration.complete || result.deterministic()) return;
   for (PrintedRace& race : result.races) {
+    if (race.observable.value_or(false)) continue;  // seen not to commute in the check's run
     const std::string forward = fmt::format("{} before {}", race.first, race.second);
     const CheckResult a =
         explore(sem::with_control_edge(program, race.first_node, race.second_node), forward);

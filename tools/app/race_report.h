@@ -1,13 +1,22 @@
 // Which races of a checked program can change what it computes.
 //
 // The static analysis (semantics/happens_before.h) lists every pair of unordered accesses to
-// one variable that includes a write. Whether the order of such a pair matters is decided by
-// exploring the program twice more: once with the control edge a -> b added, so that a fires
-// before b in every run, and once with b -> a (a and b are unordered, so neither edge closes
-// a cycle). Both runs use the check's reduction level and limits. The race is
-//   observable  when the two outcome sets differ: forcing one order or the other changes what
-//               is reachable;
-//   benign      when they are equal.
+// one variable that includes a write. Whether the order of such a pair matters is decided in
+// two ways. First, while checking (tools/app/commands.cpp), from the stored states: a race
+// whose accesses are both enabled in some state and give different states when fired in the
+// two orders is observable (checker/commutation.h). Otherwise by exploring the program twice
+// more: once with the control edge a -> b added, so that a fires before b in every run, and
+// once with b -> a (a and b are unordered, so neither edge closes a cycle). Both runs use the
+// check's reduction level and limits. The race is
+//   observable  when it failed to commute in a stored state, or when the two outcome sets
+//               differ: forcing one order or the other changes what is reachable;
+//   benign      otherwise.
+// The commutation test catches races that only matter together with another: in three
+// unsynchronized increments of x, forcing any one pair's order still leaves x = 1, 2 and 3
+// reachable, yet a read and a write that change places change the value read. It looks at the
+// states explored, all reachable states under --reduction none and fewer under a reduction, so
+// a race called benign under a reduction was benign in the states explored and in the forced
+// runs.
 // Outcomes are compared as the check compares them (outputs, variables, stuck, blocked); the
 // witnesses do not count. A deterministic result makes every race benign without extra runs
 // (make_check_result marks them so). A race whose check or forced-order run a limit stopped

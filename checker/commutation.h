@@ -1,0 +1,24 @@
+// Whether pairs of transitions commute in the states an exploration stored.
+//
+// Transitions a and b commute in state s when both are enabled there and firing a then b
+// reaches the same state as firing b then a. A race whose two accesses fail to commute in a
+// reachable state makes some pair of runs, equal but for the order of the two, end in
+// different states: the order is visible there, which forcing one order for the whole
+// program may not reveal (tools/app/race_report.h).
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "checker/explorer.h"
+#include "semantics/state_model.h"
+
+namespace tfmc::check {
+
+// For each pair (a, b): whether some state stored by `explorer` has a and b both enabled in
+// `model` and they do not commute there. `model` must be the model whose states the explorer
+// stored (the base model of a reduction: its slots are the same).
+std::vector<bool> noncommuting(StateModel& model, const Explorer& explorer, std::size_t states,
+                               const std::vector<std::pair<TransitionId, TransitionId>>& pairs);
+
+}  // namespace tfmc::check
