@@ -1,4 +1,4 @@
-// tfmc_gen_bench FAMILY N: prints a scalable .tfg benchmark program on stdout.
+// tfmc_gen_bench FAMILY SIZE: prints a scalable .tfg benchmark program on stdout.
 //
 // Families (their outcomes follow from the semantics, so a run can be sanity-checked):
 //   lost_update N  one variable x = i32{0}; N replicas each Read x, Add a Const 1 and Write the
@@ -12,12 +12,18 @@
 //                  (n_1 = Identity(in), n_2 = Neg(n_1), n_3 = Identity(n_2), ...); output
 //                  n_N. The even-numbered nodes negate, so the one outcome is
 //                  n_N = i32{(-1)^floor(N/2)}.
+//   hogwild WxP    P parameters p_j = i32{1} and W workers, lock-free gradient descent on the
+//                  loss sum_j Relu(p_j)^2 / 2 with learning rate 1: worker w reads every p_j
+//                  (r<w>_<j>), takes the gradient g<w>_<j> = Relu(r<w>_<j>) and, once all its
+//                  reads are done (control edges), applies AssignSub(&p_j, g<w>_<j>).
+//                  Outcomes: W^P (see hogwild() for why).
 // Bad usage prints a message on stderr and exits 2.
 #include <fmt/core.h>
 
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
+#include <string>
 #include <string_view>
 
 namespace {
@@ -26,9 +32,9 @@ namespace {
 constexpr std::uint64_t kMaxSize = 10'000'000;
 
 constexpr std::string_view kUsage =
-    "usage: tfmc_gen_bench FAMILY N\n"
-    "  FAMILY: lost_update | assign_add | independent | chain\n"
-    "  N: a whole number from 1 to 10000000\n";
+    "usage: tfmc_gen_bench FAMILY N     FAMILY: lost_update | assign_add | independent | chain\n"
+    "       tfmc_gen_bench hogwild WxP  W workers, P parameters\n"
+    "  N, W, P: whole numbers from 1 up; N and W*P*P at most 10000000\n";
 
 void lost_update(std::uint64_t n) {
   fmt::print("# lost_update {}: {} replicas of x = x + 1 without atomicity\n", n, n);
@@ -72,9 +78,65 @@ void chain(std::uint64_t n) {
   fmt::print("output n{}\n", n);
 }
 
+// Why W^P outcomes: every gradient Relu(r) is >= 0, so p_j never grows; the first AssignSub on
+// p_j comes from a worker that read p_j before it, so it read 1 and subtracts 1, and from then
+// on p_j <= 0, every later read gives a zero gradient. Hence p_j ends at 1 - k_j, where k_j in
+// 1..W counts the workers whose read of p_j precedes the first AssignSub on p_j. Every vector
+// (k_1 .. k_P) is reachable despite the control edges: worker 1 reads everything; then, for
+// k = 1 .. W, worker 1 updates the p_j with k_j = k, and worker k + 1 (if k < W) reads
+// everything; the other workers' updates come last. So the outcomes are the W^P vectors p_j in {0,
+// -1, .., 1 - W}.
+void hogwild(std::uint64_t workers, std::uint64_t params) {
+  fmt::print("# hogwild {}x{}: gradient steps of {} worker(s) on {} parameter(s), no locks\n",
+             workers, params, workers, params);
+  for (std::uint64_t j = 1; j <= params; ++j) fmt::print("var p{} = i32{{1}}\n", j);
+  for (std::uint64_t w = 1; w <= workers; ++w) {
+    std::string reads;  // "r<w>_1, r<w>_2, ..": the updates wait for all of the worker's reads
+    for (std::uint64_t j = 1; j <= params; ++j) {
+      fmt::print("r{0}_{1} = Read(&p{1})\n", w, j);
+      fmt::print("g{0}_{1} = Relu(r{0}_{1})\n", w, j);
+      reads += fmt::format("{}r{}_{}", j == 1 ? "" : ", ", w, j);
+    }
+    for (std::uint64_t j = 1; j <= params; ++j) {
+      fmt::print("s{0}_{1} = AssignSub(&p{1}, g{0}_{1}) after {2}\n", w, j, reads);
+    }
+  }
+}
+
 int usage_error(std::string_view message) {
   fmt::print(stderr, "tfmc_gen_bench: {}\n{}", message, kUsage);
   return 2;
+}
+
+// Reads a whole number from 1 to kMaxSize into `out`; on failure returns why, else "".
+std::string parse_size(std::string_view name, std::string_view text, std::uint64_t& out) {
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, out);
+  if (error == std::errc::result_out_of_range || (error == std::errc{} && out > kMaxSize)) {
+    return fmt::format("{} = {} is too large (at most {})", name, text, kMaxSize);
+  }
+  if (error != std::errc{} || stop != end || out == 0) {
+    return fmt::format("{} must be a whole number from 1 up, not '{}'", name, text);
+  }
+  return "";
+}
+
+int main_hogwild(std::string_view size_text) {
+  const std::size_t x = size_text.find('x');
+  if (x == std::string_view::npos) {
+    return usage_error(fmt::format("hogwild takes WxP, e.g. 3x4, not '{}'", size_text));
+  }
+  std::uint64_t workers = 0;
+  std::uint64_t params = 0;
+  std::string error = parse_size("W", size_text.substr(0, x), workers);
+  if (error.empty()) error = parse_size("P", size_text.substr(x + 1), params);
+  if (!error.empty()) return usage_error(error);
+  // W * P * P control edges: the bulk of the text. Divided, so nothing overflows.
+  if (params > kMaxSize / params || workers > kMaxSize / (params * params)) {
+    return usage_error(fmt::format("W*P*P for {} is too large (at most {})", size_text, kMaxSize));
+  }
+  hogwild(workers, params);
+  return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
 }  // namespace
@@ -82,18 +144,12 @@ int usage_error(std::string_view message) {
 int main(int argc, char** argv) {
   if (argc != 3) return usage_error("expected exactly two arguments");
   const std::string_view family = argv[1];
-  const std::string_view size_text = argv[2];
+  if (family == "hogwild") return main_hogwild(argv[2]);
 
   std::uint64_t n = 0;
-  const char* end = size_text.data() + size_text.size();
-  const auto [stop, error] = std::from_chars(size_text.data(), end, n);
-  if (error == std::errc::result_out_of_range || (error == std::errc{} && n > kMaxSize)) {
-    return usage_error(fmt::format("N = {} is too large (at most {})", size_text, kMaxSize));
+  if (const std::string error = parse_size("N", argv[2], n); !error.empty()) {
+    return usage_error(error);
   }
-  if (error != std::errc{} || stop != end || n == 0) {
-    return usage_error(fmt::format("N must be a whole number from 1 up, not '{}'", size_text));
-  }
-
   if (family == "lost_update") {
     lost_update(n);
   } else if (family == "assign_add") {
