@@ -51,6 +51,7 @@ void ReducedModel::advance(Slot* s, std::vector<std::uint8_t>& fired, Transition
   const auto fire = [&](TransitionId u) {
     base_.fire(s, u, s);
     fired[u] = 1;
+    for (TransitionId v : base_.excluded_by(u)) fired[v] = 1;
     log.push_back(u);
     for (TransitionId v : base_.successors(u)) {
       if (fired[v] == 0 && base_.is_enabled(s, v)) candidates.push(v);
@@ -110,7 +111,10 @@ void ReducedModel::fire(const Slot* state, TransitionId t, Slot* out) {
   Context& c = context_of(state);
   log_.clear();
   advance(out, c.fired, t, log_);
-  for (TransitionId u : log_) c.fired[u] = 0;
+  for (TransitionId u : log_) {
+    c.fired[u] = 0;
+    for (TransitionId v : base_.excluded_by(u)) c.fired[v] = 0;
+  }
   eager_firings_ += log_.size() - 1;
 }
 

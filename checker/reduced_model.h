@@ -74,6 +74,9 @@ class ReducedModel : public StateModel {
   void fired(const Slot* state, std::vector<std::uint8_t>& out) const override {
     base_.fired(state, out);
   }
+  std::span<const TransitionId> excluded_by(TransitionId t) const override {
+    return base_.excluded_by(t);
+  }
   std::span<const TransitionId> successors(TransitionId t) const override {
     return base_.successors(t);
   }
@@ -107,7 +110,8 @@ class ReducedModel : public StateModel {
   Context& context_of(const Slot* state) const;
   bool eager(TransitionId t, const std::vector<std::uint8_t>& fired) const;
   // Fires `t` in `s` (in place; kNoTransition: nothing), then eager transitions until none is
-  // enabled. `fired` describes `s` and is kept up to date; every firing is appended to `log`.
+  // enabled. `fired` describes `s` and is kept up to date (a firing also marks what it
+  // excludes); every firing is appended to `log`.
   void advance(Slot* s, std::vector<std::uint8_t>& fired, TransitionId t,
                std::vector<TransitionId>& log) const;
   void stubborn_set(const Context& c, std::vector<TransitionId>& out) const;

@@ -134,12 +134,14 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     racy_ancestors_[i] = all_transitions(concurrency_.racy_ancestors[i]);
   }
   racing_.resize(node_of_.size());
+  excluded_.resize(node_of_.size());
   for (TransitionId t = 0; t < node_of_.size(); ++t) {
     const std::uint32_t v = node_of_[t];
-    racing_[t] = all_transitions(concurrency_.racing[v]);
     for (TransitionId sibling : transitions_of_[v]) {
-      if (sibling != t) racing_[t].push_back(sibling);
+      if (sibling != t) excluded_[t].push_back(sibling);
     }
+    racing_[t] = all_transitions(concurrency_.racing[v]);
+    racing_[t].insert(racing_[t].end(), excluded_[t].begin(), excluded_[t].end());
     std::sort(racing_[t].begin(), racing_[t].end());
   }
   topological_ = topological_order(program);

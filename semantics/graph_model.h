@@ -49,6 +49,9 @@ class GraphModel : public StateModel {
   bool is_enabled(const Slot* state, TransitionId t) const override;
   bool is_ready(const Slot* state, TransitionId t) const override;
   void fired(const Slot* state, std::vector<std::uint8_t>& out) const override;
+  std::span<const TransitionId> excluded_by(TransitionId t) const override {
+    return excluded_[t];
+  }
   std::span<const TransitionId> successors(TransitionId t) const override {
     return successors_[node_of_[t]];
   }
@@ -111,6 +114,7 @@ class GraphModel : public StateModel {
   std::vector<std::uint32_t> in_begin_;  // node n's slots: in_flat_[in_begin_[n] .. [n + 1])
   std::vector<std::vector<TransitionId>> successors_;      // per node
   std::vector<std::vector<TransitionId>> racing_;          // per transition
+  std::vector<std::vector<TransitionId>> excluded_;        // per transition: its siblings
   std::vector<std::vector<TransitionId>> racy_ancestors_;  // per node
   std::vector<std::uint32_t> topological_;  // every node after the producers of its inputs
   Concurrency concurrency_;

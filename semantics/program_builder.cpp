@@ -18,6 +18,11 @@
 namespace tfmc::sem {
 namespace {
 
+// A UTF-8 byte-order mark, as some editors write, is not part of the first statement.
+std::string_view without_bom(std::string_view text) {
+  return text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(3) : text;
+}
+
 // What a name in the node/input/function namespace stands for.
 struct Symbol {
   // Broken: declared by a statement with a syntax error (ast.h BrokenDecl); references to it
@@ -810,9 +815,7 @@ Program build_program(const Ast& ast, const std::vector<Feed>& feeds, ValueStore
 
 Program load_program_text(const std::string& file_name, const std::string& text,
                           const std::vector<Feed>& feeds, ValueStore& values) {
-  // A UTF-8 byte-order mark, as some editors write, is not part of the first statement.
-  const std::string_view bom = "\xEF\xBB\xBF";
-  const std::string body = std::string_view(text).substr(0, 3) == bom ? text.substr(3) : text;
+  const std::string body(without_bom(text));
   DiagnosticList diags(file_name, body);
   const Ast ast = parse_tfg(body, diags);
   // The statements that parsed are checked too, so that the first error printed is the first
@@ -823,7 +826,10 @@ Program load_program_text(const std::string& file_name, const std::string& text,
   return p;
 }
 
-Program load_program(const std::string& path, const std::vector<Feed>& feeds, ValueStore& values) {
+namespace {
+
+// The text of FILE; throws InputError when it cannot be read.
+std::string read_program_file(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     throw InputError(fmt::format("{}: error: is a directory, not a .tfg file\n", path));
@@ -832,7 +838,51 @@ Program load_program(const std::string& path, const std::vector<Feed>& feeds, Va
   if (!in) throw InputError(fmt::format("{}: error: cannot read the file\n", path));
   std::ostringstream text;
   text << in.rdbuf();
-  return load_program_text(path, text.str(), feeds, values);
+  return text.str();
+}
+
+}  // namespace
+
+Program load_program(const std::string& path, const std::vector<Feed>& feeds, ValueStore& values) {
+  return load_program_text(path, read_program_file(path), feeds, values);
+}
+
+std::vector<Program> load_programs(const std::vector<std::string>& paths,
+                                   const std::vector<Feed>& feeds, ValueStore& values) {
+  if (paths.size() == 1) return {load_program(paths[0], feeds, values)};
+  std::vector<std::string> texts;
+  std::vector<std::set<std::string>> inputs;
+  for (const std::string& path : paths) {
+    texts.push_back(read_program_file(path));
+    const std::string body(without_bom(texts.back()));
+    DiagnosticList ignored(path, body);  // syntax errors are reported when building
+    std::set<std::string> names;
+    for (const InputDecl& in : parse_tfg(body, ignored).inputs) names.insert(in.name);
+    inputs.push_back(std::move(names));
+  }
+  for (const Feed& f : feeds) {
+    const bool known = std::any_of(inputs.begin(), inputs.end(),
+                                   [&](const auto& names) { return names.count(f.name) > 0; });
+    if (!known) {
+      throw InputError(fmt::format(
+          "tfmc: --feed names '{}', which is not an input of any of the programs\n", f.name));
+    }
+  }
+  std::vector<Program> programs;
+  std::string errors;
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    std::vector<Feed> own;
+    for (const Feed& f : feeds) {
+      if (inputs[i].count(f.name) > 0) own.push_back(f);
+    }
+    try {
+      programs.push_back(load_program_text(paths[i], texts[i], own, values));
+    } catch (const InputError& e) {
+      errors += e.what();
+    }
+  }
+  if (!errors.empty()) throw InputError(errors);
+  return programs;
 }
 
 }  // namespace tfmc::sem

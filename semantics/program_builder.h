@@ -36,6 +36,12 @@ Program build_program(const Ast& ast, const std::vector<Feed>& feeds, ValueStore
 // including an unreadable file.
 Program load_program(const std::string& path, const std::vector<Feed>& feeds, ValueStore& values);
 
+// Reads, parses and builds each of `paths`. A feed goes to every program that declares an input
+// of its name; a feed that names an input of none of them is an error. Throws InputError with
+// every file's diagnostics.
+std::vector<Program> load_programs(const std::vector<std::string>& paths,
+                                   const std::vector<Feed>& feeds, ValueStore& values);
+
 // Parses and builds program text (tests and tools that hold the text already).
 Program load_program_text(const std::string& file_name, const std::string& text,
                           const std::vector<Feed>& feeds, ValueStore& values);

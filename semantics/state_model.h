@@ -49,6 +49,9 @@ class StateModel {
   // Sets out[t] to 1 for each transition that has fired on the way to `state` (which is
   // determined by the state), else 0; `out` is resized to transition_count().
   virtual void fired(const Slot* state, std::vector<std::uint8_t>& out) const = 0;
+  // The transitions that firing `t` rules out for the rest of the run (the other alternatives
+  // of a nondeterministic node): they count as fired once `t` has fired.
+  virtual std::span<const TransitionId> excluded_by(TransitionId t) const = 0;
   // The transitions that may become enabled when `t` fires (those consuming what it produces).
   virtual std::span<const TransitionId> successors(TransitionId t) const = 0;
   // The transitions whose order with `t` differs between runs and which touch a slot `t`

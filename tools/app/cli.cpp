@@ -50,6 +50,74 @@ std::uint64_t physical_memory_bytes() {
   return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * page : 0;
 }
 
+// FILE... as check, races and dot take it.
+void add_files(CLI::App* cmd, SessionOptions& s) {
+  cmd->add_option("FILE", s.files,
+                  "the .tfg program; several FILEs run as concurrent executions that share "
+                  "variables, queues, mutexes and sections by name")
+      ->required();
+}
+
+// The options that make the program from its files (session.h). `model` receives the
+// --model text.
+void add_session_options(CLI::App* cmd, SessionOptions& s, std::string& model) {
+  cmd->add_option("--feed", s.feeds,
+                  "NAME=VALUE: give input NAME the literal or symbol VALUE in every FILE that "
+                  "declares it (repeatable; a later feed of the same name wins)");
+  cmd->add_option("--runs", s.runs,
+                  "N sequential runs of the session, each starting from every final state of "
+                  "the previous one (variables persist); names get the suffix @r")
+      ->check(CLI::Range(1u, 1000u));
+  cmd->add_option("--concurrent", s.concurrent,
+                  "K concurrent executions of each FILE, interleaved on shared variables; names "
+                  "get the suffix @k")
+      ->check(CLI::Range(1u, 1000u));
+  cmd->add_option("--model", model,
+                  "resource updates (AssignAdd, AssignSub, Assign, ApplyGradientDescent): "
+                  "executor (one atomic step, as the graph executor runs them) or rfc (a "
+                  "separate read, compute and write, the weaker semantics XLA relies on)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"executor", "rfc"}));
+  cmd->add_flag("--prune", s.prune,
+                "keep only the nodes that the outputs and `target` statements need, as "
+                "Session.Run does");
+}
+
+// The options of an exploration (check and compare). `memory` and `reduction` receive the
+// --max-memory and --reduction texts.
+void add_exploration_options(CLI::App* cmd, bool& json, bool& quiet, check::Limits& limits,
+                             std::string& memory, std::string& reduction) {
+  cmd->add_flag("--json", json, "print one JSON document instead of the text report");
+  cmd->add_option("--max-states", limits.max_states,
+                  "store at most N states, then stop (exit 3); 0 = no limit")
+      ->check(kNotNegative);
+  cmd->add_option("--max-seconds", limits.max_seconds,
+                  "stop after this many seconds (exit 3); 0 = no limit")
+      ->check(kNotNegative);
+  cmd->add_option("--max-memory", memory,
+                  "stop when the resident memory reaches this size, e.g. 512M or 4G "
+                  "(exit 3); default: 90% of the physical memory, so that a run that "
+                  "would exhaust it stops with its partial results instead of being "
+                  "killed; 0 = no limit");
+  cmd->add_flag("--quiet", quiet, "no progress lines on stderr during long runs");
+  cmd->add_option("--reduction", reduction,
+                  "partial-order reduction: none (every interleaving), eager (transitions "
+                  "that race with nothing unfired fire at once, between stored states) or "
+                  "stubborn (eager, and only a stubborn set of the racing transitions is "
+                  "explored in each state); the outcomes are the same at every level")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"none", "eager", "stubborn"}));
+}
+
+// The --max-memory text as bytes (default 90% of the physical memory); false when malformed.
+bool memory_limit(const std::string& text, std::uint64_t& bytes) {
+  if (text.empty()) {
+    bytes = physical_memory_bytes() / 10 * 9;
+    return true;
+  }
+  return parse_bytes(text, bytes);
+}
+
 }  // namespace
 
 int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -63,65 +131,68 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
   app.footer(
       "Exit codes of check: 0 complete with exactly one outcome; 1 complete with several\n"
       "outcomes or a stuck one; 2 bad usage or bad input; 3 a limit stopped exploration.\n"
+      "Exit codes of compare: 0 AFTER refines BEFORE (is equivalent, with --equivalent); 1\n"
+      "not; 2 bad usage, bad input or mismatched names; 3 a limit stopped an exploration.\n"
       "Exit codes of races: 0 no race; 1 races; 2 bad usage or bad input.\n"
       "The language is described in specs/FORMAT.md.");
 
   CheckOptions check;
-  std::string max_memory;
+  std::string check_model = "executor", check_memory, check_reduction = "stubborn";
   CLI::App* check_cmd = app.add_subcommand(
       "check", "Explore every interleaving of FILE and report the reachable outcomes.");
-  check_cmd->add_option("FILE", check.file, "the .tfg program")->required();
-  check_cmd->add_option("--feed", check.feeds,
-                        "NAME=VALUE: give input NAME the literal or symbol VALUE (repeatable; "
-                        "a later feed of the same name wins)");
-  check_cmd->add_flag("--json", check.json, "print one JSON document instead of the text report");
-  check_cmd
-      ->add_option("--max-states", check.limits.max_states,
-                   "store at most N states, then stop (exit 3); 0 = no limit")
-      ->check(kNotNegative);
-  check_cmd
-      ->add_option("--max-seconds", check.limits.max_seconds,
-                   "stop after this many seconds (exit 3); 0 = no limit")
-      ->check(kNotNegative);
-  check_cmd->add_option("--max-memory", max_memory,
-                        "stop when the resident memory reaches this size, e.g. 512M or 4G "
-                        "(exit 3); default: 90% of the physical memory, so that a run that "
-                        "would exhaust it stops with its partial results instead of being "
-                        "killed; 0 = no limit");
-  check_cmd->add_flag("--quiet", check.quiet, "no progress lines on stderr during long runs");
-  std::string reduction = "stubborn";
-  check_cmd
-      ->add_option("--reduction", reduction,
-                   "partial-order reduction: none (every interleaving), eager (transitions "
-                   "that race with nothing unfired fire at once, between stored states) or "
-                   "stubborn (eager, and only a stubborn set of the racing transitions is "
-                   "explored in each state); the outcomes are the same at every level")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"none", "eager", "stubborn"}));
+  add_files(check_cmd, check.session);
+  add_session_options(check_cmd, check.session, check_model);
+  add_exploration_options(check_cmd, check.json, check.quiet, check.limits, check_memory,
+                          check_reduction);
   bool no_race_classification = false;
   check_cmd->add_flag("--no-race-classification", no_race_classification,
                       "list the races without classifying them: by default each race of a "
-                      "nondeterministic result costs two more explorations (one per order of "
-                      "the two nodes, with the same limits) that tell whether its order "
-                      "changes the outcomes (observable) or not (benign)");
+                      "nondeterministic result is observable when its two nodes fail to "
+                      "commute in an explored state, and otherwise costs two more "
+                      "explorations (one per order of the two nodes, with the same limits) "
+                      "that tell whether its order changes the outcomes (observable) or not "
+                      "(benign)");
+
+  CompareOptions compare;
+  std::string compare_model = "executor", compare_memory, compare_reduction = "stubborn";
+  CLI::App* compare_cmd = app.add_subcommand(
+      "compare",
+      "Explore BEFORE and AFTER (a rewrite of BEFORE) and tell whether AFTER refines BEFORE "
+      "(every outcome of AFTER is one of BEFORE) or is equivalent (the same outcomes), listing "
+      "the outcomes AFTER adds (with witnesses in AFTER) and those it loses.");
+  compare_cmd->add_option("BEFORE AFTER", compare.session.files, "the two .tfg programs")
+      ->required()
+      ->expected(2);
+  add_session_options(compare_cmd, compare.session, compare_model);
+  add_exploration_options(compare_cmd, compare.json, compare.quiet, compare.limits, compare_memory,
+                          compare_reduction);
+  compare_cmd->add_option("--map", compare.maps,
+                          "OLD=NEW: BEFORE's output or variable OLD is AFTER's NEW (repeatable)");
+  compare_cmd->add_option("--ignore", compare.ignored,
+                          "leave AFTER's output or variable NAME out of the comparison "
+                          "(repeatable)");
+  compare_cmd->add_flag("--equivalent", compare.require_equivalent,
+                        "exit 0 only when the outcome sets are equal, not merely refined");
 
   RacesOptions races;
+  std::string races_model = "executor";
   CLI::App* races_cmd = app.add_subcommand(
       "races",
       "List the races of FILE without exploring it: pairs of unordered accesses to one "
       "variable, at least one of them a write, with their lines, variable and kind "
       "(read-write, write-write, update-update).");
-  races_cmd->add_option("FILE", races.file, "the .tfg program")->required();
-  races_cmd->add_option("--feed", races.feeds,
-                        "NAME=VALUE: as for check (checked; races do not depend on inputs)");
+  add_files(races_cmd, races.session);
+  add_session_options(races_cmd, races.session, races_model);
   races_cmd->add_flag("--json", races.json, "print one JSON document instead of the text list");
 
   DotOptions dot;
+  std::string dot_model = "executor";
   CLI::App* dot_cmd = app.add_subcommand(
       "dot",
       "Write FILE as a Graphviz graph: tensor edges solid, variable edges dashed, "
       "control edges dotted.");
-  dot_cmd->add_option("FILE", dot.file, "the .tfg program")->required();
+  add_files(dot_cmd, dot.session);
+  add_session_options(dot_cmd, dot.session, dot_model);
   dot_cmd->add_option("-o,--output", dot.output, "write to this file instead of stdout");
 
   std::vector<const char*> argv;
@@ -132,18 +203,33 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
     const int code = app.exit(e, out, err);
     return code == 0 ? kExitOk : kExitBadInput;
   }
-  if (max_memory.empty()) {
-    check.limits.max_memory_bytes = physical_memory_bytes() / 10 * 9;
-  } else if (!parse_bytes(max_memory, check.limits.max_memory_bytes)) {
-    fmt::print(err, "tfmc: --max-memory: '{}' is not a size such as 512M or 4G\n", max_memory);
-    return kExitBadInput;
+  // IsMember admitted only valid names, so the parse_* calls below succeed.
+  if (check_cmd->parsed() || compare_cmd->parsed()) {
+    const bool is_check = check_cmd->parsed();
+    const std::string& memory = is_check ? check_memory : compare_memory;
+    std::uint64_t& bytes =
+        is_check ? check.limits.max_memory_bytes : compare.limits.max_memory_bytes;
+    if (!memory_limit(memory, bytes)) {
+      fmt::print(err, "tfmc: --max-memory: '{}' is not a size such as 512M or 4G\n", memory);
+      return kExitBadInput;
+    }
   }
   if (check_cmd->parsed()) {
-    check::parse_reduction(reduction, check.reduction);  // IsMember admitted only valid names
+    sem::parse_update_model(check_model, check.session.model);
+    check::parse_reduction(check_reduction, check.reduction);
     check.classify_races = !no_race_classification;
     return run_check(check, out, err);
   }
-  if (races_cmd->parsed()) return run_races(races, out, err);
+  if (compare_cmd->parsed()) {
+    sem::parse_update_model(compare_model, compare.session.model);
+    check::parse_reduction(compare_reduction, compare.reduction);
+    return run_compare(compare, out, err);
+  }
+  if (races_cmd->parsed()) {
+    sem::parse_update_model(races_model, races.session.model);
+    return run_races(races, out, err);
+  }
+  sem::parse_update_model(dot_model, dot.session.model);
   return run_dot(dot, out, err);
 }
 

@@ -15,31 +15,14 @@
 #include "semantics/parser.h"
 #include "semantics/program_builder.h"
 #include "tools/app/check_result.h"
+#include "tools/app/compare.h"
+#include "tools/app/compare_report.h"
 #include "tools/app/exit_codes.h"
 #include "tools/app/race_report.h"
 #include "tools/app/report.h"
 
 namespace tfmc::app {
 namespace {
-
-// Parses NAME=VALUE options; throws sem::InputError on the first bad one.
-std::vector<sem::Feed> parse_feeds(const std::vector<std::string>& texts) {
-  std::vector<sem::Feed> feeds;
-  for (const std::string& text : texts) {
-    const std::size_t eq = text.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      throw sem::InputError(fmt::format("tfmc: --feed '{}': expected NAME=VALUE\n", text));
-    }
-    std::string error;
-    auto value = sem::parse_init_value(text.substr(eq + 1), error);
-    if (!value) {
-      throw sem::InputError(fmt::format(
-          "tfmc: --feed '{}': the value is not a literal or a symbol name: {}\n", text, error));
-    }
-    feeds.push_back({text.substr(0, eq), std::move(*value)});
-  }
-  return feeds;
-}
 
 // Marks observable the races of a complete, nondeterministic result whose two accesses fail
 // to commute in some stored state (checker/commutation.h): the order of that pair is visible
@@ -106,7 +89,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   sem::ValueStore values;
   sem::Program program;
   try {
-    program = sem::load_program(options.file, parse_feeds(options.feeds), values);
+    program = load_session(options.session, values);
   } catch (const sem::InputError& e) {
     err << e.what();
     return kExitBadInput;
@@ -122,11 +105,47 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   return result.exit_code();
 }
 
+int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err) {
+  // Each side has its own values: outcomes are compared in their printed form.
+  sem::ValueStore before_values, after_values;
+  sem::Program before, after;
+  NameMapping mapping;
+  try {
+    SessionOptions side = options.session;
+    side.files = {options.session.files.at(0)};
+    before = load_session(side, before_values);
+    side.files = {options.session.files.at(1)};
+    after = load_session(side, after_values);
+    mapping.renames = parse_renames(options.maps);
+    mapping.ignored = options.ignored;
+  } catch (const sem::InputError& e) {
+    err << e.what();
+    return kExitBadInput;
+  }
+  std::ostream* progress = options.quiet ? nullptr : &err;
+  CompareResult result;
+  try {
+    result = compare_results(
+        explore_program(before, before_values, options.limits, options.reduction, progress,
+                        "before"),
+        explore_program(after, after_values, options.limits, options.reduction, progress, "after"),
+        mapping);
+  } catch (const sem::InputError& e) {
+    err << e.what();
+    return kExitBadInput;
+  }
+  out << (options.json ? render_compare_json(result) : render_compare_text(result));
+  if (!result.complete) {
+    fmt::print(err, "tfmc: a limit stopped an exploration: the verdict is unknown\n");
+  }
+  return result.exit_code(options.require_equivalent);
+}
+
 int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
   try {
-    program = sem::load_program(options.file, parse_feeds(options.feeds), values);
+    program = load_session(options.session, values);
   } catch (const sem::InputError& e) {
     err << e.what();
     return kExitBadInput;
@@ -142,7 +161,7 @@ int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
   try {
-    program = sem::load_program(options.file, {}, values);
+    program = load_session(options.session, values);
   } catch (const sem::InputError& e) {
     err << e.what();
     return kExitBadInput;

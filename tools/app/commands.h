@@ -8,12 +8,12 @@
 #include "checker/explorer.h"
 #include "checker/reduced_model.h"
 #include "tools/app/check_result.h"
+#include "tools/app/session.h"
 
 namespace tfmc::app {
 
 struct CheckOptions {
-  std::string file;
-  std::vector<std::string> feeds;  // NAME=VALUE
+  SessionOptions session;
   bool json = false;
   bool quiet = false;
   check::Limits limits;
@@ -23,14 +23,26 @@ struct CheckOptions {
   bool classify_races = true;
 };
 
+// `tfmc compare BEFORE AFTER` (compare.h): session.files holds BEFORE and AFTER, and every
+// other session option applies to each of them alone.
+struct CompareOptions {
+  SessionOptions session;
+  bool json = false;
+  bool quiet = false;
+  check::Limits limits;
+  check::Reduction reduction = check::Reduction::Stubborn;
+  std::vector<std::string> maps;     // OLD=NEW
+  std::vector<std::string> ignored;  // names
+  bool require_equivalent = false;   // exit 0 only when equivalent
+};
+
 struct RacesOptions {
-  std::string file;
-  std::vector<std::string> feeds;  // NAME=VALUE, checked as check checks them
+  SessionOptions session;
   bool json = false;
 };
 
 struct DotOptions {
-  std::string file;
+  SessionOptions session;
   std::string output;  // empty: stdout
 };
 
@@ -55,6 +67,10 @@ CheckResult check_program_text(const std::string& name, const std::string& text,
                                bool classify = false);
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
+// `tfmc compare`: exit 0 when AFTER refines BEFORE (is equivalent, with require_equivalent),
+// 1 when not, 2 on bad input or mismatched names, dtypes or shapes, 3 when a limit stopped
+// either exploration.
+int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err);
 // `tfmc races`: the static race list, without exploring. Exit 0 without races, 1 with races,
 // 2 on bad input.
 int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err);

@@ -116,9 +116,15 @@ std::string render_json(const CheckResult& r) {
       "\"evaluations\": {}, \"eager_firings\": {}}},\n",
       e.states, e.transitions, e.finals.size(), r.stuck_states, json_number(e.seconds), e.slots,
       e.store_bytes, r.values, r.evaluations, r.eager_firings);
-  out += "  \"outcomes\": [";
-  for (std::size_t i = 0; i < r.outcomes.size(); ++i) {
-    const PrintedOutcome& o = r.outcomes[i];
+  out += fmt::format("  \"outcomes\": {},\n", outcomes_json(r.outcomes));
+  out += fmt::format("  \"races\": {}\n}}\n", races_json(r.races, true));
+  return out;
+}
+
+std::string outcomes_json(const std::vector<PrintedOutcome>& outcomes) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    const PrintedOutcome& o = outcomes[i];
     out += i > 0 ? ",\n    " : "\n    ";
     out +=
         fmt::format("{{\"outputs\": {}, \"variables\": {}, \"stuck\": {}, ", json_object(o.outputs),
@@ -126,8 +132,19 @@ std::string render_json(const CheckResult& r) {
     if (o.stuck) out += fmt::format("\"blocked\": {}, ", json_list(o.blocked));
     out += fmt::format("\"witness\": {}}}", json_list(o.witness));
   }
-  out += r.outcomes.empty() ? "],\n" : "\n  ],\n";
-  out += fmt::format("  \"races\": {}\n}}\n", races_json(r.races, true));
+  return out + (outcomes.empty() ? "]" : "\n  ]");
+}
+
+std::string outcome_text(const PrintedOutcome& o, const std::string& title) {
+  std::string out = fmt::format("\n{}{}:\n", title, o.stuck ? " (stuck)" : "");
+  for (const auto& [name, value] : o.outputs) out += fmt::format("  output {} = {}\n", name, value);
+  for (const auto& [name, value] : o.variables) {
+    out += fmt::format("  variable {} = {}\n", name, value);
+  }
+  if (o.stuck) out += fmt::format("  blocked: {}\n", fmt::join(o.blocked, ", "));
+  out +=
+      fmt::format("  witness: {}\n",
+                  o.witness.empty() ? "(no firing)" : fmt::format("{}", fmt::join(o.witness, " ")));
   return out;
 }
 
@@ -147,18 +164,7 @@ std::string render_text(const CheckResult& r) {
   out += '\n';
   out += races_text(r);
   for (std::size_t i = 0; i < r.outcomes.size(); ++i) {
-    const PrintedOutcome& o = r.outcomes[i];
-    out +=
-        fmt::format("\noutcome {} of {}{}:\n", i + 1, r.outcomes.size(), o.stuck ? " (stuck)" : "");
-    for (const auto& [name, value] : o.outputs)
-      out += fmt::format("  output {} = {}\n", name, value);
-    for (const auto& [name, value] : o.variables) {
-      out += fmt::format("  variable {} = {}\n", name, value);
-    }
-    if (o.stuck) out += fmt::format("  blocked: {}\n", fmt::join(o.blocked, ", "));
-    out += fmt::format("  witness: {}\n", o.witness.empty()
-                                              ? "(no firing)"
-                                              : fmt::format("{}", fmt::join(o.witness, " ")));
+    out += outcome_text(r.outcomes[i], fmt::format("outcome {} of {}", i + 1, r.outcomes.size()));
   }
   return out;
 }
