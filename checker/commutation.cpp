@@ -5,7 +5,14 @@
 namespace tfmc::check {
 
 std::vector<bool> noncommuting(StateModel& model, const Explorer& explorer, std::size_t states,
-                               const std::vector<std::pair<TransitionId, TransitionId>>& pairs) {
+                               const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
+                               const std::vector<bool>& compared) {
+  const auto differ = [&](const std::vector<Slot>& x, const std::vector<Slot>& y) {
+    for (std::size_t k = 0; k < x.size(); ++k) {
+      if (compared[k] && x[k] != y[k]) return true;
+    }
+    return false;
+  };
   std::vector<bool> found(pairs.size(), false);
   std::size_t left = pairs.size();
   std::vector<TransitionId> enabled;
@@ -29,7 +36,7 @@ std::vector<bool> noncommuting(StateModel& model, const Explorer& explorer, std:
       };
       const bool ab_fires = both(ab, a, b);
       const bool ba_fires = both(ba, b, a);
-      if (!ab_fires || !ba_fires || ab != ba) {
+      if (!ab_fires || !ba_fires || differ(ab, ba)) {
         found[k] = true;
         --left;
       }

@@ -16,9 +16,11 @@
 namespace tfmc::check {
 
 // For each pair (a, b): whether some state stored by `explorer` has a and b both enabled in
-// `model` and they do not commute there. `model` must be the model whose states the explorer
+// `model` and they do not commute there, comparing only the slots flagged in `compared` (the
+// slots that can reach an outcome). `model` must be the model whose states the explorer
 // stored (the base model of a reduction: its slots are the same).
 std::vector<bool> noncommuting(StateModel& model, const Explorer& explorer, std::size_t states,
-                               const std::vector<std::pair<TransitionId, TransitionId>>& pairs);
+                               const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
+                               const std::vector<bool>& compared);
 
 }  // namespace tfmc::check

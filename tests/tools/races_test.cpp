@@ -291,3 +291,23 @@ TEST_CASE("the library classifies only when asked", "[tools][races]") {
   CHECK(classified.races[1].observable == true);
   CHECK(classified.outcomes.size() == plain.outcomes.size());
 }
+
+TEST_CASE("a race whose read no outcome uses is benign", "[tools][races]") {
+  // r and s both race with w. s is an output: read before w it gives 0, after it 5. r's value
+  // goes to an unnamed output edge, which no outcome shows, so the two orders of w and r differ
+  // only in a slot that cannot reach an outcome: benign.
+  const std::string path = write_temp("unused.tfg",
+                                      "var x = i32{0}\n"
+                                      "c = Const {value=i32{5}}\n"
+                                      "w = Write(&x, c)\n"
+                                      "r = Read(&x)\n"
+                                      "s = Read(&x)\n"
+                                      "output s\n");
+  for (const char* reduction : {"none", "stubborn"}) {
+    INFO(reduction);
+    const Result result = tfmc_run({"check", path, "--json", "--reduction", reduction});
+    CHECK(result.code == 1);
+    CHECK(races_in(tfmc::test::parse_json(result.out), true) ==
+          Lines{"w:3 r:4 x read-write false", "w:3 s:5 x read-write true"});
+  }
+}

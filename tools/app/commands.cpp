@@ -14,12 +14,14 @@
 #include "semantics/happens_before.h"
 #include "semantics/parser.h"
 #include "semantics/program_builder.h"
+#include "semantics/relevant_slots.h"
 #include "tools/app/check_result.h"
 #include "tools/app/compare.h"
 #include "tools/app/compare_report.h"
 #include "tools/app/exit_codes.h"
 #include "tools/app/race_report.h"
 #include "tools/app/report.h"
+#include "tools/app/sarif.h"
 
 namespace tfmc::app {
 namespace {
@@ -31,8 +33,8 @@ void mark_visible_races(sem::GraphModel& model, const check::Explorer& explorer,
   if (!r.exploration.complete || r.deterministic() || r.races.empty()) return;
   std::vector<std::pair<TransitionId, TransitionId>> pairs;
   for (const PrintedRace& race : r.races) pairs.emplace_back(race.first_node, race.second_node);
-  const std::vector<bool> visible =
-      check::noncommuting(model, explorer, r.exploration.states, pairs);
+  const std::vector<bool> visible = check::noncommuting(
+      model, explorer, r.exploration.states, pairs, sem::outcome_relevant_slots(model.program()));
   for (std::size_t k = 0; k < r.races.size(); ++k) {
     if (visible[k]) r.races[k].observable = true;
   }
@@ -97,7 +99,17 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const CheckResult result =
       check_and_classify(program, values, options.limits, options.reduction, options.classify_races,
                          options.quiet ? nullptr : &err);
-  out << (options.json ? render_json(result) : render_text(result));
+  switch (options.format) {
+    case OutputFormat::Text:
+      out << render_text(result);
+      break;
+    case OutputFormat::Json:
+      out << render_json(result);
+      break;
+    case OutputFormat::Sarif:
+      out << render_check_sarif(result, program, options.session);
+      break;
+  }
   if (!result.exploration.complete) {
     fmt::print(err, "tfmc: exploration stopped by --{}: the outcomes are incomplete\n",
                result.exploration.stop_reason);
@@ -134,7 +146,17 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
     err << e.what();
     return kExitBadInput;
   }
-  out << (options.json ? render_compare_json(result) : render_compare_text(result));
+  switch (options.format) {
+    case OutputFormat::Text:
+      out << render_compare_text(result);
+      break;
+    case OutputFormat::Json:
+      out << render_compare_json(result);
+      break;
+    case OutputFormat::Sarif:
+      out << render_compare_sarif(result, after, options.session);
+      break;
+  }
   if (!result.complete) {
     fmt::print(err, "tfmc: a limit stopped an exploration: the verdict is unknown\n");
   }
@@ -151,8 +173,17 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
     return kExitBadInput;
   }
   const std::vector<PrintedRace> races = printed_races(program, sem::analyze_concurrency(program));
-  out << (options.json ? render_races_json(program.file, races)
-                       : render_races_text(program.file, races));
+  switch (options.format) {
+    case OutputFormat::Text:
+      out << render_races_text(program.file, races);
+      break;
+    case OutputFormat::Json:
+      out << render_races_json(program.file, races);
+      break;
+    case OutputFormat::Sarif:
+      out << render_races_sarif(races, program, options.session);
+      break;
+  }
   // A race is nondeterminism the graph allows, whether or not it shows: exit 1, as check's.
   return races.empty() ? kExitOk : kExitNondeterministic;
 }
