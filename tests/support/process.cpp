@@ -80,6 +80,15 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
   return r;
 }
 
+std::string write_test_file(const std::string& name, const std::string& text) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("tfmc_test_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path path = dir / name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path.string();
+}
+
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 }  // namespace tfmc::test

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/process.h"
+
 namespace {
 
 struct Result {
@@ -22,9 +24,7 @@ Result tfmc_run(std::vector<std::string> args) {
 }
 
 std::string write_temp(const std::string& name, const std::string& text) {
-  const std::string path = std::string("/tmp/tfmc_cli_test_") + name;
-  std::ofstream(path) << text;
-  return path;
+  return tfmc::test::write_test_file(name, text);
 }
 
 const char* kRace = "var x = A\ninput B\nw = Write(&x, B)\nr = Read(&x)\noutput r\n";
@@ -103,7 +103,7 @@ TEST_CASE("dot draws the three edge kinds in the paper's styles", "[tools][cli][
   CHECK(r.out.find("style=dashed") != std::string::npos);
   CHECK(r.out.find("style=dotted") != std::string::npos);
   CHECK(r.out.find("Var(x)") != std::string::npos);
-  const std::string out_path = "/tmp/tfmc_cli_test_out.dot";
+  const std::string out_path = tfmc::test::write_test_file("out.dot", "");
   std::remove(out_path.c_str());
   CHECK(tfmc_run({"dot", write_temp("ordered.tfg", kOrdered), "-o", out_path}).code == 0);
   std::ifstream in(out_path);

@@ -10,6 +10,7 @@
 
 #include "semantics/program_builder.h"
 #include "support/json_reader.h"
+#include "support/process.h"
 #include "tools/app/cli.h"
 #include "tools/app/commands.h"
 #include "tools/app/race_report.h"
@@ -36,9 +37,7 @@ std::string spec(const std::string& relative) {
 }
 
 std::string write_temp(const std::string& name, const std::string& text) {
-  const std::string path = std::string("/tmp/tfmc_races_test_") + name;
-  std::ofstream(path) << text;
-  return path;
+  return tfmc::test::write_test_file(name, text);
 }
 
 // Two races: ia and ib add 1 to x in either order (x = 2 both ways: benign); w and r on y
