@@ -133,6 +133,11 @@ void ReducedModel::stubborn_set(const Context& c, std::vector<TransitionId>& out
   member_.resize(base_.transition_count(), 0);
   std::vector<TransitionId> best;
   for (TransitionId start : c.enabled_list) {
+    // Alternatives of one node give the same set (each pulls in the others): try the first.
+    const auto siblings = base_.excluded_by(start);
+    if (std::any_of(siblings.begin(), siblings.end(), [&](TransitionId v) { return v < start; })) {
+      continue;
+    }
     ++stamp_;
     members_.clear();  // the enabled members
     work_.assign(1, start);

@@ -26,8 +26,21 @@ const char* style(EdgeKind k) {
   return "solid";
 }
 
+// The name of the variable, queue or mutex of a Var node.
+const std::string& resource_name(const Program& p, const Node& n) {
+  switch (n.resource_kind) {
+    case ResourceKind::Queue:
+      return p.queues[n.variable].name;
+    case ResourceKind::Mutex:
+      return p.mutexes[n.variable].name;
+    case ResourceKind::Variable:
+      break;
+  }
+  return p.variables[n.variable].name;
+}
+
 std::string node_label(const Node& n, const Program& p) {
-  if (n.kind == NodeKind::Var) return fmt::format("Var({})", p.variables[n.variable].name);
+  if (n.kind == NodeKind::Var) return fmt::format("Var({})", resource_name(p, n));
   if (n.implicit) return n.op;
   return fmt::format("{}\n{}", n.name, n.op);
 }

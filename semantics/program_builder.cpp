@@ -127,6 +127,13 @@ class Builder {
         diags_.error(d.loc, fmt::format("'{}' is already defined", d.name));
       }
     }
+    // Sections before broken statements: a section statement with trailing text is both,
+    // and must not count as its own duplicate.
+    for (const SectionDecl& d : ast_.sections) {
+      if (!sections_.emplace(d.name, static_cast<std::int32_t>(sections_.size())).second) {
+        diags_.error(d.loc, fmt::format("section '{}' is already defined", d.name));
+      }
+    }
     for (const BrokenDecl& b : ast_.broken) {
       if (b.space == BrokenDecl::Space::Resources) {
         broken_resources_.insert(b.name);
@@ -172,11 +179,6 @@ class Builder {
               ? fmt::format("{} '{}' is already defined", resource_kind_name(first), r.name)
               : fmt::format("'{}' is already defined as a {}", r.name, resource_kind_name(first)));
     }
-    for (const SectionDecl& d : ast_.sections) {
-      if (!sections_.emplace(d.name, static_cast<std::int32_t>(sections_.size())).second) {
-        diags_.error(d.loc, fmt::format("section '{}' is already defined", d.name));
-      }
-    }
   }
 
   bool check_arity(const NodeStmt& n, int min, int max) {
@@ -185,8 +187,9 @@ class Builder {
     std::string want = min == max ? std::to_string(min)
                        : max < 0  ? fmt::format("at least {}", min)
                                   : fmt::format("{} to {}", min, max);
+    const int last = max < 0 ? min : max;  // the number the word follows
     diags_.error(n.op_loc, fmt::format("{} takes {} argument{} but {} given", n.op, want,
-                                       want == "1" ? "" : "s", got));
+                                       last == 1 ? "" : "s", got));
     return false;
   }
 

@@ -1,6 +1,7 @@
 // Differential test: tfmc's outcomes on random small programs against a naive reference
 // enumerator (reference_enumerator.h) that interprets the same programs independently.
-// For every seed of a fixed list, tfmc must explore completely, find exactly the reference's
+// For every seed of a fixed list, both without partial-order reduction (--reduction none) and
+// at the default level (stubborn), tfmc must explore completely, find exactly the reference's
 // outcome set (no stuck outcome), call the program deterministic exactly when that set has one
 // outcome, and give witnesses that list every user node once, name the implicit Var and Copy
 // nodes as documented (`&X@N`, `R~copyI`), and reach their outcome when replayed in the
@@ -97,16 +98,19 @@ std::string witness_problem(const RandomProgram& program, const std::vector<std:
   return "";
 }
 
-// Empty when tfmc and the reference agree on this seed's program, else a full report.
-std::string disagreement(std::uint32_t seed) {
-  const RandomProgram program = tfmc::difftest::generate_program(seed);
+// Empty when tfmc at `level` agrees with the reference's outcomes `expected` on this seed's
+// program, else a full report.
+std::string disagreement(std::uint32_t seed, const RandomProgram& program,
+                         const std::set<Outcome>& expected, tfmc::check::Reduction level) {
   const std::string text = tfmc::difftest::to_tfg(program);
-  const std::set<Outcome> expected = tfmc::difftest::reference_outcomes(program);
+  const std::string label =
+      "seed " + std::to_string(seed) + ", --reduction " + tfmc::check::reduction_name(level) + "\n";
   tfmc::app::CheckResult result;
   try {
-    result = tfmc::app::check_program_text("seed" + std::to_string(seed) + ".tfg", text, {}, {});
+    result =
+        tfmc::app::check_program_text("seed" + std::to_string(seed) + ".tfg", text, {}, {}, level);
   } catch (const std::exception& e) {
-    return "seed " + std::to_string(seed) + "\n" + text + "tfmc rejects it: " + e.what() + "\n";
+    return label + text + "tfmc rejects it: " + e.what() + "\n";
   }
 
   std::ostringstream problems;
@@ -129,28 +133,38 @@ std::string disagreement(std::uint32_t seed) {
   if (actual != expected) problems << "outcome sets differ\n";
   if (result.deterministic() != (expected.size() == 1)) problems << "deterministic() is wrong\n";
   if (problems.str().empty()) return "";
-  return "seed " + std::to_string(seed) + "\n" + text + problems.str() + "tfmc:\n" +
-         describe_set(actual) + "reference:\n" + describe_set(expected);
+  return label + text + problems.str() + "tfmc:\n" + describe_set(actual) + "reference:\n" +
+         describe_set(expected);
 }
 
 }  // namespace
 
 TEST_CASE("tfmc agrees with a naive reference enumerator on random programs", "[differential]") {
-  std::vector<std::uint32_t> failing;
-  std::string first_report;
+  constexpr tfmc::check::Reduction kLevels[] = {tfmc::check::Reduction::None,
+                                                tfmc::check::Reduction::Stubborn};
+  std::vector<std::uint32_t> failing[2];
+  std::string first_report[2];
   for (std::uint32_t seed = kFirstSeed; seed < kFirstSeed + kSeedCount; ++seed) {
-    const std::string report = disagreement(seed);
-    if (report.empty()) continue;
-    if (failing.empty()) first_report = report;
-    failing.push_back(seed);
+    const RandomProgram program = tfmc::difftest::generate_program(seed);
+    const std::set<Outcome> expected = tfmc::difftest::reference_outcomes(program);
+    for (int level = 0; level < 2; ++level) {
+      const std::string report = disagreement(seed, program, expected, kLevels[level]);
+      if (report.empty()) continue;
+      if (failing[level].empty()) first_report[level] = report;
+      failing[level].push_back(seed);
+    }
   }
-  std::string seeds;
-  for (std::uint32_t seed : failing) {
-    seeds += ' ';
-    seeds += std::to_string(seed);
+  for (int level = 0; level < 2; ++level) {
+    std::string seeds;
+    for (std::uint32_t seed : failing[level]) {
+      seeds += ' ';
+      seeds += std::to_string(seed);
+    }
+    INFO("--reduction " << tfmc::check::reduction_name(kLevels[level])
+                        << ": failing seeds:" << seeds << "\nfirst failure:\n"
+                        << first_report[level]);
+    CHECK(failing[level].empty());
   }
-  INFO("failing seeds:" << seeds << "\nfirst failure:\n" << first_report);
-  CHECK(failing.empty());
 }
 
 // Guards the generator against drifting into programs that no longer exercise much: races,

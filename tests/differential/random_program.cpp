@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,16 +42,59 @@ bool uses_variable(OpKind op) {
          op == OpKind::AssignSub || op == OpKind::AssignF;
 }
 
+// Reads and Writes are weighted up so that races on a variable are common, Div and Const so
+// that division by zero is reached.
+const OpKind kSmallOps[] = {OpKind::Read,    OpKind::Read,      OpKind::Read,      OpKind::Write,
+                            OpKind::Write,   OpKind::AssignAdd, OpKind::AssignSub, OpKind::AssignF,
+                            OpKind::AssignF, OpKind::Add,       OpKind::Sub,       OpKind::Mul,
+                            OpKind::Div,     OpKind::Div,       OpKind::G,         OpKind::H,
+                            OpKind::S,       OpKind::Const,     OpKind::Const,     OpKind::Identity,
+                            OpKind::Var};
+
+// Larger programs: about half of the nodes access a variable and one in nine is a further
+// explicit Var node, so that several accesses race on each variable and share Var nodes.
+const OpKind kLargeOps[] = {
+    OpKind::Read,    OpKind::Read,    OpKind::Read,      OpKind::Read,      OpKind::Write,
+    OpKind::Write,   OpKind::Write,   OpKind::AssignAdd, OpKind::AssignAdd, OpKind::AssignSub,
+    OpKind::AssignF, OpKind::AssignF, OpKind::Add,       OpKind::Sub,       OpKind::Mul,
+    OpKind::Div,     OpKind::Div,     OpKind::G,         OpKind::H,         OpKind::S,
+    OpKind::Const,   OpKind::Const,   OpKind::Identity,  OpKind::Var,       OpKind::Var,
+    OpKind::Var};
+
+// The size and mix of the programs of one generator entry point.
+struct Shape {
+  int min_vars, max_vars;
+  int min_nodes, max_nodes;
+  std::span<const OpKind> ops;
+  int after_percent;  // the chance that a node has `after` edges
+  int max_after;      // how many at most
+  // 0: an `after` names any earlier node; w: one of the w nodes just before (which keeps
+  // larger programs narrow, so that their full exploration stays small).
+  int after_window;
+  // The chance that an access uses `&x` although an explicit Var node of x exists. Each `&x`
+  // makes a Var node that may fire at any time before its user, which doubles the states of
+  // the full exploration; uses of one explicit Var node share it through a chain of Copy
+  // nodes, which adds a counter instead.
+  int implicit_var_percent;
+  // Whether the first nodes are one explicit Var node per variable, so that most accesses
+  // share one (see implicit_var_percent).
+  bool leading_var_nodes;
+};
+
+const Shape kSmall{1, 3, 3, 9, kSmallOps, 35, 2, 0, 30, false};
+const Shape kLarge{2, 4, 10, 20, kLargeOps, 75, 2, 3, 10, true};
+
 // An earlier explicit Var node of `variable`, or -1 (the node then uses `&x`). Explicit Var
 // nodes are used only some of the time, so that `&x` stays common.
-int random_var_node(Rng& rng, const RandomProgram& program, int before, int variable) {
+int random_var_node(Rng& rng, const Shape& shape, const RandomProgram& program, int before,
+                    int variable) {
   std::vector<int> candidates;
   for (int n = 0; n < before; ++n) {
     if (program.nodes[n].op == OpKind::Var && program.nodes[n].variable == variable) {
       candidates.push_back(n);
     }
   }
-  if (candidates.empty() || rng.chance(30)) return -1;
+  if (candidates.empty() || rng.chance(shape.implicit_var_percent)) return -1;
   return candidates[rng.below(static_cast<int>(candidates.size()))];
 }
 
@@ -69,19 +113,6 @@ int tensor_arity(OpKind op) {
     default:
       return 1;
   }
-}
-
-// Reads and Writes are weighted up so that races on a variable are common, Div and Const so
-// that division by zero is reached.
-OpKind random_op(Rng& rng) {
-  static const OpKind kWeighted[] = {
-      OpKind::Read,      OpKind::Read,      OpKind::Read,    OpKind::Write,   OpKind::Write,
-      OpKind::AssignAdd, OpKind::AssignSub, OpKind::AssignF, OpKind::AssignF, OpKind::Add,
-      OpKind::Sub,       OpKind::Mul,       OpKind::Div,     OpKind::Div,     OpKind::G,
-      OpKind::H,         OpKind::S,         OpKind::Const,   OpKind::Const,   OpKind::Identity,
-      OpKind::Var};
-  const int count = static_cast<int>(sizeof(kWeighted) / sizeof(kWeighted[0]));
-  return kWeighted[rng.below(count)];
 }
 
 // Every tensor available to node `before`: the inputs and the results of earlier nodes.
@@ -115,18 +146,20 @@ std::string numbered(const char* prefix, int n) {
   return name;
 }
 
-NodeDecl random_node(Rng& rng, const RandomProgram& program, int index) {
+NodeDecl random_node(Rng& rng, const Shape& shape, const RandomProgram& program, int index) {
   NodeDecl node;
   node.name = numbered("n", index);
   const std::vector<TensorRef> sources = sources_before(program, index);
-  node.op = random_op(rng);
+  node.op = shape.ops[rng.below(static_cast<int>(shape.ops.size()))];
   if (sources.empty() && has_tensor_args(node.op)) {
     node.op = rng.chance(60) ? OpKind::Read : OpKind::Const;
   }
   if (uses_variable(node.op) || node.op == OpKind::Var) {
     node.variable = rng.below(static_cast<int>(program.vars.size()));
   }
-  if (uses_variable(node.op)) node.var_node = random_var_node(rng, program, index, node.variable);
+  if (uses_variable(node.op)) {
+    node.var_node = random_var_node(rng, shape, program, index, node.variable);
+  }
   for (int a = 0; a < tensor_arity(node.op); ++a) {
     node.args.push_back(random_source(rng, program, sources));
   }
@@ -135,10 +168,11 @@ NodeDecl random_node(Rng& rng, const RandomProgram& program, int index) {
     static const char* const kFunctions[] = {"F", "F", "Mul", "Div"};
     node.attribute = kFunctions[rng.below(4)];
   }
-  if (index > 0 && rng.chance(35)) {
-    const int wanted = rng.between(1, std::min(2, index));
+  const int window = shape.after_window == 0 ? index : std::min(shape.after_window, index);
+  if (index > 0 && rng.chance(shape.after_percent)) {
+    const int wanted = rng.between(1, std::min(shape.max_after, window));
     while (static_cast<int>(node.after.size()) < wanted) {
-      const int earlier = rng.below(index);
+      const int earlier = index - window + rng.below(window);
       if (std::find(node.after.begin(), node.after.end(), earlier) == node.after.end()) {
         node.after.push_back(earlier);
       }
@@ -227,15 +261,17 @@ int result_count(OpKind op) {
   }
 }
 
-RandomProgram generate_program(std::uint32_t seed) {
+namespace {
+
+RandomProgram generate(std::uint32_t seed, const Shape& shape) {
   Rng rng(seed);
   RandomProgram program;
   // Half of the programs start from concrete values only, so that integer arithmetic (and its
   // wraparound and division by zero) is reached often; the others mix in symbols.
   const bool concrete = rng.chance(50);
-  static const char* const kVarNames[] = {"x", "y", "z"};
+  static const char* const kVarNames[] = {"x", "y", "z", "w"};
   static const char* const kVarSymbols[] = {"A", "B"};
-  const int var_count = rng.between(1, 3);
+  const int var_count = rng.between(shape.min_vars, shape.max_vars);
   for (int v = 0; v < var_count; ++v) {
     VarDecl var{kVarNames[v], std::nullopt};
     if (rng.chance(65)) {
@@ -250,8 +286,18 @@ RandomProgram generate_program(std::uint32_t seed) {
     if (concrete || rng.chance(40)) input.init = random_i32_literal(rng);
     program.inputs.push_back(input);
   }
-  const int node_count = rng.between(3, 9);
-  for (int n = 0; n < node_count; ++n) program.nodes.push_back(random_node(rng, program, n));
+  const int node_count = rng.between(shape.min_nodes, shape.max_nodes);
+  for (int n = 0; n < node_count; ++n) {
+    if (shape.leading_var_nodes && n < var_count) {
+      NodeDecl var_node;
+      var_node.name = numbered("n", n);
+      var_node.op = OpKind::Var;
+      var_node.variable = n;
+      program.nodes.push_back(var_node);
+    } else {
+      program.nodes.push_back(random_node(rng, shape, program, n));
+    }
+  }
 
   const std::vector<TensorRef> sources = sources_before(program, node_count);
   const int output_count = sources.empty() ? 0 : rng.between(1, 3);
@@ -273,6 +319,12 @@ RandomProgram generate_program(std::uint32_t seed) {
   }
   return program;
 }
+
+}  // namespace
+
+RandomProgram generate_program(std::uint32_t seed) { return generate(seed, kSmall); }
+
+RandomProgram generate_large_program(std::uint32_t seed) { return generate(seed, kLarge); }
 
 std::string ref_text(const RandomProgram& program, const TensorRef& ref) {
   if (ref.is_input) return program.inputs[ref.index].name;

@@ -1,13 +1,17 @@
-// Seeded random generator of small .tfg programs for the differential test.
+// Seeded random generator of .tfg programs for the differential tests.
 //
-// A RandomProgram is a plain description of a graph over i32 scalars: 1-3 variables, 0-2
-// inputs, 3-9 nodes and 1-3 outputs (none when no tensor exists), printable as .tfg text. A
-// stateful node takes its variable edge from `&x` or from an explicit earlier `v = Var(x)` node
-// (which may be shared). Node arguments only refer to inputs and to earlier nodes, and `after` only
-// names earlier nodes, so every program is acyclic; the printed node order may still be shuffled
-// (names may be used before their line). The same seed always gives the same program (the generator
-// uses std::mt19937 with its own range reduction, not the implementation-defined standard
-// distributions).
+// A RandomProgram is a plain description of a graph over i32 scalars, printable as .tfg text.
+// generate_program gives small ones: 1-3 variables, 0-2 inputs, 3-9 nodes and 1-3 outputs
+// (none when no tensor exists). generate_large_program gives 2-4 variables, 0-2 inputs, 10-20
+// nodes and 1-3 outputs: its first nodes are one explicit Var node per variable, which most
+// accesses share, and most nodes are ordered `after` some of the three nodes just before them.
+// That keeps the graph narrow enough for an exhaustive exploration without reduction, while
+// accesses a few nodes apart still race. A stateful node takes its variable edge from `&x` or
+// from an explicit earlier `v = Var(x)` node (which may be shared). Node arguments only refer
+// to inputs and to earlier nodes, and `after` only names earlier nodes, so every program is
+// acyclic; the printed node order may still be shuffled (names may be used before their line).
+// The same seed always gives the same program (the generator uses std::mt19937 with its own
+// range reduction, not the implementation-defined standard distributions).
 #pragma once
 
 #include <cstdint>
@@ -79,6 +83,7 @@ struct RandomProgram {
 };
 
 RandomProgram generate_program(std::uint32_t seed);
+RandomProgram generate_large_program(std::uint32_t seed);
 
 // The reference as written in the .tfg text (`P`, `n3`, `n3:1`); also the default output name.
 std::string ref_text(const RandomProgram& program, const TensorRef& ref);

@@ -12,7 +12,8 @@
 //     an incoming edge, every output port exactly one outgoing edge, each edge is consumed
 //     by the node it names once, Read/Assign name a declared variable);
 //   - exploring it (at most kMaxExploredNodes nodes, kMaxStates states) gives only outcomes
-//     that are not stuck (the core model cannot block), whose values all print.
+//     that are not stuck unless the program has a queue or mutex (nothing else blocks),
+//     whose values all print.
 // Anything else (a crash, a sanitizer report, an exception, an abort) is a bug found.
 #pragma once
 

@@ -531,13 +531,8 @@ TEST_CASE("the new stateful operations cannot be redeclared with fn", "[invalid]
   }
 }
 
-// KNOWN BUG (tagged !shouldfail: it passes while the bug is there and fails once it is fixed;
-// then remove the tag). A section statement with trailing text is recorded (ast.sections) and
-// also counted as a broken declaration (ast.broken); the builder registers the broken name
-// first and then reports the recorded section as a duplicate, at its name, which comes before
-// the real syntax error. Fix: in Builder::declare_names, register ast.sections before the
-// broken sections and let a broken name that is already a section pass silently.
-TEST_CASE("KNOWN BUG: trailing text after a section gives a false duplicate error",
-          "[invalid][!shouldfail]") {
+// A section statement with trailing text is a syntax error and nothing else (its name once
+// also counted as a duplicate of itself).
+TEST_CASE("trailing text after a section is one syntax error", "[invalid]") {
   expect_error({"input a\nn = Neg(a)\nsection S : n junk\n", 3, 15, {"unexpected"}});
 }

@@ -828,14 +828,9 @@ TEST_CASE("a target does not change what check explores", "[resources][target]")
 // ---------------------------------------------------------------------------------------------
 // tfmc dot
 
-// KNOWN BUG (tagged !shouldfail: it passes while the bug is there and fails once it is fixed;
-// then remove the tag). dot_writer.cpp labels every Var node `Var(NAME)` with
-// p.variables[n.variable], whatever the node's resource kind: the Var of a queue or mutex gets
-// a variable's name, and a program without variables reads past the end of `variables` (tfmc
-// dot crashes with SIGSEGV on testdata/queue_fifo_order). Fix: take the name from variables,
-// queues or mutexes by Node::resource_kind.
-TEST_CASE("KNOWN BUG: tfmc dot names the Var nodes of queues and mutexes",
-          "[resources][dot][!shouldfail]") {
+// The Var node of a queue or mutex is labelled with that resource's name (once labelled with
+// a variable's, and out of range in a program without variables).
+TEST_CASE("tfmc dot names the Var nodes of queues and mutexes", "[resources][dot]") {
   const auto queue_only = test::run_process(
       TFMC_BINARY, {"dot", "testdata/queue_fifo_order/graph.tfg"}, TFMC_SOURCE_DIR);
   CHECK(queue_only.exit_code == 0);

@@ -10,7 +10,9 @@
 // check's reduction level and limits. The race is
 //   observable  when it failed to commute in a stored state, or when the two outcome sets
 //               differ: forcing one order or the other changes what is reachable;
-//   benign      otherwise.
+//   benign      otherwise, and also when one forced order never fires both nodes (every run
+//               of it stops stuck before one of them): something that blocks, such as a
+//               queue, orders the pair after all.
 // The commutation test catches races that only matter together with another: in three
 // unsynchronized increments of x, forcing any one pair's order still leaves x = 1, 2 and 3
 // reachable, yet a read and a write that change places change the value read. It looks at the

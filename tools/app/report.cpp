@@ -34,6 +34,7 @@ std::string verdict(const CheckResult& r) {
                        r.exploration.stop_reason, n, n == 1 ? "" : "s");
   }
   if (r.deterministic()) return "deterministic: exactly one outcome";
+  if (n == 1) return "one outcome, stuck";
   if (stuck > 0) return fmt::format("{} outcomes, {} of them stuck", n, stuck);
   return fmt::format("nondeterministic: {} outcomes", n);
 }
