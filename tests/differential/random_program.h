@@ -85,6 +85,68 @@ struct RandomProgram {
 RandomProgram generate_program(std::uint32_t seed);
 RandomProgram generate_large_program(std::uint32_t seed);
 
+// Programs of the resource constructs (generate_resource_program): queues, mutexes, critical
+// sections, targets and nondeterministic choice, alongside variables, over i32 scalars. Every
+// tensor argument names an earlier node, and `after` names earlier nodes, so the graph is
+// acyclic; nodes are printed in their order.
+enum class ResourceOp {
+  Read,                  // Read(&x)
+  Write,                 // Write(&x, t)
+  AssignAdd,             // AssignAdd(&x, t)
+  ApplyGradientDescent,  // ApplyGradientDescent(&x, alpha, delta)
+  Const,                 // Const {value=...}; the literal is ResourceNode::attribute
+  Add,
+  Sub,
+  Mul,
+  Choice,     // Choice(a, b[, c])
+  RandomInt,  // RandomInt {min=A, max=B}; the attribute text is ResourceNode::attribute
+  Enqueue,    // Enqueue(&q, t)
+  Dequeue,    // Dequeue(&q)
+  Lock,       // Lock(&m)
+  Unlock,     // Unlock(&m)
+};
+
+struct ResourceNode {
+  std::string name;
+  ResourceOp op = ResourceOp::Const;
+  std::string resource;   // the variable, queue or mutex of a stateful op; else empty
+  std::vector<int> args;  // earlier nodes with a tensor result, in argument order
+  std::string attribute;
+  std::vector<int> after;  // earlier nodes, each named once
+};
+
+struct QueueDecl {
+  std::string name;
+  int capacity = 1;
+};
+
+struct SectionDecl {
+  std::string name;
+  std::vector<int> members;  // nodes, each in one section at most
+};
+
+struct ResourceProgram {
+  std::vector<VarDecl> vars;
+  std::vector<QueueDecl> queues;
+  std::vector<std::string> mutexes;
+  std::vector<ResourceNode> nodes;
+  std::vector<SectionDecl> sections;
+  std::vector<int> targets;  // distinct nodes
+  std::vector<int> outputs;  // distinct nodes with a tensor result, printed `output NAME`
+};
+
+// 1-2 variables, at most one queue (capacity 1-2) and one mutex, 5-12 nodes. A Lock comes
+// with an access `after` it and, most of the time, an Unlock `after` that access; Choice has
+// 2-3 arguments and RandomInt 2-3 values. Some programs have a critical section of two nodes,
+// a target, and 0-2 outputs. Dequeues without a matching Enqueue, Enqueues past the capacity
+// and Locks without an Unlock make stuck outcomes reachable.
+ResourceProgram generate_resource_program(std::uint32_t seed);
+
+// Whether the op has a tensor result (Read, Const, Add, Sub, Mul, Choice, RandomInt, Dequeue).
+bool has_result(ResourceOp op);
+
+std::string to_tfg(const ResourceProgram& program);
+
 // The reference as written in the .tfg text (`P`, `n3`, `n3:1`); also the default output name.
 std::string ref_text(const RandomProgram& program, const TensorRef& ref);
 

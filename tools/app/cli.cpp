@@ -64,9 +64,10 @@ void add_session_options(CLI::App* cmd, SessionOptions& s, std::string& model) {
   cmd->add_option("--feed", s.feeds,
                   "NAME=VALUE: give input NAME the literal or symbol VALUE in every FILE that "
                   "declares it (repeatable; a later feed of the same name wins)");
-  cmd->add_option("--runs", s.runs,
-                  "N sequential runs of the session, each starting from every final state of "
-                  "the previous one (variables persist); names get the suffix @r")
+  cmd->add_option(
+         "--runs", s.runs,
+         "N sequential runs of the session, each starting from every final state of "
+         "the previous one (variables, queues and mutexes persist); names get the suffix @r")
       ->check(CLI::Range(1u, 1000u));
   cmd->add_option("--concurrent", s.concurrent,
                   "K concurrent executions of each FILE, interleaved on shared variables; names "
@@ -83,11 +84,40 @@ void add_session_options(CLI::App* cmd, SessionOptions& s, std::string& model) {
                 "Session.Run does");
 }
 
+// --format and its synonym --json as given; output_format resolves them after parsing.
+struct FormatFlags {
+  std::string format;  // empty when --format is not given
+  bool json = false;
+};
+
+// --format text|json|sarif and --json for a command whose SARIF log holds `sarif_results`.
+void add_format_options(CLI::App* cmd, FormatFlags& flags, const std::string& sarif_results) {
+  cmd->add_option("--format", flags.format,
+                  "text (the default), json (one JSON document) or sarif (a SARIF 2.1.0 log for "
+                  "code-scanning tools: " +
+                      sarif_results + "; see specs/FORMAT.md, SARIF output)")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  cmd->add_flag("--json", flags.json, "the same as --format json");
+}
+
+// The format `flags` choose; false, with a message on `err`, when --json meets another
+// --format.
+bool output_format(const FormatFlags& flags, OutputFormat& format, std::ostream& err) {
+  if (flags.json && !flags.format.empty() && flags.format != "json") {
+    fmt::print(err, "tfmc: --json contradicts --format {}\n", flags.format);
+    return false;
+  }
+  const std::string name = flags.json ? "json" : flags.format;
+  format = name == "json"    ? OutputFormat::Json
+           : name == "sarif" ? OutputFormat::Sarif
+                             : OutputFormat::Text;
+  return true;
+}
+
 // The options of an exploration (check and compare). `memory` and `reduction` receive the
 // --max-memory and --reduction texts.
-void add_exploration_options(CLI::App* cmd, bool& json, bool& quiet, check::Limits& limits,
-                             std::string& memory, std::string& reduction) {
-  cmd->add_flag("--json", json, "print one JSON document instead of the text report");
+void add_exploration_options(CLI::App* cmd, bool& quiet, check::Limits& limits, std::string& memory,
+                             std::string& reduction) {
   cmd->add_option("--max-states", limits.max_states,
                   "store at most N states, then stop (exit 3); 0 = no limit")
       ->check(kNotNegative);
@@ -142,8 +172,11 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
       "check", "Explore every interleaving of FILE and report the reachable outcomes.");
   add_files(check_cmd, check.session);
   add_session_options(check_cmd, check.session, check_model);
-  add_exploration_options(check_cmd, check.json, check.quiet, check.limits, check_memory,
-                          check_reduction);
+  FormatFlags check_format;
+  add_format_options(check_cmd, check_format,
+                     "races, nondeterminism, stuck outcomes and a stopped exploration as results "
+                     "at the lines of the nodes involved");
+  add_exploration_options(check_cmd, check.quiet, check.limits, check_memory, check_reduction);
   bool no_race_classification = false;
   check_cmd->add_flag("--no-race-classification", no_race_classification,
                       "list the races without classifying them: by default each race of a "
@@ -164,7 +197,11 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
       ->required()
       ->expected(2);
   add_session_options(compare_cmd, compare.session, compare_model);
-  add_exploration_options(compare_cmd, compare.json, compare.quiet, compare.limits, compare_memory,
+  FormatFlags compare_format;
+  add_format_options(compare_cmd, compare_format,
+                     "each outcome AFTER adds as an error and each one it loses as a note, at "
+                     "AFTER's lines of the outputs and variables whose values differ");
+  add_exploration_options(compare_cmd, compare.quiet, compare.limits, compare_memory,
                           compare_reduction);
   compare_cmd->add_option("--map", compare.maps,
                           "OLD=NEW: BEFORE's output or variable OLD is AFTER's NEW (repeatable)");
@@ -183,7 +220,9 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
       "(read-write, write-write, update-update).");
   add_files(races_cmd, races.session);
   add_session_options(races_cmd, races.session, races_model);
-  races_cmd->add_flag("--json", races.json, "print one JSON document instead of the text list");
+  FormatFlags races_format;
+  add_format_options(races_cmd, races_format,
+                     "each race as a result at the lines of its two nodes");
 
   DotOptions dot;
   std::string dot_model = "executor";
@@ -215,17 +254,20 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
     }
   }
   if (check_cmd->parsed()) {
+    if (!output_format(check_format, check.format, err)) return kExitBadInput;
     sem::parse_update_model(check_model, check.session.model);
     check::parse_reduction(check_reduction, check.reduction);
     check.classify_races = !no_race_classification;
     return run_check(check, out, err);
   }
   if (compare_cmd->parsed()) {
+    if (!output_format(compare_format, compare.format, err)) return kExitBadInput;
     sem::parse_update_model(compare_model, compare.session.model);
     check::parse_reduction(compare_reduction, compare.reduction);
     return run_compare(compare, out, err);
   }
   if (races_cmd->parsed()) {
+    if (!output_format(races_format, races.format, err)) return kExitBadInput;
     sem::parse_update_model(races_model, races.session.model);
     return run_races(races, out, err);
   }

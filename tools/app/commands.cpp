@@ -21,6 +21,7 @@
 #include "tools/app/exit_codes.h"
 #include "tools/app/race_report.h"
 #include "tools/app/report.h"
+#include "tools/app/sarif.h"
 
 namespace tfmc::app {
 namespace {
@@ -98,7 +99,17 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const CheckResult result =
       check_and_classify(program, values, options.limits, options.reduction, options.classify_races,
                          options.quiet ? nullptr : &err);
-  out << (options.json ? render_json(result) : render_text(result));
+  switch (options.format) {
+    case OutputFormat::Text:
+      out << render_text(result);
+      break;
+    case OutputFormat::Json:
+      out << render_json(result);
+      break;
+    case OutputFormat::Sarif:
+      out << render_check_sarif(result, program, options.session);
+      break;
+  }
   if (!result.exploration.complete) {
     fmt::print(err, "tfmc: exploration stopped by --{}: the outcomes are incomplete\n",
                result.exploration.stop_reason);
@@ -124,18 +135,29 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
     return kExitBadInput;
   }
   std::ostream* progress = options.quiet ? nullptr : &err;
+  // BEFORE first, so that its progress lines come first.
+  CheckResult before_result =
+      explore_program(before, before_values, options.limits, options.reduction, progress, "before");
+  CheckResult after_result =
+      explore_program(after, after_values, options.limits, options.reduction, progress, "after");
   CompareResult result;
   try {
-    result = compare_results(
-        explore_program(before, before_values, options.limits, options.reduction, progress,
-                        "before"),
-        explore_program(after, after_values, options.limits, options.reduction, progress, "after"),
-        mapping);
+    result = compare_results(std::move(before_result), std::move(after_result), mapping);
   } catch (const sem::InputError& e) {
     err << e.what();
     return kExitBadInput;
   }
-  out << (options.json ? render_compare_json(result) : render_compare_text(result));
+  switch (options.format) {
+    case OutputFormat::Text:
+      out << render_compare_text(result);
+      break;
+    case OutputFormat::Json:
+      out << render_compare_json(result);
+      break;
+    case OutputFormat::Sarif:
+      out << render_compare_sarif(result, after, options.session);
+      break;
+  }
   if (!result.complete) {
     fmt::print(err, "tfmc: a limit stopped an exploration: the verdict is unknown\n");
   }
@@ -152,8 +174,17 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
     return kExitBadInput;
   }
   const std::vector<PrintedRace> races = printed_races(program, sem::analyze_concurrency(program));
-  out << (options.json ? render_races_json(program.file, races)
-                       : render_races_text(program.file, races));
+  switch (options.format) {
+    case OutputFormat::Text:
+      out << render_races_text(program.file, races);
+      break;
+    case OutputFormat::Json:
+      out << render_races_json(program.file, races);
+      break;
+    case OutputFormat::Sarif:
+      out << render_races_sarif(races, program, options.session);
+      break;
+  }
   // A race is nondeterminism the graph allows, whether or not it shows: exit 1, as check's.
   return races.empty() ? kExitOk : kExitNondeterministic;
 }

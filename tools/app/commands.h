@@ -12,9 +12,14 @@
 
 namespace tfmc::app {
 
+// What check, races and compare print on stdout (`--format`; `--json` is `--format json`):
+// the text report, the JSON document (FORMAT.md section 9), or a SARIF 2.1.0 log (sarif.h).
+// The exit code does not depend on it.
+enum class OutputFormat { Text, Json, Sarif };
+
 struct CheckOptions {
   SessionOptions session;
-  bool json = false;
+  OutputFormat format = OutputFormat::Text;
   bool quiet = false;
   check::Limits limits;
   check::Reduction reduction = check::Reduction::Stubborn;
@@ -27,7 +32,7 @@ struct CheckOptions {
 // other session option applies to each of them alone.
 struct CompareOptions {
   SessionOptions session;
-  bool json = false;
+  OutputFormat format = OutputFormat::Text;
   bool quiet = false;
   check::Limits limits;
   check::Reduction reduction = check::Reduction::Stubborn;
@@ -38,7 +43,7 @@ struct CompareOptions {
 
 struct RacesOptions {
   SessionOptions session;
-  bool json = false;
+  OutputFormat format = OutputFormat::Text;
 };
 
 struct DotOptions {

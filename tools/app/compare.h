@@ -5,8 +5,8 @@
 // outcome sets are equal. An outcome is its outputs, its variables and whether it is stuck,
 // matched by name: `--map OLD=NEW` says that BEFORE's output or variable OLD is AFTER's NEW,
 // and `--ignore NAME` leaves NAME (AFTER's name) out of both sides. After mapping, both sides
-// must have the same names, and a name's concrete values must have the same dtypes and shapes
-// on both sides; anything else is a usage error (exit 2), since the comparison would be
+// must have the same names, and a name's concrete values must share a dtype and shape on the
+// two sides; anything else is a usage error (exit 2), since the comparison would be
 // meaningless.
 //
 // The verdict is decided only when both explorations are complete; otherwise it is unknown

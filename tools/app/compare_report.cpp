@@ -27,8 +27,9 @@ std::string open_document(const CheckResult& r, const std::string& indent) {
 
 std::string verdict(const CompareResult& r) {
   if (!r.complete) {
-    return fmt::format("UNKNOWN: a limit stopped the exploration of {}",
-                       r.before.exploration.complete ? "AFTER" : "BEFORE");
+    const bool before = !r.before.exploration.complete, after = !r.after.exploration.complete;
+    const char* stopped = before && after ? "BEFORE and AFTER" : before ? "BEFORE" : "AFTER";
+    return fmt::format("UNKNOWN: a limit stopped the exploration of {}", stopped);
   }
   if (*r.equivalent) return "AFTER is equivalent to BEFORE: the same outcomes";
   if (*r.refines) {
@@ -51,15 +52,18 @@ std::string render_compare_text(const CompareResult& r) {
                        side->outcomes.size() == 1 ? "" : "s", e.states, e.transitions, e.seconds,
                        e.complete ? "" : fmt::format(" (stopped by --{})", e.stop_reason));
   }
+  // An outcome one side has not reached is only a candidate while that side is incomplete.
+  const char* added_how =
+      r.before.exploration.complete ? "reached by AFTER only" : "not reached by BEFORE so far";
+  const char* lost_how =
+      r.after.exploration.complete ? "reached by BEFORE only" : "not reached by AFTER so far";
   for (std::size_t i = 0; i < r.added.size(); ++i) {
-    out += outcome_text(r.added[i], fmt::format("added outcome {} of {} (reached by AFTER only; "
-                                                "witness in AFTER)",
-                                                i + 1, r.added.size()));
+    out += outcome_text(r.added[i], fmt::format("added outcome {} of {} ({}; witness in AFTER)",
+                                                i + 1, r.added.size(), added_how));
   }
   for (std::size_t i = 0; i < r.lost.size(); ++i) {
-    out += outcome_text(r.lost[i], fmt::format("lost outcome {} of {} (reached by BEFORE only; "
-                                               "witness in BEFORE)",
-                                               i + 1, r.lost.size()));
+    out += outcome_text(r.lost[i], fmt::format("lost outcome {} of {} ({}; witness in BEFORE)",
+                                               i + 1, r.lost.size(), lost_how));
   }
   return out;
 }

@@ -1,0 +1,40 @@
+// The SARIF 2.1.0 renderings of check, races and compare (`--format sarif`): one log with one
+// run of the tool "tfmc", whose results point at the FILE:LINE of the statements involved, so
+// that code-scanning services (GitHub's among them) show races, nondeterminism, stuck runs and
+// refinement failures as alerts on the .tfg source. specs/FORMAT.md, "SARIF output", is the
+// contract: the rules of each command, what each result holds, where it points.
+//
+// Locations: artifactLocation.uri is the FILE as given on the command line (characters that a
+// URI reference cannot hold percent-encoded), region.startLine the line of the node's
+// statement (sem::Node::loc; an implicit node has the line of the statement that made it). A
+// node of a composed program (session.h) points into the FILE its execution was copied from.
+// A result about the whole program points at line 1 of the first FILE.
+//
+// Every message text escapes `\`, `[` and `]` with a backslash, as SARIF requires of texts
+// that may hold embedded links (`[r](1)` links to the relatedLocation with id 1).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "semantics/program.h"
+#include "tools/app/check_result.h"
+#include "tools/app/compare.h"
+#include "tools/app/session.h"
+
+namespace tfmc::app {
+
+// `tfmc check --format sarif`: `r` is the check of `program`, made from `session`.
+std::string render_check_sarif(const CheckResult& r, const sem::Program& program,
+                               const SessionOptions& session);
+
+// `tfmc races --format sarif`: the races of `program`, made from `session`.
+std::string render_races_sarif(const std::vector<PrintedRace>& races, const sem::Program& program,
+                               const SessionOptions& session);
+
+// `tfmc compare --format sarif`: `session.files` holds BEFORE and AFTER; `after` is the
+// program made from AFTER, whose statements the added and lost outcomes point at.
+std::string render_compare_sarif(const CompareResult& r, const sem::Program& after,
+                                 const SessionOptions& session);
+
+}  // namespace tfmc::app
