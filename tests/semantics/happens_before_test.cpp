@@ -63,7 +63,7 @@ TEST_CASE("the paper's Write and Read race only without the control edge", "[hap
   CHECK(races_of_spec("specs/paper/write_read_ordered.tfg").empty());
 }
 
-TEST_CASE("figure 1: the two AssignAdds race; Write and Read are ordered", "[happens_before]") {
+TEST_CASE("figure 1: the two AssignAdds race, and Write and Read are ordered", "[happens_before]") {
   // w -> a1, w -> a2 and a1, a2 -> r by control edges: only a1 and a2 are unordered.
   CHECK(races_of_spec("specs/paper/figure1.tfg") == Races{"a1 a2 x update-update"});
   CHECK(races_of_spec("specs/rfc/increment_atomic.tfg") == Races{"ia ib X update-update"});

@@ -70,7 +70,7 @@ target w
   CHECK(explore(pruned, values) == Outcomes{"r=A | x=B", "r=B | x=B"});
 }
 
-TEST_CASE("control edges are needs too; control edges into dropped nodes go",
+TEST_CASE("control edges are needs too, and control edges into dropped nodes go",
           "[semantics][prune]") {
   sem::ValueStore values;
   // r waits for w: w is needed, and so is its input B.
@@ -119,7 +119,8 @@ output t
   CHECK(explore(pruned, values) == Outcomes{"t=Neg(A) | x=A"});
 }
 
-TEST_CASE("without outputs or targets no node stays; variables always do", "[semantics][prune]") {
+TEST_CASE("without outputs or targets no node stays, but variables always do",
+          "[semantics][prune]") {
   sem::ValueStore values;
   const sem::Program pruned = sem::prune(sem::load_program_text("d.tfg", R"(var x = A
 var y

@@ -346,7 +346,7 @@ TEST_CASE("an Enqueue waits while the queue is full", "[resources][queue]") {
                                {{{"d1", "A"}, {"r", i32(1)}}, {{"X", i32(1)}}, {}}});
 }
 
-TEST_CASE("two Dequeues race for one item; the other is stuck", "[resources][queue]") {
+TEST_CASE("two Dequeues race for one item, and the other is stuck", "[resources][queue]") {
   // Whichever Dequeue fires first takes A; the other never fires, nor the Neg after it, whose
   // output edge stays empty (printed EMPTY).
   expect_outcomes(
@@ -508,7 +508,8 @@ TEST_CASE("a Lock that nobody unlocks blocks what follows it", "[resources][mute
       {{{{"r", "EMPTY"}}, {{"x", "A"}}, {"l2", "r", "w"}}});
 }
 
-TEST_CASE("any Unlock frees the mutex; one of a free mutex does nothing", "[resources][mutex]") {
+TEST_CASE("any Unlock frees the mutex, and one of a free mutex does nothing",
+          "[resources][mutex]") {
   // u is unordered with l1: before l1 it finds m free and leaves it free, and l2 then blocks
   // forever; after l1 it frees m and l2 runs. The two final states have the same (empty)
   // values, but stuck and blocked make them different outcomes.

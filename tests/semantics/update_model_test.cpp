@@ -102,7 +102,7 @@ output r
   CHECK(explore(rfc, values) == Outcomes{"r=i32{6} | x=i32{6}"});
 }
 
-TEST_CASE("an explicit Var keeps feeding the read; the write gets &x@a",
+TEST_CASE("an explicit Var keeps feeding the read, and the write gets &x@a",
           "[semantics][update_model]") {
   // v waits for p, so the read (fed by v) does too: 6 as above, in both models.
   sem::ValueStore values;

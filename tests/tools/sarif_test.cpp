@@ -490,7 +490,7 @@ TEST_CASE("compare --format sarif when a limit stops both explorations", "[tools
                     "The exploration of AFTER (" + after + ") was stopped by --max-states"));
 }
 
-TEST_CASE("--format chooses the output; --json is --format json", "[tools][sarif]") {
+TEST_CASE("the format option chooses the output, and --json is --format json", "[tools][sarif]") {
   const std::string unordered = spec("paper/write_read_unordered.tfg");
   for (const char* command : {"check", "races"}) {
     const Result text = tfmc_run({command, unordered});
