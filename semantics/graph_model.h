@@ -49,9 +49,7 @@ class GraphModel : public StateModel {
   bool is_enabled(const Slot* state, TransitionId t) const override;
   bool is_ready(const Slot* state, TransitionId t) const override;
   void fired(const Slot* state, std::vector<std::uint8_t>& out) const override;
-  std::span<const TransitionId> excluded_by(TransitionId t) const override {
-    return excluded_[t];
-  }
+  std::span<const TransitionId> excluded_by(TransitionId t) const override { return excluded_[t]; }
   std::span<const TransitionId> successors(TransitionId t) const override {
     return successors_[node_of_[t]];
   }

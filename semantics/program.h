@@ -59,6 +59,7 @@ struct Node {
   NodeKind kind = NodeKind::Function;
   bool implicit = false;    // made by the builder: `&X` Var nodes and Copy nodes
   SourceLoc loc;            // statement of the node (for implicit nodes: of the use)
+  std::string file;         // the file of that statement (set by load_program_text)
   std::string op;           // the operation as written (Copy, Var, Read, Write, Add, ...)
   FunctionId function = 0;  // Function: the function; Assign: its f
   ResourceKind resource_kind = ResourceKind::Variable;
@@ -78,6 +79,7 @@ struct Variable {
   std::string name;
   ValueId initial = kEmpty;  // Error(uninitialized) when declared without INIT
   SourceLoc loc;
+  std::string file;  // the file of its declaration (set by load_program_text)
 };
 
 struct Queue {

@@ -648,7 +648,7 @@ class Builder {
     for (const VarDecl& v : ast_.vars) {
       program_.variables.push_back(
           {v.name, v.init ? init_value(*v.init) : values_.error(eval::ErrorKind::Uninitialized),
-           v.loc});
+           v.loc, ""});  // the file is set by load_program_text
     }
     for (const ResourceDecl& r : ast_.resources) {
       if (r.kind == ResourceDecl::Kind::Queue) {
@@ -826,6 +826,8 @@ Program load_program_text(const std::string& file_name, const std::string& text,
   Program p = build_program(ast, feeds, values, diags);
   if (!diags.empty()) throw InputError(diags.render());
   p.file = file_name;
+  for (Node& n : p.nodes) n.file = file_name;
+  for (Variable& v : p.variables) v.file = file_name;
   return p;
 }
 

@@ -168,7 +168,7 @@ class Composer {
     const auto it = resources_.find(name);
     if (it == resources_.end()) {
       d.place = place;
-      d.index = add_resource(name, d, loc);
+      d.index = add_resource(name, d, loc, p.file);
       resources_.emplace(name, d);
       return d.index;
     }
@@ -181,10 +181,11 @@ class Composer {
     return first.index;
   }
 
-  std::uint32_t add_resource(const std::string& name, const Declared& d, SourceLoc loc) {
+  std::uint32_t add_resource(const std::string& name, const Declared& d, SourceLoc loc,
+                             const std::string& file) {
     switch (d.kind) {
       case ResourceKind::Variable:
-        out_.variables.push_back({name, d.initial, loc});
+        out_.variables.push_back({name, d.initial, loc, file});
         return static_cast<std::uint32_t>(out_.variables.size() - 1);
       case ResourceKind::Queue:
         out_.queues.push_back({name, d.capacity, loc});

@@ -26,6 +26,7 @@ Node part_of(const Node& a, std::string name, NodeKind kind, std::string op) {
   n.kind = kind;
   n.implicit = true;
   n.loc = a.loc;
+  n.file = a.file;
   n.op = std::move(op);
   n.section = a.section;
   n.execution = a.execution;

@@ -26,6 +26,8 @@ std::vector<PrintedRace> printed_races(const sem::Program& program,
     r.second = b.name;
     r.first_line = a.loc.line;
     r.second_line = b.loc.line;
+    r.first_file = a.file;
+    r.second_file = b.file;
     r.variable = program.variables[race.variable].name;
     r.kind = sem::race_kind_name(race.kind);
     out.push_back(std::move(r));

@@ -33,6 +33,8 @@ struct PrintedRace {
   std::string second;
   int first_line = 0;  // the nodes' statement lines
   int second_line = 0;
+  std::string first_file;  // the files of those statements
+  std::string second_file;
   std::string variable;
   std::string kind;  // "read-write", "write-write" or "update-update"
   // Whether forcing one order or the other changes the outcome set (tools/app/race_report.h):

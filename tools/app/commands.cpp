@@ -176,7 +176,7 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
   const std::vector<PrintedRace> races = printed_races(program, sem::analyze_concurrency(program));
   switch (options.format) {
     case OutputFormat::Text:
-      out << render_races_text(program.file, races);
+      out << render_races_text(races);
       break;
     case OutputFormat::Json:
       out << render_races_json(program.file, races);

@@ -67,9 +67,10 @@ std::string races_json(const std::vector<PrintedRace>& races, bool classified) {
   return out + (races.empty() ? "]" : "\n  ]");
 }
 
-std::string race_line(const std::string& program, const PrintedRace& race) {
-  return fmt::format("{} ({}:{}) and {} ({}:{}) on {}: {}", race.first, program, race.first_line,
-                     race.second, program, race.second_line, race.variable, race.kind);
+std::string race_line(const PrintedRace& race) {
+  return fmt::format("{} ({}:{}) and {} ({}:{}) on {}: {}", race.first, race.first_file,
+                     race.first_line, race.second, race.second_file, race.second_line,
+                     race.variable, race.kind);
 }
 
 // The races section of the text report: the observable races first, then the benign ones,
@@ -90,13 +91,13 @@ std::string races_text(const CheckResult& r) {
   if (!unknown.empty()) counts.push_back(fmt::format("{} unknown", unknown.size()));
   std::string out = fmt::format("races: {} ({})\n", r.races.size(), fmt::join(counts, ", "));
   for (const PrintedRace* race : observable) {
-    out += fmt::format("  observable: {}\n", race_line(r.program, *race));
+    out += fmt::format("  observable: {}\n", race_line(*race));
   }
   for (const PrintedRace* race : benign) {
-    out += fmt::format("  benign: {}\n", race_line(r.program, *race));
+    out += fmt::format("  benign: {}\n", race_line(*race));
   }
   for (const PrintedRace* race : unknown) {
-    out += fmt::format("  unknown: {} ({})\n", race_line(r.program, *race), race->unknown_reason);
+    out += fmt::format("  unknown: {} ({})\n", race_line(*race), race->unknown_reason);
   }
   return out;
 }
@@ -170,9 +171,9 @@ std::string render_text(const CheckResult& r) {
   return out;
 }
 
-std::string render_races_text(const std::string& program, const std::vector<PrintedRace>& races) {
+std::string render_races_text(const std::vector<PrintedRace>& races) {
   std::string out;
-  for (const PrintedRace& race : races) out += race_line(program, race) + "\n";
+  for (const PrintedRace& race : races) out += race_line(race) + "\n";
   if (races.empty()) return "no races\n";
   return out + fmt::format("{} race{}\n", races.size(), races.size() == 1 ? "" : "s");
 }

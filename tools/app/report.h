@@ -19,8 +19,8 @@ std::string outcomes_json(const std::vector<PrintedOutcome>& outcomes);
 std::string outcome_text(const PrintedOutcome& o, const std::string& title);
 
 // `tfmc races`: one line per race in the given order, `A (FILE:LINE) and B (FILE:LINE) on X:
-// KIND`, then a count line ("no races", "1 race", "2 races").
-std::string render_races_text(const std::string& program, const std::vector<PrintedRace>& races);
+// KIND`, each node with its own file, then a count line ("no races", "1 race", "2 races").
+std::string render_races_text(const std::vector<PrintedRace>& races);
 // {"program": ..., "races": [...]}, each race as in check's "races" without "observable".
 std::string render_races_json(const std::string& program, const std::vector<PrintedRace>& races);
 

@@ -173,9 +173,8 @@ struct Result {
   std::string key;  // names that identify the finding (fingerprint)
 };
 
-// Where a program's nodes come from. A composed program (session.h) has, per run, each FILE
-// `concurrent` times in argument order: execution e is a copy of
-// files[(e % (files.size() * concurrent)) / concurrent].
+// The files of a program, for findings about the whole program (at the first file's line 1);
+// nodes know their own file (Node::file).
 struct Sources {
   std::vector<std::string> files;
   std::uint32_t concurrent = 1;
@@ -185,8 +184,7 @@ struct Sources {
   std::optional<Place> node(const sem::Program& program, std::size_t index) const {
     const sem::Node& n = program.nodes.at(index);
     if (n.loc.line < 1) return std::nullopt;
-    const std::size_t per_run = files.size() * concurrent;
-    return Place{files.at((n.execution % per_run) / concurrent), n.loc.line};
+    return Place{n.file, n.loc.line};
   }
 };
 
@@ -399,10 +397,9 @@ std::optional<Place> output_place(const sem::Program& program, const Sources& so
 }
 
 // The declaration of variable `name` (compare's sides are one FILE each).
-std::optional<Place> variable_place(const sem::Program& program, const Sources& sources,
-                                    const std::string& name) {
+std::optional<Place> variable_place(const sem::Program& program, const std::string& name) {
   for (const sem::Variable& v : program.variables) {
-    if (v.name == name && v.loc.line >= 1) return Place{sources.files.at(0), v.loc.line};
+    if (v.name == name && v.loc.line >= 1) return Place{v.file, v.loc.line};
   }
   return std::nullopt;
 }
@@ -421,7 +418,7 @@ Result compare_result(const Rule& rule, const PrintedOutcome& o,
     differing_names.add(name, output_place(after, sources, name), "output " + name);
   }
   for (const std::string& name : d.variables) {
-    differing_names.add(name, variable_place(after, sources, name), "variable " + name);
+    differing_names.add(name, variable_place(after, name), "variable " + name);
   }
   const bool none_differ = differing_names.empty();
   const std::string names = differing_names.finish(sources.whole());
