@@ -58,6 +58,27 @@ class Explorer {
   std::vector<Slot> state(StateIndex i) const;
 
  private:
+  // Successors are looked up a group at a time: consecutive queued states are expanded until
+  // they have at least kGroupSuccessors successors, whose table entries and stored states are
+  // then prefetched in passes over the whole group, so that each cache miss has the time of
+  // many others' work to complete before the lookup that needs it.
+  static constexpr std::size_t kGroupSuccessors = 32;
+  struct Group {
+    // The enabled transitions of the group's states, one state after the other: those of
+    // its g-th state from first[g] to first[g + 1]. Successor j is reached by enabled[j]; its
+    // key is at keys[j * key_bytes], its hash is hashes[j].
+    std::vector<TransitionId> enabled;
+    std::vector<std::size_t> first;
+    std::vector<unsigned char> keys;
+    std::size_t key_bytes = 0;
+    std::vector<std::uint64_t> hashes;
+    std::vector<Slot> current;  // the state being expanded
+    std::vector<Slot> next;     // its successor, while its key is made
+  };
+  // Makes the group of queued states that starts at `from`: the keys and hashes of their
+  // successors, prefetched for lookup. Returns the end of the group (its last state + 1).
+  StateIndex expand_group(StateIndex from, Group& g);
+
   StateModel& model_;
   Limits limits_;
   StateStore store_;

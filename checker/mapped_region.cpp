@@ -9,10 +9,11 @@
 
 namespace tfmc::check {
 
-MappedRegion::MappedRegion(std::size_t bytes) {
+MappedRegion::MappedRegion(std::size_t bytes, bool huge) {
   bytes_ = (std::max<std::size_t>(bytes, 1) + kPageBytes - 1) / kPageBytes * kPageBytes;
   data_ = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   TFMC_CHECK(data_ != MAP_FAILED, "out of memory for the state store");
+  if (huge) madvise(data_, bytes_, MADV_HUGEPAGE);  // only advice: without it, 4 KiB pages
 }
 
 MappedRegion::~MappedRegion() {

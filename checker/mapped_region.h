@@ -3,10 +3,15 @@
 // touched (a large arena chunk costs nothing until states are stored in it), and a region
 // goes back to the system as soon as it is dropped (a grown table's old entries).
 //
-// Huge pages were measured and not taken: on the 2-core reference machine, lost_update 6 with
-// MADV_HUGEPAGE stored 15.6 M and 17.7 M states in 20 s against 16.6 M and 17.8 M without
-// (and 17.6 M against 22.4 M in 25 s while other work loaded the machine): the page clearing
-// cost as much as the TLB misses saved. MAP_POPULATE made no measurable difference either.
+// Huge pages (MADV_HUGEPAGE, the `huge` flag) are taken for the hash table only. Every lookup
+// touches the table at random, and it is touched all over anyway, so there they save TLB
+// misses at no cost in memory: lost_update 6 to 12 M states took 6.1 s of user time with them
+// against 6.7 s without (best of 3 each, on the 2-core reference machine under load). For the
+// arena they were measured and not taken: with 16-bit slots, lost_update 6 stored 15.6 M and
+// 17.7 M states in 20 s with them against 16.6 M and 17.8 M without, the page clearing costing
+// as much as the TLB misses saved; with 4-bit slots, the whole run took as much user time
+// (31.1 and 29.0 s against 31.0 and 30.2 s) and up to twice the system time. MAP_POPULATE made
+// no measurable difference either.
 #pragma once
 
 #include <cstddef>
@@ -18,7 +23,9 @@ class MappedRegion {
   static constexpr std::size_t kPageBytes = 4096;
 
   MappedRegion() = default;
-  explicit MappedRegion(std::size_t bytes);  // aborts when the memory cannot be mapped
+  // Aborts when the memory cannot be mapped. `huge`: ask for transparent huge pages (for a
+  // region that is touched all over, where they save TLB misses and cost no extra memory).
+  explicit MappedRegion(std::size_t bytes, bool huge = false);
   ~MappedRegion();
   MappedRegion(MappedRegion&& other) noexcept;
   MappedRegion& operator=(MappedRegion&& other) noexcept;

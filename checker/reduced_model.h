@@ -84,8 +84,9 @@ class ReducedModel : public StateModel {
   std::span<const TransitionId> racy_ancestors(TransitionId t) const override {
     return base_.racy_ancestors(t);
   }
-  std::span<const std::uint32_t> reads(TransitionId t) const override { return base_.reads(t); }
-  std::span<const std::uint32_t> writes(TransitionId t) const override { return base_.writes(t); }
+  // A step fires a chain of transitions, which may read and write any slot.
+  std::span<const std::uint32_t> reads(TransitionId) const override { return all_slots_; }
+  std::span<const std::uint32_t> writes(TransitionId) const override { return all_slots_; }
   const std::string& transition_name(TransitionId t) const override {
     return base_.transition_name(t);
   }
@@ -118,6 +119,7 @@ class ReducedModel : public StateModel {
 
   StateModel& base_;
   Reduction level_;
+  std::vector<std::uint32_t> all_slots_;  // 0 .. slot_count() - 1
   mutable Context context_;
   mutable bool context_valid_ = false;
   mutable std::uint64_t eager_firings_ = 0;

@@ -207,6 +207,7 @@ void GraphModel::enabled(const Slot* state, std::vector<TransitionId>& out) cons
   const std::uint32_t* slots = in_flat_.data();
   const std::uint32_t* begin = in_begin_.data();
   const std::size_t count = nodes_.size();
+  const std::size_t first = out.size();  // `out` may hold other states' transitions before
   for (std::size_t v = 0; v < count; ++v) {
     std::uint32_t k = begin[v];
     const std::uint32_t end = begin[v + 1];
@@ -215,12 +216,12 @@ void GraphModel::enabled(const Slot* state, std::vector<TransitionId>& out) cons
     out.push_back(static_cast<TransitionId>(v));
   }
   // Alternatives past the first have ids past the nodes: append them, keeping the order.
-  const std::size_t first_pass = out.size();
-  for (std::size_t i = 0; i < first_pass; ++i) {
-    const auto& alts = transitions_of_[out[i]];
-    if (alts.size() > 1) out.insert(out.end(), alts.begin() + 1, alts.end());
+  const std::size_t nodes_enabled = out.size();
+  for (std::size_t i = first; i < nodes_enabled; ++i) {
+    const std::vector<TransitionId>& alts = transitions_of_[out[i]];
+    for (std::size_t a = 1; a < alts.size(); ++a) out.push_back(alts[a]);
   }
-  if (out.size() > first_pass) std::sort(out.begin(), out.end());
+  if (out.size() > nodes_enabled) std::sort(out.begin() + first, out.end());
 }
 
 bool GraphModel::is_ready(const Slot* state, TransitionId t) const {
