@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "checker/explorer.h"
-#include "semantics/state_model.h"
+#include "semantics/model/state_model.h"
 
 namespace tfmc::check {
 

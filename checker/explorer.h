@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "checker/state_store.h"
-#include "semantics/state_model.h"
+#include "semantics/model/state_model.h"
 
 namespace tfmc::check {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "semantics/invariant.h"
+#include "semantics/errors/invariant.h"
 
 namespace tfmc::check {
 

@@ -5,7 +5,7 @@
 #include <functional>
 #include <queue>
 
-#include "semantics/invariant.h"
+#include "semantics/errors/invariant.h"
 
 namespace tfmc::check {
 

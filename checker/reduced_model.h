@@ -41,7 +41,7 @@
 #include <string_view>
 #include <vector>
 
-#include "semantics/state_model.h"
+#include "semantics/model/state_model.h"
 
 namespace tfmc::check {
 

@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "semantics/invariant.h"
+#include "semantics/errors/invariant.h"
 
 namespace tfmc::check {
 

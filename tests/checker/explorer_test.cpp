@@ -9,8 +9,8 @@
 
 #include "checker/outcomes.h"
 #include "gpu_eval/cpu_evaluator.h"
-#include "semantics/graph_model.h"
-#include "semantics/program_builder.h"
+#include "semantics/build/program_builder.h"
+#include "semantics/model/graph_model.h"
 
 namespace {
 

@@ -33,9 +33,9 @@
 #include "checker/explorer.h"
 #include "checker/outcomes.h"
 #include "gpu_eval/cpu_evaluator.h"
-#include "semantics/graph_model.h"
-#include "semantics/program_builder.h"
-#include "semantics/program_compose.h"
+#include "semantics/build/program_builder.h"
+#include "semantics/model/graph_model.h"
+#include "semantics/program/compose.h"
 
 namespace {
 

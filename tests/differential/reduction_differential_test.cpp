@@ -26,8 +26,8 @@
 
 #include "differential/random_program.h"
 #include "differential/reference_enumerator.h"
-#include "semantics/happens_before.h"
-#include "semantics/program_builder.h"
+#include "semantics/build/program_builder.h"
+#include "semantics/model/happens_before.h"
 #include "tools/app/commands.h"
 
 namespace {

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "semantics/ast.h"
+#include "semantics/language/ast.h"
 
 namespace tfmc::test {
 

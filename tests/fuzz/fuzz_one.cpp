@@ -8,11 +8,11 @@
 #include "checker/outcomes.h"
 #include "fuzz/ast_equal.h"
 #include "gpu_eval/cpu_evaluator.h"
-#include "semantics/dot_writer.h"
-#include "semantics/graph_model.h"
-#include "semantics/parser.h"
-#include "semantics/program_builder.h"
-#include "semantics/tfg_printer.h"
+#include "semantics/build/program_builder.h"
+#include "semantics/language/parser.h"
+#include "semantics/language/tfg_printer.h"
+#include "semantics/model/graph_model.h"
+#include "semantics/program/dot_writer.h"
 
 namespace tfmc::test {
 namespace {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "fuzz/fuzz_one.h"
-#include "semantics/program_builder.h"
+#include "semantics/build/program_builder.h"
 
 namespace {
 

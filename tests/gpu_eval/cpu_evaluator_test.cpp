@@ -1,6 +1,6 @@
 // CpuEvaluator: every BuiltinOp, broadcasting, error kinds and their order, IEEE corner cases
 // (-0, NaN, rounding in the tensor's dtype, index-order accumulation) and integer wraparound.
-// Tensors are written and compared as canonical literals (semantics/tensor_text.h), which
+// Tensors are written and compared as canonical literals (semantics/values/tensor_text.h), which
 // identify float bits exactly up to the NaN payload.
 #include "gpu_eval/cpu_evaluator.h"
 
@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-#include "semantics/tensor_text.h"
+#include "semantics/values/tensor_text.h"
 
 namespace {
 

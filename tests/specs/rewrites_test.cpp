@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "gpu_eval/cpu_evaluator.h"
-#include "semantics/graph_model.h"
+#include "semantics/model/graph_model.h"
 #include "support/json_reader.h"
 #include "support/process.h"
 #include "tools/app/check_result.h"

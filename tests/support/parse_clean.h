@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "semantics/parser.h"
+#include "semantics/language/parser.h"
 
 namespace tfmc::test {
 

@@ -1,6 +1,6 @@
 // The race report: `tfmc races`, the "races" of `tfmc check` (text and JSON), and the
 // observability classification (race_report.h). Race lists follow the happens-before rule
-// (tests/semantics/happens_before_test.cpp); each observability verdict is worked out by hand
+// (tests/semantics/model/happens_before_test.cpp); each observability verdict is worked out by hand
 // from the outcome sets of the two forced orders.
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "semantics/program_builder.h"
+#include "semantics/build/program_builder.h"
 #include "support/json_reader.h"
 #include "support/process.h"
 #include "tools/app/cli.h"

@@ -11,7 +11,7 @@
 #include "checker/explorer.h"
 #include "checker/outcomes.h"
 #include "checker/reduced_model.h"
-#include "semantics/graph_model.h"
+#include "semantics/model/graph_model.h"
 
 namespace tfmc::app {
 
@@ -25,7 +25,7 @@ struct PrintedOutcome {
   std::vector<std::string> witness;
 };
 
-// One race of the static analysis (semantics/happens_before.h) in printable form.
+// One race of the static analysis (semantics/model/happens_before.h) in printable form.
 struct PrintedRace {
   std::uint32_t first_node = 0;  // node indices in the program
   std::uint32_t second_node = 0;

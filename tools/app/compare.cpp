@@ -7,7 +7,7 @@
 #include <set>
 #include <tuple>
 
-#include "semantics/diagnostics.h"
+#include "semantics/errors/diagnostics.h"
 #include "tools/app/exit_codes.h"
 
 namespace tfmc::app {

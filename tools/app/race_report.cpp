@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <tuple>
 
-#include "semantics/program_order.h"
+#include "semantics/program/order.h"
 
 namespace tfmc::app {
 namespace {

@@ -1,6 +1,6 @@
 // Which races of a checked program can change what it computes.
 //
-// The static analysis (semantics/happens_before.h) lists every pair of unordered accesses to
+// The static analysis (semantics/model/happens_before.h) lists every pair of unordered accesses to
 // one variable that includes a write. Whether the order of such a pair matters is decided in
 // two ways. First, while checking (tools/app/commands.cpp), from the stored states: a race
 // whose accesses are both enabled in some state and give different states when fired in the
@@ -28,7 +28,7 @@
 #include <functional>
 #include <string>
 
-#include "semantics/program.h"
+#include "semantics/program/program.h"
 #include "tools/app/check_result.h"
 
 namespace tfmc::app {

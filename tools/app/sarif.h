@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "semantics/program.h"
+#include "semantics/program/program.h"
 #include "tools/app/check_result.h"
 #include "tools/app/compare.h"
 #include "tools/app/session.h"

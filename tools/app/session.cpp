@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "semantics/diagnostics.h"
-#include "semantics/parser.h"
-#include "semantics/program_builder.h"
-#include "semantics/program_compose.h"
-#include "semantics/program_prune.h"
+#include "semantics/build/program_builder.h"
+#include "semantics/errors/diagnostics.h"
+#include "semantics/language/parser.h"
+#include "semantics/program/compose.h"
+#include "semantics/program/prune.h"
 
 namespace tfmc::app {
 

@@ -1,14 +1,14 @@
 // How the program a command works on is made from its files and options (FORMAT.md section
 // 5): the same for check, races, dot and each side of compare.
 //
-//   1. Each FILE is read and built (semantics/program_builder.h load_programs); a --feed goes
+//   1. Each FILE is read and built (semantics/build/program_builder.h load_programs); a --feed goes
 //      to every file that declares that input.
 //   2. --model rfc splits every resource update into read, compute and write
-//      (semantics/update_model.h); executor, the default, keeps each one atomic.
-//   3. --prune keeps what the outputs and `target`s need (semantics/program_prune.h), per
+//      (semantics/program/update_model.h); executor, the default, keeps each one atomic.
+//   3. --prune keeps what the outputs and `target`s need (semantics/program/prune.h), per
 //      file, as each Session.Run prunes its own graph.
 //   4. With several FILEs, --concurrent K or --runs N, the executions are composed
-//      (semantics/program_compose.h): each FILE K times, in argument order, all interleaved
+//      (semantics/program/compose.h): each FILE K times, in argument order, all interleaved
 //      in one run, and N such runs one after another; names get the suffix `@k`, `@r` or
 //      `@r.k`. One run of one FILE is the program itself.
 #pragma once
@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "semantics/program.h"
-#include "semantics/program_builder.h"
-#include "semantics/update_model.h"
-#include "semantics/value_store.h"
+#include "semantics/build/program_builder.h"
+#include "semantics/program/program.h"
+#include "semantics/program/update_model.h"
+#include "semantics/values/value_store.h"
 
 namespace tfmc::app {
 

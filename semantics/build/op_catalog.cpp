@@ -1,0 +1,285 @@
+#include "semantics/build/op_catalog.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "semantics/language/tfg_printer.h"
+#include "semantics/values/tensor_text.h"
+
+namespace tfmc::sem {
+namespace {
+
+struct BuiltinSpec {
+  const char* name;
+  FunctionKind kind;
+  eval::BuiltinOp op;
+  int min_args;
+  int max_args;  // -1: unbounded
+  std::vector<std::string> attrs;
+  std::vector<std::string> required;
+};
+
+const std::vector<BuiltinSpec>& builtins() {
+  using K = FunctionKind;
+  using O = eval::BuiltinOp;
+  static const std::vector<BuiltinSpec> specs = {
+      {"Identity", K::Identity, O::Add, 1, 1, {}, {}},
+      {"Copy", K::Copy, O::Add, 1, 1, {}, {}},
+      {"Const", K::Const, O::Add, 0, 0, {"value"}, {"value"}},
+      {"Add", K::Builtin, O::Add, 2, 2, {}, {}},
+      {"Sub", K::Builtin, O::Sub, 2, 2, {}, {}},
+      {"Mul", K::Builtin, O::Mul, 2, 2, {}, {}},
+      {"Div", K::Builtin, O::Div, 2, 2, {}, {}},
+      {"Neg", K::Builtin, O::Neg, 1, 1, {}, {}},
+      {"Maximum", K::Builtin, O::Maximum, 2, 2, {}, {}},
+      {"Minimum", K::Builtin, O::Minimum, 2, 2, {}, {}},
+      {"Relu", K::Builtin, O::Relu, 1, 1, {}, {}},
+      {"MatMul", K::Builtin, O::MatMul, 2, 2, {}, {}},
+      {"Concat", K::Builtin, O::Concat, 2, -1, {"axis"}, {}},
+      {"Split", K::Builtin, O::Split, 1, 1, {"axis", "num"}, {"num"}},
+      {"Sum", K::Builtin, O::Sum, 1, 1, {"axis"}, {}},
+      {"Equal", K::Builtin, O::Equal, 2, 2, {}, {}},
+      {"Less", K::Builtin, O::Less, 2, 2, {}, {}},
+      {"Greater", K::Builtin, O::Greater, 2, 2, {}, {}},
+      {"Cast", K::Builtin, O::Cast, 1, 1, {"to"}, {"to"}},
+      {"Reshape", K::Builtin, O::Reshape, 1, 1, {"shape"}, {"shape"}},
+  };
+  return specs;
+}
+
+const BuiltinSpec* find_builtin(const std::string& op) {
+  for (const BuiltinSpec& s : builtins()) {
+    if (op == s.name) return &s;
+  }
+  return nullptr;
+}
+
+// `Op{k1=v1,k2=v2}` with keys sorted; just `Op` without attributes.
+std::string head_with(const std::string& op, std::map<std::string, std::string> shown) {
+  if (shown.empty()) return op;
+  std::vector<std::string> parts;
+  for (const auto& [k, v] : shown) parts.push_back(k + "=" + v);
+  return fmt::format("{}{{{}}}", op, fmt::join(parts, ", "));
+}
+
+bool no_duplicate_keys(const std::vector<Attr>& attrs, DiagnosticList& diags) {
+  std::set<std::string> seen;
+  bool ok = true;
+  for (const Attr& a : attrs) {
+    if (!seen.insert(a.key).second) {
+      diags.error(a.loc, fmt::format("attribute '{}' is given twice", a.key));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+constexpr std::int64_t kMaxSplit = 1 << 16;
+
+// Checks one attribute of a built-in and stores it into `f`; reports and returns false on error.
+bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, ValueStore& values,
+                        std::map<std::string, std::string>& shown, DiagnosticList& diags) {
+  const AttrValue& v = a.value;
+  const auto bad = [&](const char* what) {
+    diags.error(v.loc, fmt::format("attribute '{}' of {} must be {}", a.key, op, what));
+    return false;
+  };
+  if (a.key == "axis") {
+    if (v.kind != AttrValue::Kind::Integer) return bad("an integer");
+    f.attrs.axis = v.integer;
+    if (v.integer != 0 || op == "Sum") shown["axis"] = std::to_string(v.integer);
+  } else if (a.key == "num") {
+    if (v.kind != AttrValue::Kind::Integer || v.integer < 1 || v.integer > kMaxSplit) {
+      return bad("an integer in [1, 65536]");
+    }
+    f.attrs.num = v.integer;
+    shown["num"] = std::to_string(v.integer);
+  } else if (a.key == "to") {
+    const auto t = v.kind == AttrValue::Kind::Name ? eval::dtype_from_name(v.name) : std::nullopt;
+    if (!t) return bad("a dtype (f32, f64, i32, i64 or bool)");
+    f.attrs.to = *t;
+    shown["to"] = v.name;
+  } else if (a.key == "shape") {
+    if (v.kind != AttrValue::Kind::List) return bad("a list of dimensions like [2,-1]");
+    const auto wildcards = std::count(v.list.begin(), v.list.end(), -1);
+    const bool negative =
+        std::any_of(v.list.begin(), v.list.end(), [](std::int64_t d) { return d < -1; });
+    if (wildcards > 1 || negative) {
+      return bad("a list of non-negative dimensions with at most one -1");
+    }
+    f.attrs.shape = v.list;
+    shown["shape"] = attr_value_text(v);
+  } else if (a.key == "value") {
+    if (v.kind == AttrValue::Kind::Literal) {
+      f.constant = values.tensor(*v.literal);
+    } else if (v.kind == AttrValue::Kind::Name) {
+      f.constant = values.symbol(v.name);
+    } else {
+      return bad("a typed literal such as i32{1} or a symbol name");
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+const ResourceOp* find_resource_op(const std::string& op) {
+  static const std::map<std::string, ResourceOp, std::less<>> kOps = {
+      {"Read", {NodeKind::Read, ResourceKind::Variable, 0, 1}},
+      {"Write", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+      {"AssignAdd", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+      {"AssignSub", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+      {"Assign", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+      {"ApplyGradientDescent", {NodeKind::Assign, ResourceKind::Variable, 2, 0}},
+      {"Enqueue", {NodeKind::Enqueue, ResourceKind::Queue, 1, 0}},
+      {"Dequeue", {NodeKind::Dequeue, ResourceKind::Queue, 0, 1}},
+      {"Lock", {NodeKind::Lock, ResourceKind::Mutex, 0, 0}},
+      {"Unlock", {NodeKind::Unlock, ResourceKind::Mutex, 0, 0}},
+  };
+  const auto it = kOps.find(op);
+  return it == kOps.end() ? nullptr : &it->second;
+}
+
+const char* resource_kind_name(ResourceKind kind) {
+  switch (kind) {
+    case ResourceKind::Variable:
+      return "variable";
+    case ResourceKind::Queue:
+      return "queue";
+    case ResourceKind::Mutex:
+      return "mutex";
+  }
+  return "?";
+}
+
+bool is_stateful_op(const std::string& op) { return op == "Var" || find_resource_op(op); }
+
+bool is_builtin_function(const std::string& op) { return find_builtin(op) != nullptr; }
+
+std::pair<int, int> builtin_arity(const std::string& op) {
+  const BuiltinSpec* s = find_builtin(op);
+  return s ? std::pair{s->min_args, s->max_args} : std::pair{0, 0};
+}
+
+std::optional<Function> make_builtin_function(const std::string& op, const std::vector<Attr>& attrs,
+                                              SourceLoc op_loc, ValueStore& values,
+                                              DiagnosticList& diags) {
+  const BuiltinSpec* spec = find_builtin(op);
+  Function f;
+  f.kind = spec->kind;
+  f.op = spec->op;
+  f.outputs = op == "Copy" ? 2 : 1;
+  bool ok = no_duplicate_keys(attrs, diags);
+  std::map<std::string, std::string> shown;
+  for (const Attr& a : attrs) {
+    if (std::find(spec->attrs.begin(), spec->attrs.end(), a.key) == spec->attrs.end()) {
+      diags.error(a.loc, spec->attrs.empty()
+                             ? fmt::format("{} takes no attributes (got '{}')", op, a.key)
+                             : fmt::format("unknown attribute '{}' for {} (expected {})", a.key, op,
+                                           fmt::join(spec->attrs, ", ")));
+      ok = false;
+      continue;
+    }
+    ok = apply_builtin_attr(op, a, f, values, shown, diags) && ok;
+  }
+  for (const std::string& key : spec->required) {
+    const bool given =
+        std::any_of(attrs.begin(), attrs.end(), [&](const Attr& a) { return a.key == key; });
+    if (!given) {
+      diags.error(op_loc, fmt::format("{} needs the attribute '{}'", op, key));
+      ok = false;
+    }
+  }
+  if (!ok) return std::nullopt;
+  if (f.kind == FunctionKind::Builtin) f.outputs = eval::output_count(f.op, f.attrs);
+  f.head = head_with(op, std::move(shown));
+  return f;
+}
+
+std::optional<Function> make_uninterpreted_function(const std::string& name, int outputs,
+                                                    const std::vector<Attr>& attrs,
+                                                    DiagnosticList& diags) {
+  if (!no_duplicate_keys(attrs, diags)) return std::nullopt;
+  Function f;
+  f.kind = FunctionKind::Uninterpreted;
+  f.outputs = outputs;
+  std::map<std::string, std::string> shown;
+  for (const Attr& a : attrs) shown[a.key] = attr_value_text(a.value);
+  f.head = head_with(name, std::move(shown));
+  return f;
+}
+
+std::optional<Function> make_assign_function(
+    const std::string& op, const std::vector<Attr>& attrs, SourceLoc op_loc,
+    const std::map<std::string, std::pair<int, int>>& declared, ValueStore& values,
+    FunctionTable& table, DiagnosticList& diags) {
+  if (op != "Assign") {
+    if (!attrs.empty()) {
+      diags.error(attrs.front().loc,
+                  fmt::format("{} takes no attributes (got '{}')", op, attrs.front().key));
+      return std::nullopt;
+    }
+    if (op == "Write") {
+      Function f;
+      f.kind = FunctionKind::Snd;
+      f.head = "Snd";
+      return f;
+    }
+    if (op == "ApplyGradientDescent") {
+      Function f;
+      f.kind = FunctionKind::GradientStep;
+      f.head = "GradientStep";
+      f.parts = {table.add(*make_builtin_function("Mul", {}, op_loc, values, diags)),
+                 table.add(*make_builtin_function("Sub", {}, op_loc, values, diags))};
+      return f;
+    }
+    return make_builtin_function(op == "AssignAdd" ? "Add" : "Sub", {}, op_loc, values, diags);
+  }
+  const auto fa =
+      std::find_if(attrs.begin(), attrs.end(), [](const Attr& a) { return a.key == "f"; });
+  if (fa == attrs.end()) {
+    diags.error(op_loc, "Assign needs the attribute 'f' (a binary function such as Add)");
+    return std::nullopt;
+  }
+  if (fa->value.kind != AttrValue::Kind::Name) {
+    diags.error(fa->value.loc, "attribute 'f' of Assign must name a binary function");
+    return std::nullopt;
+  }
+  std::vector<Attr> rest;
+  for (const Attr& a : attrs) {
+    if (&a != &*fa) rest.push_back(a);
+  }
+  const std::string& name = fa->value.name;
+  if (const auto d = declared.find(name); d != declared.end()) {
+    if (d->second != std::pair{2, 1}) {
+      diags.error(fa->value.loc,
+                  fmt::format("Assign's f must take 2 inputs and give 1 output, but '{}' is "
+                              "declared {} -> {}",
+                              name, d->second.first, d->second.second));
+      return std::nullopt;
+    }
+    return make_uninterpreted_function(name, 1, rest, diags);
+  }
+  if (name == "Snd") {
+    if (!rest.empty()) {
+      diags.error(rest.front().loc, "Snd takes no attributes");
+      return std::nullopt;
+    }
+    return make_assign_function("Write", {}, op_loc, declared, values, table, diags);
+  }
+  const BuiltinSpec* spec = find_builtin(name);
+  const bool binary = spec && spec->kind == FunctionKind::Builtin && spec->min_args <= 2 &&
+                      (spec->max_args == 2 || spec->max_args == -1);
+  if (!binary) {
+    diags.error(fa->value.loc,
+                fmt::format("'{}' is not a binary function: Assign's f must be a built-in "
+                            "binary function, Concat, Snd or a declared fn F : 2 -> 1",
+                            name));
+    return std::nullopt;
+  }
+  return make_builtin_function(name, rest, op_loc, values, diags);
+}
+
+}  // namespace tfmc::sem

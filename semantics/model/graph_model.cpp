@@ -1,0 +1,333 @@
+#include "semantics/model/graph_model.h"
+
+#include <algorithm>
+
+#include "semantics/errors/invariant.h"
+
+namespace tfmc::sem {
+namespace {
+
+// Kahn's algorithm over the program's edges (build_program has rejected cycles).
+std::vector<std::uint32_t> topological_order(const Program& p) {
+  std::vector<std::uint32_t> waiting(p.nodes.size(), 0);
+  for (const Edge& e : p.edges) {
+    if (e.src != kNone && e.dst != kNone) ++waiting[e.dst];
+  }
+  std::vector<std::uint32_t> order;
+  for (std::size_t v = 0; v < p.nodes.size(); ++v) {
+    if (waiting[v] == 0) order.push_back(static_cast<std::uint32_t>(v));
+  }
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const Node& n = p.nodes[order[k]];
+    for (const auto* edges : {&n.outputs, &n.control_outputs}) {
+      for (std::int32_t e : *edges) {
+        const std::int32_t dst = p.edges[e].dst;
+        if (dst != kNone && --waiting[dst] == 0) order.push_back(static_cast<std::uint32_t>(dst));
+      }
+    }
+  }
+  TFMC_CHECK(order.size() == p.nodes.size(), "the program has a cycle");
+  return order;
+}
+
+bool has_resource(NodeKind k) {
+  return k != NodeKind::Function && k != NodeKind::Var && k != NodeKind::Choice;
+}
+
+// Section slots hold 0 while free, else 1 + e + executions * (fired - 1): held by execution e,
+// which has fired `fired` of its nodes in the section.
+constexpr Slot kSectionFree = 0;
+
+}  // namespace
+
+GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluator& evaluator)
+    : program_(program),
+      values_(values),
+      applier_(program.functions, values, evaluator),
+      slot_count_(program.slot_count()),
+      concurrency_(analyze_concurrency(program)) {
+  const std::size_t count = program.nodes.size();
+  executions_ = 1;
+  for (const Node& n : program.nodes) executions_ = std::max(executions_, n.execution + 1);
+  // Section sizes per (section, execution).
+  std::vector<std::uint32_t> section_sizes(program.sections.size() * executions_, 0);
+  for (const Node& n : program.nodes) {
+    if (n.section != kNone) ++section_sizes[n.section * executions_ + n.execution];
+  }
+
+  nodes_.reserve(count);
+  in_begin_.push_back(0);
+  transitions_of_.resize(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const Node& n = program.nodes[i];
+    CompiledNode c;
+    c.kind = n.kind;
+    c.function = n.function;
+    c.resource_slot =
+        n.kind == NodeKind::Function || n.kind == NodeKind::Choice
+            ? 0
+            : static_cast<std::uint32_t>(program.resource_slot(n.resource_kind, n.variable));
+    c.handle = n.kind == NodeKind::Var ? values.handle(c.resource_slot) : kEmpty;
+    c.capacity = n.kind == NodeKind::Enqueue ? program.queues[n.variable].capacity : 0;
+    c.section_slot =
+        n.section == kNone ? kNone : static_cast<std::int32_t>(program.section_slot(n.section));
+    c.execution = n.execution;
+    c.section_size = n.section == kNone ? 0 : section_sizes[n.section * executions_ + n.execution];
+    c.alternatives = n.alternatives;
+    for (std::int32_t e : n.inputs) c.args.push_back(static_cast<std::uint32_t>(e));
+    in_flat_.insert(in_flat_.end(), c.args.begin(), c.args.end());
+    for (std::int32_t e : n.controls) in_flat_.push_back(static_cast<std::uint32_t>(e));
+    const auto in_first = in_flat_.begin() + in_begin_.back();
+    in_begin_.push_back(static_cast<std::uint32_t>(in_flat_.size()));
+    for (std::int32_t e : n.outputs) c.out.push_back(static_cast<std::uint32_t>(e));
+    for (std::int32_t e : n.control_outputs) c.out_ctrl.push_back(static_cast<std::uint32_t>(e));
+    c.reads.assign(in_first, in_flat_.end());
+    c.writes.assign(in_first, in_flat_.end());
+    c.writes.insert(c.writes.end(), c.out.begin(), c.out.end());
+    c.writes.insert(c.writes.end(), c.out_ctrl.begin(), c.out_ctrl.end());
+    if (has_resource(n.kind)) {
+      c.reads.push_back(c.resource_slot);
+      if (n.kind != NodeKind::Read) c.writes.push_back(c.resource_slot);
+    }
+    if (c.section_slot != kNone) {
+      c.reads.push_back(static_cast<std::uint32_t>(c.section_slot));
+      c.writes.push_back(static_cast<std::uint32_t>(c.section_slot));
+    }
+    std::sort(c.reads.begin(), c.reads.end());
+    std::sort(c.writes.begin(), c.writes.end());
+    nodes_.push_back(std::move(c));
+    node_of_.push_back(i);
+    choice_of_.push_back(0);
+    transitions_of_[i].push_back(i);
+  }
+  // The alternatives of a Choice node after the first get transition ids past the nodes.
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const Node& n = program.nodes[i];
+    if (n.kind != NodeKind::Choice) continue;
+    const std::size_t k = n.alternatives.empty() ? n.inputs.size() : n.alternatives.size();
+    for (std::uint32_t j = 1; j < k; ++j) {
+      transitions_of_[i].push_back(static_cast<TransitionId>(node_of_.size()));
+      node_of_.push_back(i);
+      choice_of_.push_back(j);
+    }
+  }
+  // Successors, racing partners and racy ancestors, from nodes to transitions.
+  const auto all_transitions = [&](const std::vector<std::uint32_t>& nodes) {
+    std::vector<TransitionId> out;
+    for (std::uint32_t v : nodes) {
+      out.insert(out.end(), transitions_of_[v].begin(), transitions_of_[v].end());
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  };
+  successors_.resize(count);
+  racy_ancestors_.resize(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::vector<std::uint32_t> consumers;
+    for (const auto* edges : {&program.nodes[i].outputs, &program.nodes[i].control_outputs}) {
+      for (std::int32_t e : *edges) {
+        if (program.edges[e].dst != kNone) consumers.push_back(program.edges[e].dst);
+      }
+    }
+    successors_[i] = all_transitions(consumers);
+    racy_ancestors_[i] = all_transitions(concurrency_.racy_ancestors[i]);
+  }
+  racing_.resize(node_of_.size());
+  excluded_.resize(node_of_.size());
+  for (TransitionId t = 0; t < node_of_.size(); ++t) {
+    const std::uint32_t v = node_of_[t];
+    for (TransitionId sibling : transitions_of_[v]) {
+      if (sibling != t) excluded_[t].push_back(sibling);
+    }
+    racing_[t] = all_transitions(concurrency_.racing[v]);
+    racing_[t].insert(racing_[t].end(), excluded_[t].begin(), excluded_[t].end());
+    std::sort(racing_[t].begin(), racing_[t].end());
+  }
+  topological_ = topological_order(program);
+
+  for (const NamedOutput& o : program.outputs) outcome_slots_.push_back(o.edge);
+  for (std::size_t v = 0; v < program.variables.size(); ++v) {
+    outcome_slots_.push_back(static_cast<std::uint32_t>(program.variable_slot(v)));
+  }
+  initial_.assign(slot_count_, kEmpty);
+  for (std::size_t e = 0; e < program.edges.size(); ++e) {
+    if (program.edges[e].src == kNone) initial_[e] = program.edges[e].initial;
+  }
+  for (std::size_t v = 0; v < program.variables.size(); ++v) {
+    initial_[program.variable_slot(v)] = program.variables[v].initial;
+  }
+  const ValueId empty_queue = values.sequence({});
+  for (std::uint32_t q = 0; q < program.queues.size(); ++q) {
+    initial_[program.resource_slot(ResourceKind::Queue, q)] = empty_queue;
+  }
+  for (std::uint32_t m = 0; m < program.mutexes.size(); ++m) {
+    initial_[program.resource_slot(ResourceKind::Mutex, m)] = kGo;
+  }
+  for (std::uint32_t s = 0; s < program.sections.size(); ++s) {
+    initial_[program.section_slot(s)] = kSectionFree;
+  }
+}
+
+void GraphModel::initial_state(Slot* out) const {
+  std::copy(initial_.begin(), initial_.end(), out);
+}
+
+bool GraphModel::inputs_full(const Slot* state, std::uint32_t node) const {
+  for (std::uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
+    if (state[in_flat_[k]] == kEmpty) return false;
+  }
+  return true;
+}
+
+bool GraphModel::resource_allows(const Slot* state, const CompiledNode& n) const {
+  if (n.section_slot != kNone) {
+    const Slot s = state[n.section_slot];
+    if (s != kSectionFree && (s - 1) % executions_ != n.execution) return false;
+  }
+  switch (n.kind) {
+    case NodeKind::Enqueue:
+      return values_.get(state[n.resource_slot]).args.size() < n.capacity;
+    case NodeKind::Dequeue:
+      return !values_.get(state[n.resource_slot]).args.empty();
+    case NodeKind::Lock:
+      return state[n.resource_slot] == kGo;
+    default:
+      return true;
+  }
+}
+
+Slot GraphModel::section_after(Slot before, const CompiledNode& n) const {
+  const std::uint32_t fired = before == kSectionFree ? 1 : (before - 1) / executions_ + 2;
+  if (fired == n.section_size) return kSectionFree;
+  return 1 + n.execution + executions_ * (fired - 1);
+}
+
+void GraphModel::enabled(const Slot* state, std::vector<TransitionId>& out) const {
+  const std::uint32_t* slots = in_flat_.data();
+  const std::uint32_t* begin = in_begin_.data();
+  const std::size_t count = nodes_.size();
+  const std::size_t first = out.size();  // `out` may hold other states' transitions before
+  for (std::size_t v = 0; v < count; ++v) {
+    std::uint32_t k = begin[v];
+    const std::uint32_t end = begin[v + 1];
+    while (k < end && state[slots[k]] != kEmpty) ++k;
+    if (k != end || !resource_allows(state, nodes_[v])) continue;
+    out.push_back(static_cast<TransitionId>(v));
+  }
+  // Alternatives past the first have ids past the nodes: append them, keeping the order.
+  const std::size_t nodes_enabled = out.size();
+  for (std::size_t i = first; i < nodes_enabled; ++i) {
+    const std::vector<TransitionId>& alts = transitions_of_[out[i]];
+    for (std::size_t a = 1; a < alts.size(); ++a) out.push_back(alts[a]);
+  }
+  if (out.size() > nodes_enabled) std::sort(out.begin() + first, out.end());
+}
+
+bool GraphModel::is_ready(const Slot* state, TransitionId t) const {
+  return inputs_full(state, node_of_[t]);
+}
+
+bool GraphModel::is_enabled(const Slot* state, TransitionId t) const {
+  const std::uint32_t v = node_of_[t];
+  return inputs_full(state, v) && resource_allows(state, nodes_[v]);
+}
+
+// A node has fired exactly when its incoming edges are empty and the producers of those edges
+// have fired: its edges were then filled and since consumed, by it alone. (An empty edge whose
+// producer has not fired leaves the node waiting; an input edge has no producer and starts
+// full.) Deciding nodes in topological order finds every producer decided first. Every
+// alternative of a fired Choice node counts as fired: none of them can fire any more.
+void GraphModel::fired(const Slot* state, std::vector<std::uint8_t>& out) const {
+  out.assign(node_of_.size(), 0);
+  for (std::uint32_t v : topological_) {
+    bool done = true;
+    for (std::uint32_t k = in_begin_[v]; k < in_begin_[v + 1] && done; ++k) {
+      const std::uint32_t edge = in_flat_[k];
+      const std::int32_t src = program_.edges[edge].src;
+      done = state[edge] == kEmpty && (src == kNone || out[src] != 0);
+    }
+    if (done) {
+      for (TransitionId t : transitions_of_[v]) out[t] = 1;
+    }
+  }
+}
+
+std::vector<TransitionId> GraphModel::unfired(std::span<const TransitionId> fired) const {
+  std::vector<bool> done(nodes_.size(), false);
+  for (TransitionId t : fired) done[node_of_[t]] = true;
+  std::vector<TransitionId> out;
+  for (std::size_t v = 0; v < nodes_.size(); ++v) {
+    if (!done[v]) out.push_back(static_cast<TransitionId>(v));
+  }
+  return out;
+}
+
+void GraphModel::fire(const Slot* state, TransitionId t, Slot* out) {
+  // Everything the node reads is taken from `state` before any slot of `out` changes, since
+  // `out` may be `state`.
+  const CompiledNode& n = nodes_[node_of_[t]];
+  scratch_results_.clear();
+  switch (n.kind) {
+    case NodeKind::Var:
+      scratch_results_.push_back(n.handle);
+      break;
+    case NodeKind::Read:
+      scratch_results_.push_back(state[n.resource_slot]);
+      break;
+    case NodeKind::Assign: {
+      // Arguments: the variable edge, then the tensors; f takes the old value first.
+      scratch_args_.assign(1, state[n.resource_slot]);
+      bool error_input = false;
+      for (std::size_t a = 1; a < n.args.size(); ++a) {
+        const ValueId v = state[n.args[a]];
+        error_input = error_input || values_.is_error(v);
+        scratch_args_.push_back(v);
+      }
+      if (error_input) break;  // an error input leaves the variable unchanged
+      ValueId updated = kEmpty;
+      applier_.apply(n.function, scratch_args_, &updated);
+      out[n.resource_slot] = updated;
+      break;
+    }
+    case NodeKind::Enqueue: {
+      std::vector<ValueId> items = values_.get(state[n.resource_slot]).args;
+      items.push_back(state[n.args[1]]);
+      out[n.resource_slot] = values_.sequence(std::move(items));
+      break;
+    }
+    case NodeKind::Dequeue: {
+      // A copy: interning the rest may move the store's values.
+      std::vector<ValueId> items = values_.get(state[n.resource_slot]).args;
+      scratch_results_.push_back(items.front());
+      items.erase(items.begin());
+      out[n.resource_slot] = values_.sequence(std::move(items));
+      break;
+    }
+    case NodeKind::Lock:
+      out[n.resource_slot] = kEmpty;
+      break;
+    case NodeKind::Unlock:
+      out[n.resource_slot] = kGo;
+      break;
+    case NodeKind::Choice: {
+      const std::uint32_t j = choice_of_[t];
+      scratch_results_.push_back(n.alternatives.empty() ? state[n.args[j]] : n.alternatives[j]);
+      break;
+    }
+    case NodeKind::Function:
+      scratch_args_.clear();
+      for (std::uint32_t s : n.args) scratch_args_.push_back(state[s]);
+      scratch_results_.resize(n.out.size());
+      applier_.apply(n.function, scratch_args_, scratch_results_.data());
+      break;
+  }
+  if (n.section_slot != kNone) out[n.section_slot] = section_after(state[n.section_slot], n);
+  for (std::uint32_t k = in_begin_[node_of_[t]]; k < in_begin_[node_of_[t] + 1]; ++k) {
+    out[in_flat_[k]] = kEmpty;
+  }
+  for (std::uint32_t s : n.out_ctrl) out[s] = kGo;
+  for (std::size_t j = 0; j < n.out.size(); ++j) out[n.out[j]] = scratch_results_[j];
+}
+
+}  // namespace tfmc::sem

@@ -1,0 +1,125 @@
+// The successor generator of the MAPL paper's section 3.2 firing rules over a Program, with
+// the RFC's blocking resources.
+//
+// Slots (Program::slot_count): one per edge (EMPTY, GO, or a value id), one per variable (a
+// value id), one per queue (the id of the sequence of its items), one per mutex (GO while free,
+// EMPTY while held) and one per critical section (free, or which execution holds it and how
+// many of its section nodes have fired). A node is enabled when all its incoming edges are
+// full and its resource lets it fire: Enqueue needs room in its queue, Dequeue an item, Lock a
+// free mutex, and a node in a section needs the section free or held by its own execution.
+// Firing empties the incoming edges, fills the outgoing ones (GO on control edges) and:
+//   - a function node puts f(inputs) on its outputs (function.h rules);
+//   - Var(x) puts the handle of x on its variable edge;
+//   - Read puts the current value of the variable on its output;
+//   - Assign-f sets x := f(x, v...) atomically, except that an error v leaves x unchanged;
+//   - Enqueue appends its input to the queue, Dequeue outputs the first item and removes it;
+//   - Lock takes the mutex, Unlock frees it (an Unlock of a free mutex leaves it free);
+//   - a Choice node outputs one of its alternatives: each alternative is its own transition
+//     (the node's index for the first, ids past the nodes for the others), so that every
+//     transition is deterministic.
+// A section node of execution e takes the section if it is free and releases it when it is the
+// last of e's nodes in that section to fire.
+// Every node fires at most once in a run (the graph is a DAG, each edge is filled once and
+// consumed once); a final state in which some node has not fired is stuck.
+//
+// The static order is happens-before over the program's edges. Racing partners are the pairs
+// of happens_before.h (accesses of one resource, or section nodes of different executions,
+// that no path orders) plus the alternatives of one Choice node, which exclude each other.
+#pragma once
+
+#include <vector>
+
+#include "gpu_eval/evaluator.h"
+#include "semantics/model/happens_before.h"
+#include "semantics/model/state_model.h"
+#include "semantics/program/program.h"
+#include "semantics/values/function.h"
+
+namespace tfmc::sem {
+
+class GraphModel : public StateModel {
+ public:
+  GraphModel(const Program& program, ValueStore& values, eval::Evaluator& evaluator);
+
+  std::size_t slot_count() const override { return slot_count_; }
+  std::size_t transition_count() const override { return node_of_.size(); }
+  void initial_state(Slot* out) const override;
+  void enabled(const Slot* state, std::vector<TransitionId>& out) const override;
+  void fire(const Slot* state, TransitionId t, Slot* out) override;
+  bool is_enabled(const Slot* state, TransitionId t) const override;
+  bool is_ready(const Slot* state, TransitionId t) const override;
+  void fired(const Slot* state, std::vector<std::uint8_t>& out) const override;
+  std::span<const TransitionId> excluded_by(TransitionId t) const override { return excluded_[t]; }
+  std::span<const TransitionId> successors(TransitionId t) const override {
+    return successors_[node_of_[t]];
+  }
+  std::span<const TransitionId> racing(TransitionId t) const override { return racing_[t]; }
+  std::span<const TransitionId> racy_ancestors(TransitionId t) const override {
+    return racy_ancestors_[node_of_[t]];
+  }
+  std::span<const std::uint32_t> reads(TransitionId t) const override {
+    return nodes_[node_of_[t]].reads;
+  }
+  std::span<const std::uint32_t> writes(TransitionId t) const override {
+    return nodes_[node_of_[t]].writes;
+  }
+  const std::string& transition_name(TransitionId t) const override {
+    return program_.nodes[node_of_[t]].name;
+  }
+  std::vector<TransitionId> unfired(std::span<const TransitionId> fired) const override;
+  std::span<const std::uint32_t> outcome_slots() const override { return outcome_slots_; }
+
+  const Program& program() const { return program_; }
+  const FunctionApplier& applier() const { return applier_; }
+  const Concurrency& concurrency() const { return concurrency_; }
+
+ private:
+  struct CompiledNode {
+    NodeKind kind;
+    FunctionId function;
+    std::uint32_t resource_slot;          // Var and resource ops: their resource's slot
+    ValueId handle;                       // Var: the handle it outputs
+    std::uint32_t capacity;               // Enqueue: the queue's capacity
+    std::int32_t section_slot;            // kNone when not in a section
+    std::uint32_t execution;              // Node::execution
+    std::uint32_t section_size;           // nodes of its section in its execution
+    std::vector<std::uint32_t> args;      // argument edge slots in order
+    std::vector<std::uint32_t> out;       // output port edge slots in order
+    std::vector<std::uint32_t> out_ctrl;  // control output edge slots
+    std::vector<ValueId> alternatives;    // Choice: its values (empty: one of its inputs)
+    std::vector<std::uint32_t> reads;
+    std::vector<std::uint32_t> writes;
+  };
+
+  // Whether node n's resource (queue, mutex, section) lets it fire in `state`.
+  bool resource_allows(const Slot* state, const CompiledNode& n) const;
+  bool inputs_full(const Slot* state, std::uint32_t node) const;
+  // The section slot after node n fires, from its value before.
+  Slot section_after(Slot before, const CompiledNode& n) const;
+
+  const Program& program_;
+  ValueStore& values_;
+  FunctionApplier applier_;
+  std::size_t slot_count_;
+  std::uint32_t executions_;  // 1 + the largest Node::execution
+  std::vector<CompiledNode> nodes_;
+  // Transition t fires node node_of_[t], choosing alternative choice_of_[t].
+  std::vector<std::uint32_t> node_of_;
+  std::vector<std::uint32_t> choice_of_;
+  std::vector<std::vector<TransitionId>> transitions_of_;  // per node, in choice order
+  // Every node's incoming edge slots, node after node: enabled() scans these in one pass.
+  std::vector<std::uint32_t> in_flat_;
+  std::vector<std::uint32_t> in_begin_;  // node n's slots: in_flat_[in_begin_[n] .. [n + 1])
+  std::vector<std::vector<TransitionId>> successors_;      // per node
+  std::vector<std::vector<TransitionId>> racing_;          // per transition
+  std::vector<std::vector<TransitionId>> excluded_;        // per transition: its siblings
+  std::vector<std::vector<TransitionId>> racy_ancestors_;  // per node
+  std::vector<std::uint32_t> topological_;  // every node after the producers of its inputs
+  Concurrency concurrency_;
+  std::vector<std::uint32_t> outcome_slots_;
+  std::vector<Slot> initial_;
+  std::vector<ValueId> scratch_args_;
+  std::vector<ValueId> scratch_results_;
+};
+
+}  // namespace tfmc::sem

@@ -1,0 +1,84 @@
+#include "semantics/program/prune.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace tfmc::sem {
+namespace {
+
+// The nodes that the named outputs and the targets need, found backwards over all edges.
+std::vector<bool> needed_nodes(const Program& p) {
+  std::vector<bool> needed(p.nodes.size(), false);
+  std::vector<std::int32_t> work;
+  const auto need = [&](std::int32_t node) {
+    if (node != kNone && !needed[node]) {
+      needed[node] = true;
+      work.push_back(node);
+    }
+  };
+  for (const NamedOutput& o : p.outputs) need(p.edges[o.edge].src);
+  for (std::uint32_t t : p.targets) need(static_cast<std::int32_t>(t));
+  while (!work.empty()) {
+    const Node& n = p.nodes[work.back()];
+    work.pop_back();
+    for (std::int32_t e : n.inputs) need(p.edges[e].src);
+    for (std::int32_t e : n.controls) need(p.edges[e].src);
+  }
+  return needed;
+}
+
+}  // namespace
+
+Program prune(const Program& p) {
+  const std::vector<bool> keep_node = needed_nodes(p);
+  std::vector<bool> named_output(p.edges.size(), false);
+  for (const NamedOutput& o : p.outputs) named_output[o.edge] = true;
+
+  Program out;
+  out.file = p.file;
+  out.variables = p.variables;
+  out.queues = p.queues;
+  out.mutexes = p.mutexes;
+  out.sections = p.sections;
+  out.functions = p.functions;
+
+  std::vector<std::int32_t> node_id(p.nodes.size(), kNone);
+  for (std::size_t i = 0; i < p.nodes.size(); ++i) {
+    if (!keep_node[i]) continue;
+    node_id[i] = static_cast<std::int32_t>(out.nodes.size());
+    out.nodes.push_back(p.nodes[i]);
+  }
+  // Every edge into a kept node stays (its source is kept too, or it is an input edge); an
+  // edge out of a kept node stays as an output edge unless it is a control edge.
+  std::vector<std::int32_t> edge_id(p.edges.size(), kNone);
+  for (std::size_t i = 0; i < p.edges.size(); ++i) {
+    const Edge& e = p.edges[i];
+    const bool into_kept = e.dst != kNone && keep_node[e.dst];
+    const bool from_kept = e.src != kNone && keep_node[e.src];
+    const bool keep = into_kept || named_output[i] || (from_kept && e.kind != EdgeKind::Control);
+    if (!keep) continue;
+    edge_id[i] = static_cast<std::int32_t>(out.edges.size());
+    Edge copy = e;
+    copy.src = e.src == kNone ? kNone : node_id[e.src];
+    copy.dst = into_kept ? node_id[e.dst] : kNone;
+    out.edges.push_back(std::move(copy));
+  }
+  const auto remap = [&](std::vector<std::int32_t>& edges) {
+    std::vector<std::int32_t> kept;
+    for (std::int32_t e : edges) {
+      if (edge_id[e] != kNone) kept.push_back(edge_id[e]);
+    }
+    edges = std::move(kept);
+  };
+  for (Node& n : out.nodes) {
+    remap(n.inputs);
+    remap(n.controls);
+    remap(n.outputs);
+    remap(n.control_outputs);
+  }
+  for (const NamedOutput& o : p.outputs) out.outputs.push_back({o.name, edge_id[o.edge]});
+  for (std::uint32_t t : p.targets) out.targets.push_back(static_cast<std::uint32_t>(node_id[t]));
+  return out;
+}
+
+}  // namespace tfmc::sem

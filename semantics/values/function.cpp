@@ -1,0 +1,95 @@
+#include "semantics/values/function.h"
+
+// Inline XXH3 so the hot hashing calls are not out-of-line calls into the shared library.
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "semantics/errors/invariant.h"
+
+namespace tfmc::sem {
+
+FunctionId FunctionTable::add(Function f) {
+  for (std::size_t i = 0; i < functions_.size(); ++i) {
+    if (functions_[i] == f) return static_cast<FunctionId>(i);
+  }
+  functions_.push_back(std::move(f));
+  return static_cast<FunctionId>(functions_.size() - 1);
+}
+
+std::size_t FunctionApplier::KeyHash::operator()(const std::vector<std::uint32_t>& k) const {
+  return XXH3_64bits(k.data(), k.size() * sizeof(std::uint32_t));
+}
+
+FunctionApplier::FunctionApplier(const FunctionTable& table, ValueStore& values,
+                                 eval::Evaluator& evaluator)
+    : table_(table), values_(values), evaluator_(evaluator) {}
+
+void FunctionApplier::apply(FunctionId id, std::span<const ValueId> args, ValueId* results) {
+  const Function& f = table_.get(id);
+  if (f.kind != FunctionKind::Builtin && f.kind != FunctionKind::Uninterpreted) {
+    compute(f, args, results);  // pass-through kinds cost less than a memo lookup
+    return;
+  }
+  key_.assign(1, id);
+  key_.insert(key_.end(), args.begin(), args.end());
+  if (auto it = memo_.find(key_); it != memo_.end()) {
+    std::copy(it->second.begin(), it->second.end(), results);
+    return;
+  }
+  compute(f, args, results);
+  memo_.emplace(key_, std::vector<ValueId>(results, results + f.outputs));
+}
+
+void FunctionApplier::compute(const Function& f, std::span<const ValueId> args, ValueId* results) {
+  switch (f.kind) {
+    case FunctionKind::Const:
+      results[0] = f.constant;
+      return;
+    case FunctionKind::Identity:
+    case FunctionKind::Copy:
+      std::fill(results, results + f.outputs, args[0]);
+      return;
+    case FunctionKind::Snd:
+      results[0] = args[1];
+      return;
+    case FunctionKind::GradientStep: {
+      ValueId product = kEmpty;
+      apply(f.parts[0], args.subspan(1, 2), &product);
+      const ValueId difference_args[2] = {args[0], product};
+      apply(f.parts[1], difference_args, results);
+      return;
+    }
+    case FunctionKind::Builtin:
+    case FunctionKind::Uninterpreted:
+      break;
+  }
+  for (ValueId a : args) {
+    if (values_.is_error(a)) {
+      std::fill(results, results + f.outputs, a);
+      return;
+    }
+  }
+  bool symbolic = f.kind == FunctionKind::Uninterpreted;
+  for (ValueId a : args) symbolic = symbolic || !values_.is_concrete(a);
+  if (symbolic) {
+    const std::vector<ValueId> term_args(args.begin(), args.end());
+    for (int j = 0; j < f.outputs; ++j) {
+      results[j] = values_.term(f.head, f.outputs > 1 ? j : -1, term_args);
+    }
+    return;
+  }
+  std::vector<const eval::Tensor*> tensors;
+  tensors.reserve(args.size());
+  for (ValueId a : args) tensors.push_back(&values_.get(a).tensor);
+  ++evaluations_;
+  eval::EvalResult r = evaluator_.evaluate(f.op, f.attrs, tensors);
+  if (const auto* e = std::get_if<eval::ErrorKind>(&r)) {
+    std::fill(results, results + f.outputs, values_.error(*e));
+    return;
+  }
+  auto& outs = std::get<std::vector<eval::Tensor>>(r);
+  TFMC_CHECK(static_cast<int>(outs.size()) == f.outputs, "evaluator output count");
+  for (int j = 0; j < f.outputs; ++j) results[j] = values_.tensor(std::move(outs[j]));
+}
+
+}  // namespace tfmc::sem

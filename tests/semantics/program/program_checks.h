@@ -1,0 +1,164 @@
+// Test helpers for program transformations (composition, pruning, update models): the
+// invariants of semantics/program/program.h, and the outcome set of a Program explored
+// exhaustively.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "checker/explorer.h"
+#include "checker/outcomes.h"
+#include "checker/reduced_model.h"
+#include "gpu_eval/cpu_evaluator.h"
+#include "semantics/model/graph_model.h"
+#include "semantics/program/program.h"
+
+namespace tfmc::test {
+
+// Every way `p` breaks program.h's invariants (empty when it keeps them all): edges and node
+// lists agree, every node has an incoming edge, every output port exactly one outgoing edge,
+// named outputs are output edges, the graph is acyclic, node names are unique, and each Read
+// and Assign names the variable whose Var node (through Copy nodes) feeds it.
+inline std::vector<std::string> invariant_violations(const sem::Program& p) {
+  using sem::kNone;
+  std::vector<std::string> bad;
+  const auto n_nodes = static_cast<std::int32_t>(p.nodes.size());
+  std::vector<int> listed(p.edges.size(), 0);  // how many node lists name each edge as outgoing
+  std::vector<int> entered(p.edges.size(), 0);
+  std::set<std::string> names;
+  for (std::int32_t i = 0; i < n_nodes; ++i) {
+    const sem::Node& n = p.nodes[i];
+    if (!names.insert(n.name).second) bad.push_back("duplicate node name " + n.name);
+    if (n.inputs.empty() && n.controls.empty()) bad.push_back(n.name + " has no incoming edge");
+    for (std::size_t port = 0; port < n.outputs.size(); ++port) {
+      const std::int32_t e = n.outputs[port];
+      ++listed[e];
+      if (p.edges[e].src != i || p.edges[e].src_port != static_cast<std::int32_t>(port) ||
+          p.edges[e].kind == sem::EdgeKind::Control) {
+        bad.push_back(fmt::format("{} output {} does not match edge {}", n.name, port, e));
+      }
+    }
+    for (std::int32_t e : n.control_outputs) {
+      ++listed[e];
+      if (p.edges[e].src != i || p.edges[e].kind != sem::EdgeKind::Control) {
+        bad.push_back(fmt::format("{} control output {} does not match", n.name, e));
+      }
+    }
+    for (std::int32_t e : n.inputs) {
+      ++entered[e];
+      if (p.edges[e].dst != i || p.edges[e].kind == sem::EdgeKind::Control) {
+        bad.push_back(fmt::format("{} input {} does not match", n.name, e));
+      }
+    }
+    for (std::int32_t e : n.controls) {
+      ++entered[e];
+      if (p.edges[e].dst != i || p.edges[e].kind != sem::EdgeKind::Control) {
+        bad.push_back(fmt::format("{} control {} does not match", n.name, e));
+      }
+    }
+  }
+  for (std::size_t e = 0; e < p.edges.size(); ++e) {
+    const sem::Edge& edge = p.edges[e];
+    if (edge.src < kNone || edge.src >= n_nodes || edge.dst < kNone || edge.dst >= n_nodes) {
+      bad.push_back(fmt::format("edge {} has an endpoint out of range", e));
+      continue;
+    }
+    if (listed[e] != (edge.src == kNone ? 0 : 1)) bad.push_back(fmt::format("edge {} source", e));
+    if (entered[e] != (edge.dst == kNone ? 0 : 1)) bad.push_back(fmt::format("edge {} dest", e));
+    if (edge.src == kNone && edge.initial == sem::kEmpty) {
+      bad.push_back(fmt::format("input edge {} holds nothing", e));
+    }
+  }
+  for (const sem::NamedOutput& o : p.outputs) {
+    if (o.edge < 0 || o.edge >= static_cast<std::int32_t>(p.edges.size()) ||
+        p.edges[o.edge].dst != kNone) {
+      bad.push_back("output " + o.name + " is not an output edge");
+    }
+  }
+  // Kahn's algorithm: every node is ordered exactly when the graph is acyclic.
+  std::vector<int> waiting(p.nodes.size(), 0);
+  for (const sem::Edge& e : p.edges) {
+    if (e.src != kNone && e.dst != kNone) ++waiting[e.dst];
+  }
+  std::vector<std::int32_t> ready;
+  for (std::int32_t i = 0; i < n_nodes; ++i) {
+    if (waiting[i] == 0) ready.push_back(i);
+  }
+  std::size_t ordered = 0;
+  while (!ready.empty()) {
+    const std::int32_t i = ready.back();
+    ready.pop_back();
+    ++ordered;
+    for (const auto* list : {&p.nodes[i].outputs, &p.nodes[i].control_outputs}) {
+      for (std::int32_t e : *list) {
+        const std::int32_t d = p.edges[e].dst;
+        if (d != kNone && --waiting[d] == 0) ready.push_back(d);
+      }
+    }
+  }
+  if (ordered != p.nodes.size()) bad.push_back("the graph has a cycle");
+  for (const sem::Node& n : p.nodes) {
+    if (n.kind != sem::NodeKind::Read && n.kind != sem::NodeKind::Assign) continue;
+    if (n.inputs.empty()) continue;  // reported above
+    std::int32_t e = n.inputs[0];
+    while (p.edges[e].src != kNone && p.nodes[p.edges[e].src].kind == sem::NodeKind::Function) {
+      e = p.nodes[p.edges[e].src].inputs[0];
+    }
+    const std::int32_t var = p.edges[e].src;
+    if (var == kNone || p.nodes[var].kind != sem::NodeKind::Var ||
+        p.nodes[var].variable != n.variable || n.variable >= p.variables.size()) {
+      bad.push_back(n.name + " does not know its variable");
+    }
+  }
+  return bad;
+}
+
+// One outcome as text: `out=value ... | var=value ...`, each group sorted by name, then
+// ` | blocked: n1 n2` for a stuck outcome.
+inline std::string outcome_text(const sem::Program& p, const sem::ValueStore& values,
+                                const StateModel& model, const check::Outcome& o) {
+  std::vector<std::string> outputs, variables;
+  for (std::size_t k = 0; k < p.outputs.size(); ++k) {
+    outputs.push_back(p.outputs[k].name + "=" + values.print(o.values[k]));
+  }
+  for (std::size_t v = 0; v < p.variables.size(); ++v) {
+    variables.push_back(p.variables[v].name + "=" + values.print(o.values[p.outputs.size() + v]));
+  }
+  std::sort(outputs.begin(), outputs.end());
+  std::sort(variables.begin(), variables.end());
+  std::string text = fmt::format("{} | {}", fmt::join(outputs, " "), fmt::join(variables, " "));
+  if (o.stuck) {
+    std::vector<std::string> blocked;
+    for (TransitionId t : o.blocked) blocked.push_back(model.transition_name(t));
+    std::sort(blocked.begin(), blocked.end());
+    text += fmt::format(" | blocked: {}", fmt::join(blocked, " "));
+  }
+  return text;
+}
+
+// The outcomes of `p`, explored completely with the given reduction.
+inline std::set<std::string> outcomes(const sem::Program& p, sem::ValueStore& values,
+                                      check::Reduction reduction = check::Reduction::None) {
+  eval::CpuEvaluator evaluator;
+  sem::GraphModel graph(p, values, evaluator);
+  std::unique_ptr<check::ReducedModel> reduced;
+  if (reduction != check::Reduction::None) {
+    reduced = std::make_unique<check::ReducedModel>(graph, reduction);
+  }
+  StateModel& model = reduced ? static_cast<StateModel&>(*reduced) : graph;
+  check::Explorer explorer(model, {});
+  const check::Exploration e = explorer.run();
+  std::set<std::string> out;
+  if (!e.complete) return out;
+  for (const check::Outcome& o : check::collect_outcomes(model, explorer, e)) {
+    out.insert(outcome_text(p, values, model, o));
+  }
+  return out;
+}
+
+}  // namespace tfmc::test
