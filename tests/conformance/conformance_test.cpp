@@ -13,29 +13,30 @@
 #include <string>
 #include <vector>
 
+#include "support/check_text.h"
 #include "support/json_reader.h"
 #include "support/process.h"
-#include "tools/app/commands.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-using tfmc::app::NamedValues;
+using tfmc::api::NamedValues;
 
 struct Expected {
   NamedValues outputs;    // sorted by name
   NamedValues variables;  // sorted by name
 };
 
-tfmc::app::CheckResult check(const std::string& text, const std::vector<std::string>& feeds = {}) {
-  return tfmc::app::check_program_text("c.tfg", text, feeds, {});
+tfmc::support::TextCheck check(const std::string& text,
+                               const std::vector<std::string>& feeds = {}) {
+  return tfmc::support::check_text("c.tfg", text, feeds, {});
 }
 
 // Asserts the exact outcome list, in the contract's order (section 6), and that none is stuck.
 void require_outcomes(const std::string& text, const std::vector<Expected>& expected,
                       const std::vector<std::string>& feeds = {}) {
   INFO(text);
-  const tfmc::app::CheckResult r = check(text, feeds);
+  const tfmc::support::TextCheck r = check(text, feeds);
   REQUIRE(r.exploration.complete);
   REQUIRE(r.outcomes.size() == expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -49,7 +50,7 @@ void require_outcomes(const std::string& text, const std::vector<Expected>& expe
 // The value of output `r` of a program that has exactly one outcome.
 std::string value_of_r(const std::string& text) {
   INFO(text);
-  const tfmc::app::CheckResult r = check(text);
+  const tfmc::support::TextCheck r = check(text);
   REQUIRE(r.outcomes.size() == 1);
   for (const auto& [name, value] : r.outcomes[0].outputs)
     if (name == "r") return value;
@@ -527,12 +528,12 @@ TEST_CASE("outcome sets and their order", "[conformance]") {
 
 // Section 6: the witness lists every node fired, the implicit ones included.
 TEST_CASE("witnesses fire every node once", "[conformance]") {
-  const tfmc::app::CheckResult r =
+  const tfmc::support::TextCheck r =
       check("input A\ns = Add(A, A)\nn = Neg(A)\noutput s\noutput n\noutput A\n");
   REQUIRE(r.outcomes.size() == 1);
   // s and n, plus one Copy per extra consumer of A (4 consumers: 3 implicit Copy nodes).
   CHECK(r.outcomes[0].witness.size() == 5);
-  const tfmc::app::CheckResult race = check(kRace);
+  const tfmc::support::TextCheck race = check(kRace);
   for (const auto& o : race.outcomes) {
     CHECK(o.witness.size() == 4);  // w, r and the two implicit Var nodes of &x
     CHECK(std::find(o.witness.begin(), o.witness.end(), "w") != o.witness.end());

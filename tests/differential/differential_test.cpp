@@ -19,7 +19,7 @@
 
 #include "differential/random_program.h"
 #include "differential/reference_enumerator.h"
-#include "tools/app/commands.h"
+#include "support/check_text.h"
 
 namespace {
 
@@ -105,17 +105,16 @@ std::string disagreement(std::uint32_t seed, const RandomProgram& program,
   const std::string text = tfmc::difftest::to_tfg(program);
   const std::string label =
       "seed " + std::to_string(seed) + ", --reduction " + tfmc::check::reduction_name(level) + "\n";
-  tfmc::app::CheckResult result;
+  tfmc::support::TextCheck result;
   try {
-    result =
-        tfmc::app::check_program_text("seed" + std::to_string(seed) + ".tfg", text, {}, {}, level);
+    result = tfmc::support::check_text("seed" + std::to_string(seed) + ".tfg", text, {}, {}, level);
   } catch (const std::exception& e) {
     return label + text + "tfmc rejects it: " + e.what() + "\n";
   }
 
   std::ostringstream problems;
   std::set<Outcome> actual;
-  for (const tfmc::app::PrintedOutcome& printed : result.outcomes) {
+  for (const tfmc::api::PrintedOutcome& printed : result.outcomes) {
     const Outcome outcome{printed.outputs, printed.variables};
     if (printed.stuck) problems << "stuck outcome: " << tfmc::difftest::describe(outcome) << "\n";
     if (!actual.insert(outcome).second) {

@@ -28,7 +28,7 @@
 #include "differential/reference_enumerator.h"
 #include "semantics/build/program_builder.h"
 #include "semantics/model/happens_before.h"
-#include "tools/app/commands.h"
+#include "support/check_text.h"
 
 namespace {
 
@@ -57,7 +57,7 @@ struct LevelOutcome {
 };
 
 struct LevelRun {
-  tfmc::app::CheckResult result;
+  tfmc::support::TextCheck result;
   std::set<LevelOutcome> outcomes;
 };
 
@@ -122,7 +122,7 @@ std::string disagreement(const std::string& label, const RandomProgram& program,
     tfmc::check::Limits limits;
     if (level == 0) limits.max_states = kMaxFullStates;
     try {
-      runs[level].result = tfmc::app::check_program_text(name, text, {}, limits, kLevels[level]);
+      runs[level].result = tfmc::support::check_text(name, text, {}, limits, kLevels[level]);
     } catch (const std::exception& e) {
       return label + "\n" + text + "tfmc rejects it: " + e.what() + "\n";
     }
@@ -130,13 +130,13 @@ std::string disagreement(const std::string& label, const RandomProgram& program,
       ++tally.skipped;
       return "";
     }
-    for (const tfmc::app::PrintedOutcome& printed : runs[level].result.outcomes) {
+    for (const tfmc::api::PrintedOutcome& printed : runs[level].result.outcomes) {
       runs[level].outcomes.insert({{printed.outputs, printed.variables}, printed.stuck});
     }
   }
 
   std::ostringstream problems;
-  const tfmc::app::CheckResult& full = runs[0].result;
+  const tfmc::support::TextCheck& full = runs[0].result;
   if (full.outcomes.empty()) {
     problems << "the full run finds no outcome\n";
   } else {
@@ -151,7 +151,7 @@ std::string disagreement(const std::string& label, const RandomProgram& program,
       }
     }
     for (int level = 0; level < 3; ++level) {
-      for (const tfmc::app::PrintedOutcome& printed : runs[level].result.outcomes) {
+      for (const tfmc::api::PrintedOutcome& printed : runs[level].result.outcomes) {
         const Outcome outcome{printed.outputs, printed.variables};
         const std::string problem =
             witness_problem(program, printed.witness, full_witness, outcome);
@@ -163,7 +163,7 @@ std::string disagreement(const std::string& label, const RandomProgram& program,
     }
   }
   for (int level = 0; level < 3; ++level) {
-    const tfmc::app::CheckResult& r = runs[level].result;
+    const tfmc::support::TextCheck& r = runs[level].result;
     const char* level_name = reduction_name(kLevels[level]);
     if (!r.exploration.complete) problems << level_name << ": incomplete exploration\n";
     if (runs[level].outcomes.size() != r.outcomes.size()) {
@@ -183,7 +183,7 @@ std::string disagreement(const std::string& label, const RandomProgram& program,
     if (r.deterministic() != full.deterministic()) {
       problems << level_name << ": deterministic() differs from none's\n";
     }
-    const tfmc::app::CheckResult& larger = runs[level - 1].result;
+    const tfmc::support::TextCheck& larger = runs[level - 1].result;
     if (r.exploration.states > larger.exploration.states ||
         r.exploration.transitions > larger.exploration.transitions) {
       problems << level_name << " explores more than " << reduction_name(kLevels[level - 1]) << ": "

@@ -4,7 +4,7 @@
 // (random_program.h generate_resource_program), and for each session below, the runs with
 // --reduction none, eager and stubborn must find exactly the same outcomes (outputs,
 // variables, stuck flag and the set of blocked nodes) and the same deterministic flag. The
-// sessions are built as tfmc builds them (tools/app/session.h load_session), from the program
+// sessions are built as tfmc builds them (checker/api/session.h load_session), from the program
 // written to a file.
 //
 // The full run of a session is capped (kMaxFullStates); the sessions above it are skipped and
@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
+#include "checker/api/session.h"
 #include "differential/random_program.h"
+#include "support/check_text.h"
 #include "support/process.h"
-#include "tools/app/commands.h"
-#include "tools/app/session.h"
 
 namespace {
 
@@ -68,8 +68,8 @@ constexpr int kSessionCount = static_cast<int>(std::size(kSessions));
 // One outcome as the comparison sees it: the blocked nodes as a set, since their order in
 // the report is not part of the outcome.
 struct ComparedOutcome {
-  tfmc::app::NamedValues outputs;
-  tfmc::app::NamedValues variables;
+  tfmc::api::NamedValues outputs;
+  tfmc::api::NamedValues variables;
   bool stuck = false;
   std::set<std::string> blocked;
   auto operator<=>(const ComparedOutcome&) const = default;
@@ -99,23 +99,23 @@ struct LevelRun {
 };
 
 LevelRun run_level(const std::string& path, const Session& session, Reduction reduction) {
-  tfmc::app::SessionOptions options;
+  tfmc::api::SessionOptions options;
   options.files = {path};
   options.concurrent = session.concurrent;
   options.runs = session.runs;
   options.model = session.model;
   options.prune = session.prune;
   tfmc::sem::ValueStore values;
-  const tfmc::sem::Program program = tfmc::app::load_session(options, values);
+  const tfmc::sem::Program program = tfmc::api::load_session(options, values);
   tfmc::check::Limits limits;
   if (reduction == Reduction::None) limits.max_states = kMaxFullStates;
-  const tfmc::app::CheckResult result =
-      tfmc::app::explore_program(program, values, limits, reduction, nullptr, "");
+  const tfmc::support::TextCheck result =
+      tfmc::support::explore_text(program, values, limits, reduction);
   LevelRun run;
   run.complete = result.exploration.complete;
   run.deterministic = result.deterministic();
   run.states = result.exploration.states;
-  for (const tfmc::app::PrintedOutcome& o : result.outcomes) {
+  for (const tfmc::api::PrintedOutcome& o : result.outcomes) {
     run.outcomes.insert({o.outputs, o.variables, o.stuck,
                          std::set<std::string>(o.blocked.begin(), o.blocked.end())});
   }

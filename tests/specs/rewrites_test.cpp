@@ -18,17 +18,17 @@
 #include <string>
 #include <vector>
 
+#include "checker/api/printed_outcome.h"
+#include "checker/api/session.h"
 #include "gpu_eval/cpu_evaluator.h"
 #include "semantics/model/graph_model.h"
 #include "support/json_reader.h"
 #include "support/process.h"
-#include "tools/app/check_result.h"
-#include "tools/app/session.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-using tfmc::app::NamedValues;
+using tfmc::api::NamedValues;
 using tfmc::test::Json;
 
 struct ExpectedOutcome {
@@ -204,11 +204,11 @@ std::vector<std::string> witness_of(const Json& outcome) {
 std::string witness_problem(const std::string& path, tfmc::sem::UpdateModel model,
                             const std::vector<std::string>& witness,
                             const ExpectedOutcome& outcome) {
-  tfmc::app::SessionOptions session;
+  tfmc::api::SessionOptions session;
   session.files = {(fs::path(TFMC_SOURCE_DIR) / path).string()};
   session.model = model;
   tfmc::sem::ValueStore values;
-  const tfmc::sem::Program program = tfmc::app::load_session(session, values);
+  const tfmc::sem::Program program = tfmc::api::load_session(session, values);
   tfmc::eval::CpuEvaluator evaluator;
   tfmc::sem::GraphModel graph(program, values, evaluator);
 

@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "support/check_text.h"
 #include "support/process.h"
-#include "tools/app/commands.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-using tfmc::app::NamedValues;
+using tfmc::api::NamedValues;
 
 struct ExpectedOutcome {
   NamedValues outputs;    // sorted by name
@@ -141,8 +141,8 @@ TEST_CASE("specs: every seed program reaches exactly its documented outcomes", "
       for (const auto reduction :
            {tfmc::check::Reduction::None, tfmc::check::Reduction::Stubborn}) {
         INFO("reduction " << tfmc::check::reduction_name(reduction));
-        const tfmc::app::CheckResult r =
-            tfmc::app::check_program_text(c.path, text, {}, {}, reduction);
+        const tfmc::support::TextCheck r =
+            tfmc::support::check_text(c.path, text, {}, {}, reduction);
         REQUIRE(r.exploration.complete);
         std::vector<ExpectedOutcome> got;
         for (const auto& o : r.outcomes) {

@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "checker/api/race_classification.h"
 #include "semantics/build/program_builder.h"
+#include "support/check_text.h"
 #include "support/json_reader.h"
 #include "support/process.h"
 #include "tools/app/cli.h"
-#include "tools/app/commands.h"
-#include "tools/app/race_report.h"
 
 namespace {
 
@@ -245,22 +245,22 @@ TEST_CASE("a limit that stops a forced-order run leaves the race unknown", "[too
   std::ostringstream text;
   text << in.rdbuf();
   const tfmc::sem::Program program = tfmc::sem::load_program_text(path, text.str(), {}, values);
-  tfmc::app::CheckResult result =
-      tfmc::app::explore_program(program, values, {}, tfmc::check::Reduction::None, nullptr, "");
+  tfmc::api::CheckOptions full;
+  full.reduction = tfmc::check::Reduction::None;
+  tfmc::api::CheckResult result = tfmc::api::explore(program, values, full, "");
   REQUIRE(result.exploration.complete);
   REQUIRE(result.races.size() == 1);
   CHECK(result.races[0].unknown_reason == "not classified");
   // The forced runs may store 2 states; either order needs more (&x@w, &x@r, w and r fire
   // one at a time from the initial state).
-  tfmc::check::Limits tight;
-  tight.max_states = 2;
+  tfmc::api::CheckOptions tight = full;
+  tight.limits.max_states = 2;
   std::vector<std::string> labels;
-  tfmc::app::classify_races(
-      program, result, [&](const tfmc::sem::Program& ordered, const std::string& label) {
-        labels.push_back(label);
-        return tfmc::app::explore_program(ordered, values, tight, tfmc::check::Reduction::None,
-                                          nullptr, label);
-      });
+  tfmc::api::classify_races(program, result,
+                            [&](const tfmc::sem::Program& ordered, const std::string& label) {
+                              labels.push_back(label);
+                              return tfmc::api::explore(ordered, values, tight, label);
+                            });
   CHECK(labels == std::vector<std::string>{"w before r"});  // the other order is not needed
   CHECK_FALSE(result.races[0].observable.has_value());
   CHECK(result.races[0].unknown_reason == "the run with w before r was stopped by --max-states");
@@ -280,11 +280,11 @@ TEST_CASE("the text report lists observable races first, then benign ones", "[to
 }
 
 TEST_CASE("the library classifies only when asked", "[tools][races]") {
-  const tfmc::app::CheckResult plain = tfmc::app::check_program_text("m.tfg", kMixed, {}, {});
+  const tfmc::support::TextCheck plain = tfmc::support::check_text("m.tfg", kMixed, {}, {});
   REQUIRE(plain.races.size() == 2);
   CHECK_FALSE(plain.races[0].observable.has_value());
-  const tfmc::app::CheckResult classified = tfmc::app::check_program_text(
-      "m.tfg", kMixed, {}, {}, tfmc::check::Reduction::Stubborn, true);
+  const tfmc::support::TextCheck classified =
+      tfmc::support::check_text("m.tfg", kMixed, {}, {}, tfmc::check::Reduction::Stubborn, true);
   REQUIRE(classified.races.size() == 2);
   CHECK(classified.races[0].observable == false);
   CHECK(classified.races[1].observable == true);

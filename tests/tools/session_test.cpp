@@ -1,4 +1,4 @@
-// The session options of check, races and dot (tools/app/session.h): usage errors, --feed
+// The session options of check, races and dot (checker/api/session.h): usage errors, --feed
 // across several files, conflicting declarations, --prune with `target`, and the program they
 // make as races and dot see it. Expected outputs are derived from the documented rules
 // (specs/FORMAT.md sections 3, 4 and 8), not taken from tfmc's output.

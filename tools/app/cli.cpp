@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <new>
 
 #include "tools/app/commands.h"
 #include "tools/app/exit_codes.h"
@@ -51,7 +52,7 @@ std::uint64_t physical_memory_bytes() {
 }
 
 // FILE... as check, races and dot take it.
-void add_files(CLI::App* cmd, SessionOptions& s) {
+void add_files(CLI::App* cmd, api::SessionOptions& s) {
   cmd->add_option("FILE", s.files,
                   "the .tfg program; several FILEs run as concurrent executions that share "
                   "variables, queues, mutexes and sections by name")
@@ -60,7 +61,7 @@ void add_files(CLI::App* cmd, SessionOptions& s) {
 
 // The options that make the program from its files (session.h). `model` receives the
 // --model text.
-void add_session_options(CLI::App* cmd, SessionOptions& s, std::string& model) {
+void add_session_options(CLI::App* cmd, api::SessionOptions& s, std::string& model) {
   cmd->add_option("--feed", s.feeds,
                   "NAME=VALUE: give input NAME the literal or symbol VALUE in every FILE that "
                   "declares it (repeatable; a later feed of the same name wins)");
@@ -148,9 +149,8 @@ bool memory_limit(const std::string& text, std::uint64_t& bytes) {
   return parse_bytes(text, bytes);
 }
 
-}  // namespace
-
-int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+// Parses `args` and runs the command they name.
+int run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{
       "tfmc: an exhaustive model checker for TensorFlow-style dataflow graphs with mutable\n"
       "state. It explores every legal firing order of a .tfg program and reports every\n"
@@ -164,6 +164,7 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
       "Exit codes of compare: 0 AFTER refines BEFORE (is equivalent, with --equivalent); 1\n"
       "not; 2 bad usage, bad input or mismatched names; 3 a limit stopped an exploration.\n"
       "Exit codes of races: 0 no race; 1 races; 2 bad usage or bad input.\n"
+      "Every command exits 4 on an internal error (a bug in tfmc; please report it).\n"
       "The language is described in specs/FORMAT.md.");
 
   CheckOptions check;
@@ -273,6 +274,33 @@ int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostre
   }
   sem::parse_update_model(dot_model, dot.session.model);
   return run_dot(dot, out, err);
+}
+
+}  // namespace
+
+int guard_internal_errors(const std::function<int()>& command, std::ostream& out,
+                          std::ostream& err) {
+  // Input errors are handled where they are thrown; whatever reaches here is a bug in tfmc
+  // (semantics/errors/invariant.h) or exhausted memory.
+  try {
+    return command();
+  } catch (const std::bad_alloc&) {
+    out.flush();
+    fmt::print(err,
+               "tfmc: internal error: out of memory before --max-memory stopped the run; please "
+               "report it with the command line and its input files\n");
+  } catch (const std::exception& e) {
+    out.flush();
+    fmt::print(err,
+               "tfmc: internal error: {}; this is a bug in tfmc, please report it with the "
+               "command line and its input files\n",
+               e.what());
+  }
+  return kExitInternalError;
+}
+
+int run_tfmc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  return guard_internal_errors([&] { return run_command(args, out, err); }, out, err);
 }
 
 }  // namespace tfmc::app

@@ -1,14 +1,14 @@
-// The tfmc subcommands, each a function from parsed options to an exit code (exit_codes.h).
+// The tfmc subcommands, each a function from parsed options to an exit code (exit_codes.h):
+// each makes the program (checker/api/session.h), calls the checking API and renders its
+// result in the format asked for.
 #pragma once
 
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "checker/explorer.h"
-#include "checker/reduced_model.h"
-#include "tools/app/check_result.h"
-#include "tools/app/session.h"
+#include "checker/api/check.h"
+#include "checker/api/session.h"
 
 namespace tfmc::app {
 
@@ -18,20 +18,21 @@ namespace tfmc::app {
 enum class OutputFormat { Text, Json, Sarif };
 
 struct CheckOptions {
-  SessionOptions session;
+  api::SessionOptions session;
   OutputFormat format = OutputFormat::Text;
   bool quiet = false;
   check::Limits limits;
   check::Reduction reduction = check::Reduction::Stubborn;
   // Classify the races of a nondeterministic result as observable or benign, with two more
-  // explorations per race (race_report.h); --no-race-classification turns it off.
+  // explorations per race (checker/api/race_classification.h); --no-race-classification
+  // turns it off.
   bool classify_races = true;
 };
 
-// `tfmc compare BEFORE AFTER` (compare.h): session.files holds BEFORE and AFTER, and every
-// other session option applies to each of them alone.
+// `tfmc compare BEFORE AFTER` (checker/api/compare.h): session.files holds BEFORE and AFTER,
+// and every other session option applies to each of them alone.
 struct CompareOptions {
-  SessionOptions session;
+  api::SessionOptions session;
   OutputFormat format = OutputFormat::Text;
   bool quiet = false;
   check::Limits limits;
@@ -42,34 +43,14 @@ struct CompareOptions {
 };
 
 struct RacesOptions {
-  SessionOptions session;
+  api::SessionOptions session;
   OutputFormat format = OutputFormat::Text;
 };
 
 struct DotOptions {
-  SessionOptions session;
+  api::SessionOptions session;
   std::string output;  // empty: stdout
 };
-
-// Explores a built program (its values in `values`) and renders the result, races listed but
-// not classified; `progress` receives a progress line about every second unless null, naming
-// the run by `label` unless it is empty. The one exploration path of check, of its race
-// classification (race_report.h) and of check_program_text.
-// With `mark_visible`, races whose accesses fail to commute in a stored state are marked
-// observable (the first step of tools/app/race_report.h's classification).
-CheckResult explore_program(const sem::Program& program, sem::ValueStore& values,
-                            const check::Limits& limits, check::Reduction reduction,
-                            std::ostream* progress, const std::string& label,
-                            bool mark_visible = false);
-
-// Checks program text (name used in messages and "program"); throws sem::InputError on bad
-// input or a bad feed. The library form of `tfmc check`, for tests and other tools. The races
-// are listed; they are classified only when `classify` is set (tfmc check sets it by
-// default), since that costs two explorations per race.
-CheckResult check_program_text(const std::string& name, const std::string& text,
-                               const std::vector<std::string>& feeds, const check::Limits& limits,
-                               check::Reduction reduction = check::Reduction::Stubborn,
-                               bool classify = false);
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
 // `tfmc compare`: exit 0 when AFTER refines BEFORE (is equivalent, with require_equivalent),

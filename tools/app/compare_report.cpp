@@ -2,30 +2,14 @@
 
 #include <fmt/format.h>
 
-#include "tools/app/json.h"
 #include "tools/app/report.h"
 
 namespace tfmc::app {
 namespace {
 
-std::string optional_bool(const std::optional<bool>& b) {
-  return b ? (*b ? "true" : "false") : "null";
-}
+Json optional_bool(const std::optional<bool>& b) { return b ? Json(*b) : Json(); }
 
-// A check document without its closing brace, indented by `indent` more spaces.
-std::string open_document(const CheckResult& r, const std::string& indent) {
-  std::string doc = render_json(r);
-  doc.erase(doc.rfind('}'));  // the closing brace and newline
-  while (!doc.empty() && (doc.back() == '\n' || doc.back() == ' ')) doc.pop_back();
-  std::string out;
-  for (char c : doc) {
-    out += c;
-    if (c == '\n') out += indent;
-  }
-  return out;
-}
-
-std::string verdict(const CompareResult& r) {
+std::string verdict(const api::CompareResult& r) {
   if (!r.complete) {
     const bool before = !r.before.exploration.complete, after = !r.after.exploration.complete;
     const char* stopped = before && after ? "BEFORE and AFTER" : before ? "BEFORE" : "AFTER";
@@ -42,7 +26,7 @@ std::string verdict(const CompareResult& r) {
 
 }  // namespace
 
-std::string render_compare_text(const CompareResult& r) {
+std::string render_compare_text(const api::CompareResult& r, const sem::ValueStore& values) {
   std::string out = fmt::format("tfmc compare {} {}\n", r.before.program, r.after.program);
   out += fmt::format("verdict: {}\n", verdict(r));
   for (const auto* side : {&r.before, &r.after}) {
@@ -57,25 +41,26 @@ std::string render_compare_text(const CompareResult& r) {
       r.before.exploration.complete ? "reached by AFTER only" : "not reached by BEFORE so far";
   const char* lost_how =
       r.after.exploration.complete ? "reached by BEFORE only" : "not reached by AFTER so far";
-  for (std::size_t i = 0; i < r.added.size(); ++i) {
-    out += outcome_text(r.added[i], fmt::format("added outcome {} of {} ({}; witness in AFTER)",
-                                                i + 1, r.added.size(), added_how));
+  const std::vector<api::PrintedOutcome> added = api::printed(r.added, values);
+  for (std::size_t i = 0; i < added.size(); ++i) {
+    out += outcome_text(added[i], fmt::format("added outcome {} of {} ({}; witness in AFTER)",
+                                              i + 1, added.size(), added_how));
   }
-  for (std::size_t i = 0; i < r.lost.size(); ++i) {
-    out += outcome_text(r.lost[i], fmt::format("lost outcome {} of {} ({}; witness in BEFORE)",
-                                               i + 1, r.lost.size(), lost_how));
+  const std::vector<api::PrintedOutcome> lost = api::printed(r.lost, values);
+  for (std::size_t i = 0; i < lost.size(); ++i) {
+    out += outcome_text(lost[i], fmt::format("lost outcome {} of {} ({}; witness in BEFORE)", i + 1,
+                                             lost.size(), lost_how));
   }
   return out;
 }
 
-std::string render_compare_json(const CompareResult& r) {
-  std::string out = open_document(r.after, "");
-  out += fmt::format(",\n  \"before\": {}\n  }}", open_document(r.before, "  "));
-  out += fmt::format(",\n  \"refines\": {},\n  \"equivalent\": {}", optional_bool(r.refines),
-                     optional_bool(r.equivalent));
-  out += fmt::format(",\n  \"added\": {},\n  \"lost\": {}\n}}\n", outcomes_json(r.added),
-                     outcomes_json(r.lost));
-  return out;
+std::string render_compare_json(const api::CompareResult& r, const sem::ValueStore& values) {
+  Json doc = check_document(r.after, values);
+  doc.set("before", check_document(r.before, values));
+  doc.set("refines", optional_bool(r.refines)).set("equivalent", optional_bool(r.equivalent));
+  doc.set("added", outcomes_json(api::printed(r.added, values)));
+  doc.set("lost", outcomes_json(api::printed(r.lost, values)));
+  return doc.write() + "\n";
 }
 
 }  // namespace tfmc::app

@@ -1,5 +1,9 @@
-// The exit codes of every tfmc command, in one place (FORMAT.md section 5).
+// The exit codes of every tfmc command, in one place (FORMAT.md section 5, README), and how
+// the checking API's results map to them.
 #pragma once
+
+#include "checker/api/check.h"
+#include "checker/api/compare.h"
 
 namespace tfmc::app {
 
@@ -8,6 +12,13 @@ enum ExitCode : int {
   kExitNondeterministic = 1,  // check: complete with more than one outcome or a stuck outcome
   kExitBadInput = 2,          // bad usage or bad input; nothing explored
   kExitIncomplete = 3,        // a limit stopped exploration; partial results printed
+  kExitInternalError = 4,     // a bug in tfmc: a broken invariant; the one line says which
 };
+
+// check: 3 when incomplete, else 0 when deterministic, else 1.
+int check_exit_code(const api::CheckResult& r);
+// compare: 3 when incomplete, else 0 when AFTER refines BEFORE (is equivalent, with
+// `require_equivalent`), else 1.
+int compare_exit_code(const api::CompareResult& r, bool require_equivalent);
 
 }  // namespace tfmc::app

@@ -2,30 +2,24 @@
 
 #include <fmt/format.h>
 
-#include "tools/app/json.h"
+#include "tools/app/json_document.h"
 
 namespace tfmc::app {
 namespace {
 
-std::string json_object(const NamedValues& values) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += json_string(values[i].first) + ": " + json_string(values[i].second);
-  }
-  return out + "}";
+Json json_object(const api::NamedValues& values) {
+  Json out = Json::object();
+  for (const auto& [name, value] : values) out.set(name, value);
+  return out;
 }
 
-std::string json_list(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += json_string(items[i]);
-  }
-  return out + "]";
+Json json_list(const std::vector<std::string>& items) {
+  Json out = Json::array();
+  for (const std::string& item : items) out.push(item);
+  return out;
 }
 
-std::string verdict(const CheckResult& r) {
+std::string verdict(const api::CheckResult& r) {
   const std::size_t n = r.outcomes.size();
   std::size_t stuck = 0;
   for (const auto& o : r.outcomes) stuck += o.stuck ? 1 : 0;
@@ -41,33 +35,28 @@ std::string verdict(const CheckResult& r) {
 
 // {"first": {...}, "second": {...}, "variable": ..., "kind": ...} and, for check, the
 // classification: "observable" (true, false or null) and, when null, "unknown_reason".
-std::string race_json(const PrintedRace& race, bool classified) {
-  std::string out = fmt::format(
-      "{{\"first\": {{\"node\": {}, \"line\": {}}}, \"second\": {{\"node\": {}, \"line\": {}}}, "
-      "\"variable\": {}, \"kind\": {}",
-      json_string(race.first), race.first_line, json_string(race.second), race.second_line,
-      json_string(race.variable), json_string(race.kind));
+Json race_json(const api::Race& race, bool classified) {
+  Json out = Json::object();
+  out.set("first", Json::object().set("node", race.first).set("line", race.first_line));
+  out.set("second", Json::object().set("node", race.second).set("line", race.second_line));
+  out.set("variable", race.variable).set("kind", race.kind);
   if (classified) {
     if (race.observable) {
-      out += fmt::format(", \"observable\": {}", *race.observable ? "true" : "false");
+      out.set("observable", *race.observable);
     } else {
-      out += fmt::format(", \"observable\": null, \"unknown_reason\": {}",
-                         json_string(race.unknown_reason));
+      out.set("observable", Json()).set("unknown_reason", race.unknown_reason);
     }
   }
-  return out + "}";
+  return out;
 }
 
-std::string races_json(const std::vector<PrintedRace>& races, bool classified) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < races.size(); ++i) {
-    out += i > 0 ? ",\n    " : "\n    ";
-    out += race_json(races[i], classified);
-  }
-  return out + (races.empty() ? "]" : "\n  ]");
+Json races_json(const std::vector<api::Race>& races, bool classified) {
+  Json out = Json::array(Json::Layout::Lines);
+  for (const api::Race& race : races) out.push(race_json(race, classified));
+  return out;
 }
 
-std::string race_line(const PrintedRace& race) {
+std::string race_line(const api::Race& race) {
   return fmt::format("{} ({}:{}) and {} ({}:{}) on {}: {}", race.first, race.first_file,
                      race.first_line, race.second, race.second_file, race.second_line,
                      race.variable, race.kind);
@@ -75,10 +64,10 @@ std::string race_line(const PrintedRace& race) {
 
 // The races section of the text report: the observable races first, then the benign ones,
 // then those left unknown with the reason; each group in the order of the analysis.
-std::string races_text(const CheckResult& r) {
+std::string races_text(const api::CheckResult& r) {
   if (r.races.empty()) return "races: none\n";
-  std::vector<const PrintedRace*> observable, benign, unknown;
-  for (const PrintedRace& race : r.races) {
+  std::vector<const api::Race*> observable, benign, unknown;
+  for (const api::Race& race : r.races) {
     if (!race.observable) {
       unknown.push_back(&race);
     } else {
@@ -90,13 +79,13 @@ std::string races_text(const CheckResult& r) {
   if (!benign.empty()) counts.push_back(fmt::format("{} benign", benign.size()));
   if (!unknown.empty()) counts.push_back(fmt::format("{} unknown", unknown.size()));
   std::string out = fmt::format("races: {} ({})\n", r.races.size(), fmt::join(counts, ", "));
-  for (const PrintedRace* race : observable) {
+  for (const api::Race* race : observable) {
     out += fmt::format("  observable: {}\n", race_line(*race));
   }
-  for (const PrintedRace* race : benign) {
+  for (const api::Race* race : benign) {
     out += fmt::format("  benign: {}\n", race_line(*race));
   }
-  for (const PrintedRace* race : unknown) {
+  for (const api::Race* race : unknown) {
     out += fmt::format("  unknown: {} ({})\n", race_line(*race), race->unknown_reason);
   }
   return out;
@@ -104,40 +93,48 @@ std::string races_text(const CheckResult& r) {
 
 }  // namespace
 
-std::string render_json(const CheckResult& r) {
+Json check_document(const api::CheckResult& r, const sem::ValueStore& values) {
   const check::Exploration& e = r.exploration;
-  std::string out = "{\n";
-  out += fmt::format("  \"program\": {},\n", json_string(r.program));
-  out += fmt::format("  \"complete\": {},\n", e.complete ? "true" : "false");
-  if (!e.complete) out += fmt::format("  \"stop_reason\": {},\n", json_string(e.stop_reason));
-  out += fmt::format("  \"deterministic\": {},\n", r.deterministic() ? "true" : "false");
-  out += fmt::format("  \"reduction\": {},\n", json_string(check::reduction_name(r.reduction)));
-  out += fmt::format(
-      "  \"stats\": {{\"states\": {}, \"transitions\": {}, \"final_states\": {}, \"stuck_states\": "
-      "{}, \"seconds\": {}, \"state_slots\": {}, \"store_bytes\": {}, \"values\": {}, "
-      "\"evaluations\": {}, \"eager_firings\": {}}},\n",
-      e.states, e.transitions, e.finals.size(), r.stuck_states, json_number(e.seconds), e.slots,
-      e.store_bytes, r.values, r.evaluations, r.eager_firings);
-  out += fmt::format("  \"outcomes\": {},\n", outcomes_json(r.outcomes));
-  out += fmt::format("  \"races\": {}\n}}\n", races_json(r.races, true));
+  Json doc = Json::object(Json::Layout::Lines);
+  doc.set("program", r.program).set("complete", e.complete);
+  if (!e.complete) doc.set("stop_reason", e.stop_reason);
+  doc.set("deterministic", r.deterministic());
+  doc.set("reduction", check::reduction_name(r.reduction));
+  doc.set("stats", Json::object()
+                       .set("states", e.states)
+                       .set("transitions", e.transitions)
+                       .set("final_states", std::uint64_t{e.finals.size()})
+                       .set("stuck_states", r.stuck_states)
+                       .set("seconds", e.seconds)
+                       .set("state_slots", std::uint64_t{e.slots})
+                       .set("store_bytes", std::uint64_t{e.store_bytes})
+                       .set("values", std::uint64_t{r.values})
+                       .set("evaluations", r.evaluations)
+                       .set("eager_firings", r.eager_firings));
+  doc.set("outcomes", outcomes_json(api::printed(r.outcomes, values)));
+  doc.set("races", races_json(r.races, true));
+  return doc;
+}
+
+std::string render_json(const api::CheckResult& r, const sem::ValueStore& values) {
+  return check_document(r, values).write() + "\n";
+}
+
+Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes) {
+  Json out = Json::array(Json::Layout::Lines);
+  for (const api::PrintedOutcome& o : outcomes) {
+    Json item = Json::object();
+    item.set("outputs", json_object(o.outputs))
+        .set("variables", json_object(o.variables))
+        .set("stuck", o.stuck);
+    if (o.stuck) item.set("blocked", json_list(o.blocked));
+    item.set("witness", json_list(o.witness));
+    out.push(std::move(item));
+  }
   return out;
 }
 
-std::string outcomes_json(const std::vector<PrintedOutcome>& outcomes) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < outcomes.size(); ++i) {
-    const PrintedOutcome& o = outcomes[i];
-    out += i > 0 ? ",\n    " : "\n    ";
-    out +=
-        fmt::format("{{\"outputs\": {}, \"variables\": {}, \"stuck\": {}, ", json_object(o.outputs),
-                    json_object(o.variables), o.stuck ? "true" : "false");
-    if (o.stuck) out += fmt::format("\"blocked\": {}, ", json_list(o.blocked));
-    out += fmt::format("\"witness\": {}}}", json_list(o.witness));
-  }
-  return out + (outcomes.empty() ? "]" : "\n  ]");
-}
-
-std::string outcome_text(const PrintedOutcome& o, const std::string& title) {
+std::string outcome_text(const api::PrintedOutcome& o, const std::string& title) {
   std::string out = fmt::format("\n{}{}:\n", title, o.stuck ? " (stuck)" : "");
   for (const auto& [name, value] : o.outputs) out += fmt::format("  output {} = {}\n", name, value);
   for (const auto& [name, value] : o.variables) {
@@ -150,7 +147,7 @@ std::string outcome_text(const PrintedOutcome& o, const std::string& title) {
   return out;
 }
 
-std::string render_text(const CheckResult& r) {
+std::string render_text(const api::CheckResult& r, const sem::ValueStore& values) {
   const check::Exploration& e = r.exploration;
   std::string out = fmt::format("tfmc check {}\n", r.program);
   out += fmt::format("verdict: {}\n", verdict(r));
@@ -165,22 +162,24 @@ std::string render_text(const CheckResult& r) {
           : fmt::format(" ({} transitions fired eagerly between stored states)\n", r.eager_firings);
   out += '\n';
   out += races_text(r);
-  for (std::size_t i = 0; i < r.outcomes.size(); ++i) {
-    out += outcome_text(r.outcomes[i], fmt::format("outcome {} of {}", i + 1, r.outcomes.size()));
+  const std::vector<api::PrintedOutcome> outcomes = api::printed(r.outcomes, values);
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    out += outcome_text(outcomes[i], fmt::format("outcome {} of {}", i + 1, outcomes.size()));
   }
   return out;
 }
 
-std::string render_races_text(const std::vector<PrintedRace>& races) {
+std::string render_races_text(const std::vector<api::Race>& races) {
   std::string out;
-  for (const PrintedRace& race : races) out += race_line(race) + "\n";
+  for (const api::Race& race : races) out += race_line(race) + "\n";
   if (races.empty()) return "no races\n";
   return out + fmt::format("{} race{}\n", races.size(), races.size() == 1 ? "" : "s");
 }
 
-std::string render_races_json(const std::string& program, const std::vector<PrintedRace>& races) {
-  return fmt::format("{{\n  \"program\": {},\n  \"races\": {}\n}}\n", json_string(program),
-                     races_json(races, false));
+std::string render_races_json(const std::string& program, const std::vector<api::Race>& races) {
+  Json doc = Json::object(Json::Layout::Lines);
+  doc.set("program", program).set("races", races_json(races, false));
+  return doc.write() + "\n";
 }
 
 }  // namespace tfmc::app

@@ -1,27 +1,32 @@
-// The two renderings of a CheckResult: the readable text report and the JSON document of
-// FORMAT.md section 6 (required keys, plus "stop_reason" when incomplete, extra "stats", and
-// "races"); and the two renderings of `tfmc races`.
+// The renderings of a check (checker/api/check.h): the readable text report and the JSON
+// document of FORMAT.md section 6 (required keys, plus "stop_reason" when incomplete, extra
+// "stats", and "races"); and the two renderings of `tfmc races`. Values are printed from the
+// value store the check was made into.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "tools/app/check_result.h"
+#include "checker/api/check.h"
+#include "checker/api/printed_outcome.h"
+#include "tools/app/json_document.h"
 
 namespace tfmc::app {
 
-std::string render_json(const CheckResult& r);
-std::string render_text(const CheckResult& r);
+std::string render_text(const api::CheckResult& r, const sem::ValueStore& values);
+std::string render_json(const api::CheckResult& r, const sem::ValueStore& values);
+// The JSON document of a check, for documents that hold one (compare's).
+Json check_document(const api::CheckResult& r, const sem::ValueStore& values);
 
-// The JSON list of outcomes (FORMAT.md section 6 "outcomes"), indented as a top-level key's
-// value, and one outcome of the text report under `title` ("outcome 2 of 3").
-std::string outcomes_json(const std::vector<PrintedOutcome>& outcomes);
-std::string outcome_text(const PrintedOutcome& o, const std::string& title);
+// The JSON list of outcomes (FORMAT.md section 6 "outcomes"), and one outcome of the text
+// report under `title` ("outcome 2 of 3").
+Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes);
+std::string outcome_text(const api::PrintedOutcome& o, const std::string& title);
 
 // `tfmc races`: one line per race in the given order, `A (FILE:LINE) and B (FILE:LINE) on X:
 // KIND`, each node with its own file, then a count line ("no races", "1 race", "2 races").
-std::string render_races_text(const std::vector<PrintedRace>& races);
+std::string render_races_text(const std::vector<api::Race>& races);
 // {"program": ..., "races": [...]}, each race as in check's "races" without "observable".
-std::string render_races_json(const std::string& program, const std::vector<PrintedRace>& races);
+std::string render_races_json(const std::string& program, const std::vector<api::Race>& races);
 
 }  // namespace tfmc::app

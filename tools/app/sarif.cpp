@@ -8,7 +8,8 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "tools/app/json.h"
+#include "checker/api/printed_outcome.h"
+#include "tools/app/json_document.h"
 
 namespace tfmc::app {
 namespace {
@@ -188,7 +189,9 @@ struct Sources {
   }
 };
 
-Sources sources_of(const SessionOptions& session) { return {session.files, session.concurrent}; }
+Sources sources_of(const api::SessionOptions& session) {
+  return {session.files, session.concurrent};
+}
 
 // A location object; a related location (id > 0) has its id and a message.
 std::string location_json(const Place& p, int id = 0, const std::string& message = "") {
@@ -251,7 +254,7 @@ std::string render_log(const std::vector<const Rule*>& rules, const std::vector<
 }
 
 // "output r = A, variable x = B"; with `mark_stuck`, ", stuck" added for a stuck outcome.
-std::string summary(const PrintedOutcome& o, bool mark_stuck = true) {
+std::string summary(const api::PrintedOutcome& o, bool mark_stuck = true) {
   std::vector<std::string> parts;
   for (const auto& [name, value] : o.outputs) {
     parts.push_back(fmt::format("output {} = {}", name, value));
@@ -263,7 +266,7 @@ std::string summary(const PrintedOutcome& o, bool mark_stuck = true) {
   return parts.empty() ? "no outputs or variables" : fmt::format("{}", fmt::join(parts, ", "));
 }
 
-std::string witness(const PrintedOutcome& o) {
+std::string witness(const api::PrintedOutcome& o) {
   return o.witness.empty() ? "(no firing)" : fmt::format("{}", fmt::join(o.witness, " "));
 }
 
@@ -302,7 +305,7 @@ class Mentions {
 };
 
 // One race: the first node is the result's location, the second its relatedLocation 1.
-Result race_result(const Rule& rule, const PrintedRace& race, const std::string& why,
+Result race_result(const Rule& rule, const api::Race& race, const std::string& why,
                    const sem::Program& program, const Sources& sources) {
   Result r;
   r.rule = &rule;
@@ -316,7 +319,7 @@ Result race_result(const Rule& rule, const PrintedRace& race, const std::string&
   return r;
 }
 
-Result check_race_result(const PrintedRace& race, const sem::Program& program,
+Result check_race_result(const api::Race& race, const sem::Program& program,
                          const Sources& sources) {
   if (!race.observable) {
     return race_result(
@@ -335,7 +338,7 @@ using NodeIndex = std::unordered_map<std::string_view, std::size_t>;  // node na
 
 // A stuck outcome at its blocked nodes: the first one with a statement is the location, the
 // others with one are related locations, linked from the message.
-Result stuck_result(const PrintedOutcome& o, std::size_t number, std::size_t count,
+Result stuck_result(const api::PrintedOutcome& o, std::size_t number, std::size_t count,
                     const sem::Program& program, const NodeIndex& index, const Sources& sources) {
   Result r;
   r.rule = &kStuck;
@@ -355,12 +358,12 @@ Result stuck_result(const PrintedOutcome& o, std::size_t number, std::size_t cou
 
 // How one outcome differs from the nearest outcome of the other side of a comparison.
 struct Difference {
-  const PrintedOutcome* nearest = nullptr;  // null when the other side has no outcome
-  std::vector<std::string> outputs;         // names whose values differ, in name order
+  const api::PrintedOutcome* nearest = nullptr;  // null when the other side has no outcome
+  std::vector<std::string> outputs;              // names whose values differ, in name order
   std::vector<std::string> variables;
 };
 
-std::vector<std::string> differing(const NamedValues& mine, const NamedValues& theirs) {
+std::vector<std::string> differing(const api::NamedValues& mine, const api::NamedValues& theirs) {
   std::vector<std::string> out;
   for (const auto& [name, value] : mine) {
     const auto it = std::find_if(theirs.begin(), theirs.end(),
@@ -371,9 +374,9 @@ std::vector<std::string> differing(const NamedValues& mine, const NamedValues& t
 }
 
 // The outcome of `others` that differs from `o` in the fewest names (the first such one).
-Difference nearest(const PrintedOutcome& o, const std::vector<PrintedOutcome>& others) {
+Difference nearest(const api::PrintedOutcome& o, const std::vector<api::PrintedOutcome>& others) {
   Difference best;
-  for (const PrintedOutcome& other : others) {
+  for (const api::PrintedOutcome& other : others) {
     Difference d{&other, differing(o.outputs, other.outputs),
                  differing(o.variables, other.variables)};
     if (best.nearest == nullptr ||
@@ -406,8 +409,8 @@ std::optional<Place> variable_place(const sem::Program& program, const std::stri
 
 // An added or lost outcome of a comparison, at AFTER's statements of the outputs and
 // variables whose values differ from the nearest outcome of the other side.
-Result compare_result(const Rule& rule, const PrintedOutcome& o,
-                      const std::vector<PrintedOutcome>& others, const std::string& lead,
+Result compare_result(const Rule& rule, const api::PrintedOutcome& o,
+                      const std::vector<api::PrintedOutcome>& others, const std::string& lead,
                       const std::string& other_side, const std::string& witness_side,
                       const sem::Program& after, const Sources& sources) {
   Result r;
@@ -438,8 +441,9 @@ Result compare_result(const Rule& rule, const PrintedOutcome& o,
 
 }  // namespace
 
-std::string render_check_sarif(const CheckResult& r, const sem::Program& program,
-                               const SessionOptions& session) {
+std::string render_check_sarif(const api::CheckResult& r, const sem::ValueStore& values,
+                               const sem::Program& program, const api::SessionOptions& session) {
+  const std::vector<api::PrintedOutcome> outcomes = api::printed(r.outcomes, values);
   const Sources sources = sources_of(session);
   const check::Exploration& e = r.exploration;
   const std::size_t n = r.outcomes.size();
@@ -458,7 +462,7 @@ std::string render_check_sarif(const CheckResult& r, const sem::Program& program
   if (n >= 2) {
     std::string listed;
     for (std::size_t i = 0; i < 2; ++i) {
-      listed += fmt::format(" Outcome {}: {}.", i + 1, summary(r.outcomes[i]));
+      listed += fmt::format(" Outcome {}: {}.", i + 1, summary(outcomes[i]));
     }
     if (n > 2) listed += fmt::format(" And {} more {}.", n - 2, n == 3 ? "outcome" : "outcomes");
     results.push_back(
@@ -471,36 +475,36 @@ std::string render_check_sarif(const CheckResult& r, const sem::Program& program
   }
   NodeIndex index;
   for (std::size_t i = 0; i < n; ++i) {
-    if (!r.outcomes[i].stuck) continue;
+    if (!outcomes[i].stuck) continue;
     if (index.empty()) {
       for (std::size_t k = 0; k < program.nodes.size(); ++k)
         index.emplace(program.nodes[k].name, k);
     }
-    results.push_back(stuck_result(r.outcomes[i], i + 1, n, program, index, sources));
+    results.push_back(stuck_result(outcomes[i], i + 1, n, program, index, sources));
   }
-  for (const PrintedRace& race : r.races) {
+  for (const api::Race& race : r.races) {
     results.push_back(check_race_result(race, program, sources));
   }
   return render_log(kCheckRules, results);
 }
 
-std::string render_races_sarif(const std::vector<PrintedRace>& races, const sem::Program& program,
-                               const SessionOptions& session) {
+std::string render_races_sarif(const std::vector<api::Race>& races, const sem::Program& program,
+                               const api::SessionOptions& session) {
   const Sources sources = sources_of(session);
   std::vector<Result> results;
-  for (const PrintedRace& race : races) {
+  for (const api::Race& race : races) {
     results.push_back(race_result(kRace, race, "no path of edges orders them", program, sources));
   }
   return render_log(kRacesRules, results);
 }
 
-std::string render_compare_sarif(const CompareResult& r, const sem::Program& after,
-                                 const SessionOptions& session) {
+std::string render_compare_sarif(const api::CompareResult& r, const sem::ValueStore& values,
+                                 const sem::Program& after, const api::SessionOptions& session) {
   const Sources before_sources{{session.files.at(0)}, session.concurrent};
   const Sources after_sources{{session.files.at(1)}, session.concurrent};
   std::vector<Result> results;
   if (!r.complete) {
-    for (const CheckResult* side : {&r.before, &r.after}) {
+    for (const api::CheckResult* side : {&r.before, &r.after}) {
       if (side->exploration.complete) continue;
       const bool before = side == &r.before;
       results.push_back(
@@ -517,13 +521,15 @@ std::string render_compare_sarif(const CompareResult& r, const sem::Program& aft
     }
     return render_log(kCompareRules, results);
   }
-  for (const PrintedOutcome& o : r.added) {
-    results.push_back(compare_result(kRefinementFailure, o, r.before.outcomes,
+  const std::vector<api::PrintedOutcome> before = api::printed(r.before.outcomes, values);
+  const std::vector<api::PrintedOutcome> after_outcomes = api::printed(r.after.outcomes, values);
+  for (const api::PrintedOutcome& o : api::printed(r.added, values)) {
+    results.push_back(compare_result(kRefinementFailure, o, before,
                                      "AFTER reaches an outcome that BEFORE cannot", "BEFORE",
                                      "AFTER", after, after_sources));
   }
-  for (const PrintedOutcome& o : r.lost) {
-    results.push_back(compare_result(kLostOutcome, o, r.after.outcomes,
+  for (const api::PrintedOutcome& o : api::printed(r.lost, values)) {
+    results.push_back(compare_result(kLostOutcome, o, after_outcomes,
                                      "AFTER no longer reaches an outcome of BEFORE", "AFTER",
                                      "BEFORE", after, after_sources));
   }

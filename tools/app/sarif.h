@@ -17,24 +17,23 @@
 #include <string>
 #include <vector>
 
+#include "checker/api/compare.h"
+#include "checker/api/session.h"
 #include "semantics/program/program.h"
-#include "tools/app/check_result.h"
-#include "tools/app/compare.h"
-#include "tools/app/session.h"
 
 namespace tfmc::app {
 
 // `tfmc check --format sarif`: `r` is the check of `program`, made from `session`.
-std::string render_check_sarif(const CheckResult& r, const sem::Program& program,
-                               const SessionOptions& session);
+std::string render_check_sarif(const api::CheckResult& r, const sem::ValueStore& values,
+                               const sem::Program& program, const api::SessionOptions& session);
 
 // `tfmc races --format sarif`: the races of `program`, made from `session`.
-std::string render_races_sarif(const std::vector<PrintedRace>& races, const sem::Program& program,
-                               const SessionOptions& session);
+std::string render_races_sarif(const std::vector<api::Race>& races, const sem::Program& program,
+                               const api::SessionOptions& session);
 
 // `tfmc compare --format sarif`: `session.files` holds BEFORE and AFTER; `after` is the
 // program made from AFTER, whose statements the added and lost outcomes point at.
-std::string render_compare_sarif(const CompareResult& r, const sem::Program& after,
-                                 const SessionOptions& session);
+std::string render_compare_sarif(const api::CompareResult& r, const sem::ValueStore& values,
+                                 const sem::Program& after, const api::SessionOptions& session);
 
 }  // namespace tfmc::app

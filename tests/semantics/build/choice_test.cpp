@@ -12,12 +12,12 @@
 
 #include "checker/reduced_model.h"
 #include "semantics/build/program_builder.h"
-#include "tools/app/commands.h"
+#include "support/check_text.h"
 
 namespace {
 
 using namespace tfmc;
-using app::NamedValues;
+using api::NamedValues;
 using check::Reduction;
 
 // Outputs and variables of a non-stuck outcome, in name order.
@@ -50,10 +50,10 @@ constexpr Reduction kReductions[] = {Reduction::None, Reduction::Eager, Reductio
 void expect_outcomes(const std::string& text, const Outcomes& want) {
   for (Reduction r : kReductions) {
     INFO("reduction " << check::reduction_name(r) << "\nprogram:\n" << text);
-    const app::CheckResult result = app::check_program_text("t.tfg", text, {}, {}, r);
+    const support::TextCheck result = support::check_text("t.tfg", text, {}, {}, r);
     REQUIRE(result.exploration.complete);
     Outcomes got;
-    for (const app::PrintedOutcome& o : result.outcomes) {
+    for (const api::PrintedOutcome& o : result.outcomes) {
       CHECK_FALSE(o.stuck);
       CHECK(got.insert({o.outputs, o.variables}).second);
     }
@@ -102,14 +102,14 @@ TEST_CASE("a Choice of one value is deterministic", "[choice]") {
 
 TEST_CASE("every alternative is a transition of its own", "[choice]") {
   // Without reduction: the initial state and one state per alternative; each is final.
-  const app::CheckResult r =
-      app::check_program_text("t.tfg", "input A\ninput B\ninput C\nc = Choice(A, B, C)\noutput c\n",
-                              {}, {}, Reduction::None);
+  const support::TextCheck r =
+      support::check_text("t.tfg", "input A\ninput B\ninput C\nc = Choice(A, B, C)\noutput c\n", {},
+                          {}, Reduction::None);
   CHECK(r.exploration.states == 4);
   CHECK(r.exploration.transitions == 3);
   CHECK(r.exploration.finals.size() == 3);
   // Two alternatives with one value: two transitions into one state.
-  const app::CheckResult same = app::check_program_text(
+  const support::TextCheck same = support::check_text(
       "t.tfg", "input A\nc = Choice(A, A)\noutput c\n", {}, {}, Reduction::None);
   // States: initial, after A~copy1, after c. Transitions: the copy, then c twice.
   CHECK(same.exploration.states == 3);
@@ -193,10 +193,10 @@ TEST_CASE("RandomInt may have 4096 values", "[choice]") {
     for (int v = first; v < first + count; ++v) values.push_back(i32(v));
     return values;
   };
-  const app::CheckResult all = app::check_program_text(
+  const support::TextCheck all = support::check_text(
       "t.tfg", "k = RandomInt {min=1000, max=5095}\noutput k\n", {}, {}, Reduction::None);
   Outcomes got;
-  for (const app::PrintedOutcome& o : all.outcomes) got.insert({o.outputs, o.variables});
+  for (const api::PrintedOutcome& o : all.outcomes) got.insert({o.outputs, o.variables});
   CHECK(got == each_of("k", values_from(1000, 4096)));
   CHECK(all.outcomes.size() == 4096);
   expect_outcomes("k = RandomInt {min=-128, max=127}\noutput k\n",

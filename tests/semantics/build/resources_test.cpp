@@ -17,16 +17,16 @@
 #include "checker/reduced_model.h"
 #include "semantics/build/program_builder.h"
 #include "semantics/program/compose.h"
+#include "support/check_text.h"
 #include "support/json_reader.h"
 #include "support/parse_clean.h"
 #include "support/process.h"
-#include "tools/app/commands.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using namespace tfmc;
-using app::NamedValues;
+using api::NamedValues;
 using check::Reduction;
 
 // An outcome as the tests compare it: outputs and variables in name order, and the blocked
@@ -64,10 +64,10 @@ std::string show(const Outcomes& outcomes) {
 
 constexpr Reduction kReductions[] = {Reduction::None, Reduction::Eager, Reduction::Stubborn};
 
-Outcomes outcomes_of(const app::CheckResult& r) {
+Outcomes outcomes_of(const support::TextCheck& r) {
   REQUIRE(r.exploration.complete);
   Outcomes out;
-  for (const app::PrintedOutcome& o : r.outcomes) {
+  for (const api::PrintedOutcome& o : r.outcomes) {
     CHECK(o.stuck == !o.blocked.empty());
     std::vector<std::string> blocked = o.blocked;
     std::sort(blocked.begin(), blocked.end());
@@ -80,7 +80,7 @@ Outcomes outcomes_of(const app::CheckResult& r) {
 void expect_outcomes(const std::string& text, const Outcomes& want) {
   for (Reduction r : kReductions) {
     INFO("reduction " << check::reduction_name(r) << "\nprogram:\n" << text);
-    const Outcomes got = outcomes_of(app::check_program_text("t.tfg", text, {}, {}, r));
+    const Outcomes got = outcomes_of(support::check_text("t.tfg", text, {}, {}, r));
     INFO("got:\n" << show(got) << "want:\n" << show(want));
     CHECK(got == want);
   }
@@ -90,7 +90,7 @@ void expect_outcomes(const std::string& text, const Outcomes& want) {
 void expect_outcomes(const sem::Program& p, sem::ValueStore& values, const Outcomes& want) {
   for (Reduction r : kReductions) {
     INFO("reduction " << check::reduction_name(r));
-    const Outcomes got = outcomes_of(app::explore_program(p, values, {}, r, nullptr, ""));
+    const Outcomes got = outcomes_of(support::explore_text(p, values, {}, r));
     INFO("got:\n" << show(got) << "want:\n" << show(want));
     CHECK(got == want);
   }
@@ -419,7 +419,7 @@ TEST_CASE("queue contents are state, not outcome", "[resources][queue]") {
   // d takes A or B, leaving the other in the queue: two final states, one (empty) outcome.
   for (Reduction r : kReductions) {
     INFO(check::reduction_name(r));
-    const app::CheckResult result = app::check_program_text(
+    const support::TextCheck result = support::check_text(
         "t.tfg",
         "queue q {capacity=2}\ninput A\ninput B\ne1 = Enqueue(&q, A)\ne2 = Enqueue(&q, B)\n"
         "d = Dequeue(&q) after e1, e2\n",
@@ -515,7 +515,7 @@ TEST_CASE("any Unlock frees the mutex, and one of a free mutex does nothing",
   // values, but stuck and blocked make them different outcomes.
   for (Reduction r : kReductions) {
     INFO(check::reduction_name(r));
-    const app::CheckResult result = app::check_program_text(
+    const support::TextCheck result = support::check_text(
         "t.tfg", "mutex m\nl1 = Lock(&m)\nl2 = Lock(&m) after l1\nu = Unlock(&m)\n", {}, {}, r);
     CHECK(outcomes_of(result) == Outcomes{{{}, {}, {}}, {{}, {}, {"l2"}}});
     CHECK(result.exit_code() == 1);

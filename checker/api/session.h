@@ -22,7 +22,7 @@
 #include "semantics/program/update_model.h"
 #include "semantics/values/value_store.h"
 
-namespace tfmc::app {
+namespace tfmc::api {
 
 struct SessionOptions {
   std::vector<std::string> files;
@@ -39,4 +39,4 @@ sem::Program load_session(const SessionOptions& options, sem::ValueStore& values
 // Parses --feed texts (NAME=VALUE); throws sem::InputError on the first bad one.
 std::vector<sem::Feed> parse_feeds(const std::vector<std::string>& texts);
 
-}  // namespace tfmc::app
+}  // namespace tfmc::api

@@ -1,28 +1,20 @@
-#include "tools/app/race_report.h"
+#include "checker/api/race_classification.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <tuple>
 
+#include "checker/commutation.h"
+#include "semantics/model/relevant_slots.h"
 #include "semantics/program/order.h"
 
-namespace tfmc::app {
+namespace tfmc::api {
 namespace {
-
-// Outcome lists are sorted (make_check_result), so equal sets are equal lists.
-bool same_outcomes(const CheckResult& a, const CheckResult& b) {
-  return std::equal(a.outcomes.begin(), a.outcomes.end(), b.outcomes.begin(), b.outcomes.end(),
-                    [](const PrintedOutcome& x, const PrintedOutcome& y) {
-                      return std::tie(x.outputs, x.variables, x.stuck, x.blocked) ==
-                             std::tie(y.outputs, y.variables, y.stuck, y.blocked);
-                    });
-}
 
 // Whether no outcome of `run` fired both nodes of `race`: every one is stuck with one of them
 // blocked.
-bool never_both(const CheckResult& run, const PrintedRace& race) {
-  return std::all_of(run.outcomes.begin(), run.outcomes.end(), [&](const PrintedOutcome& o) {
+bool never_both(const CheckResult& run, const Race& race) {
+  return std::all_of(run.outcomes.begin(), run.outcomes.end(), [&](const Outcome& o) {
     const auto blocked = [&](const std::string& name) {
       return std::find(o.blocked.begin(), o.blocked.end(), name) != o.blocked.end();
     };
@@ -36,10 +28,22 @@ std::string stopped(const std::string& label, const CheckResult& run) {
 
 }  // namespace
 
+void mark_noncommuting_races(sem::GraphModel& model, const check::Explorer& explorer,
+                             CheckResult& r) {
+  if (!r.exploration.complete || r.deterministic() || r.races.empty()) return;
+  std::vector<std::pair<TransitionId, TransitionId>> pairs;
+  for (const Race& race : r.races) pairs.emplace_back(race.first_node, race.second_node);
+  const std::vector<bool> visible = check::noncommuting(
+      model, explorer, r.exploration.states, pairs, sem::outcome_relevant_slots(model.program()));
+  for (std::size_t k = 0; k < r.races.size(); ++k) {
+    if (visible[k]) r.races[k].observable = true;
+  }
+}
+
 void classify_races(const sem::Program& program, CheckResult& result,
                     const ExploreProgram& explore) {
   if (!result.exploration.complete || result.deterministic()) return;
-  for (PrintedRace& race : result.races) {
+  for (Race& race : result.races) {
     if (race.observable.value_or(false)) continue;  // seen not to commute in the check's run
     const std::string forward = fmt::format("{} before {}", race.first, race.second);
     const CheckResult a =
@@ -58,9 +62,10 @@ void classify_races(const sem::Program& program, CheckResult& result,
     // Blocking may order the pair after all (a Read that waits for a Dequeue that waits for
     // the Write): forcing the other order then only deadlocks before both fire. Such a pair
     // never changes places, so its order cannot change an outcome.
-    race.observable = !never_both(a, race) && !never_both(b, race) && !same_outcomes(a, b);
+    race.observable =
+        !never_both(a, race) && !never_both(b, race) && !same_outcomes(a.outcomes, b.outcomes);
     race.unknown_reason.clear();
   }
 }
 
-}  // namespace tfmc::app
+}  // namespace tfmc::api

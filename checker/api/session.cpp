@@ -1,4 +1,4 @@
-#include "tools/app/session.h"
+#include "checker/api/session.h"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 #include "semantics/program/compose.h"
 #include "semantics/program/prune.h"
 
-namespace tfmc::app {
+namespace tfmc::api {
 
 std::vector<sem::Feed> parse_feeds(const std::vector<std::string>& texts) {
   std::vector<sem::Feed> feeds;
@@ -45,4 +45,4 @@ sem::Program load_session(const SessionOptions& options, sem::ValueStore& values
   return sem::compose(executions, options.runs, values);
 }
 
-}  // namespace tfmc::app
+}  // namespace tfmc::api

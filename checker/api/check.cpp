@@ -1,0 +1,113 @@
+#include "checker/api/check.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "checker/api/race_classification.h"
+#include "checker/outcomes.h"
+#include "gpu_eval/cpu_evaluator.h"
+#include "semantics/model/graph_model.h"
+
+namespace tfmc::api {
+namespace {
+
+// The outcomes of exploration `e` of `explored` (the graph model or its reduction), named
+// after `program`'s outputs and variables, in FORMAT.md's order; counts the stuck final
+// states into `stuck_states`.
+std::vector<Outcome> outcomes_of(const sem::Program& program, const StateModel& explored,
+                                 const check::Explorer& explorer, const check::Exploration& e,
+                                 const sem::ValueStore& values, std::uint64_t& stuck_states) {
+  const auto names = [&](const std::vector<TransitionId>& ts) {
+    std::vector<std::string> out;
+    for (TransitionId t : ts) out.push_back(explored.transition_name(t));
+    return out;
+  };
+  std::vector<Outcome> outcomes;
+  for (const check::Outcome& found : check::collect_outcomes(explored, explorer, e)) {
+    Outcome o;
+    // The outcome slots are the named outputs, then the variables (StateModel).
+    const std::size_t n_outputs = program.outputs.size();
+    for (std::size_t i = 0; i < found.values.size(); ++i) {
+      if (i < n_outputs) {
+        o.outputs.push_back({program.outputs[i].name, found.values[i]});
+      } else {
+        o.variables.push_back({program.variables[i - n_outputs].name, found.values[i]});
+      }
+    }
+    std::sort(o.outputs.begin(), o.outputs.end());
+    std::sort(o.variables.begin(), o.variables.end());
+    o.stuck = found.stuck;
+    if (found.stuck) stuck_states += found.final_states;
+    o.blocked = names(found.blocked);
+    o.witness = names(found.witness);
+    outcomes.push_back(std::move(o));
+  }
+  sort_outcomes(outcomes, values);
+  return outcomes;
+}
+
+// The races of `model`'s program, marked as far as the exploration alone decides them: a
+// deterministic result reaches one outcome in every order, so no race can change it.
+std::vector<Race> initial_races(const sem::GraphModel& model, const CheckResult& r) {
+  std::vector<Race> races = races_of(model.program(), model.concurrency());
+  for (Race& race : races) {
+    if (r.deterministic()) {
+      race.observable = false;
+    } else if (!r.exploration.complete) {
+      race.unknown_reason =
+          fmt::format("the exploration was stopped by --{}", r.exploration.stop_reason);
+    } else {
+      race.unknown_reason = "not classified";
+    }
+  }
+  return races;
+}
+
+}  // namespace
+
+CheckResult explore(const sem::Program& program, sem::ValueStore& values,
+                    const CheckOptions& options, const std::string& label, bool mark_noncommuting) {
+  eval::CpuEvaluator evaluator;
+  sem::GraphModel model(program, values, evaluator);
+  std::optional<check::ReducedModel> reduced;
+  if (options.reduction != check::Reduction::None) reduced.emplace(model, options.reduction);
+  StateModel& explored = reduced ? static_cast<StateModel&>(*reduced) : model;
+  check::Explorer explorer(explored, options.limits);
+  if (options.progress) {
+    explorer.on_progress(
+        [&options, &label](const check::Progress& p) { options.progress(p, label); });
+  }
+  CheckResult r;
+  r.program = program.file;
+  r.exploration = explorer.run();
+  r.outcomes = outcomes_of(program, explored, explorer, r.exploration, values, r.stuck_states);
+  r.evaluations = model.applier().evaluations();
+  r.values = values.size();
+  r.reduction = options.reduction;
+  r.eager_firings = reduced ? reduced->eager_firings() : 0;
+  r.races = initial_races(model, r);
+  if (mark_noncommuting) mark_noncommuting_races(model, explorer, r);
+  return r;
+}
+
+CheckResult check(const sem::Program& program, sem::ValueStore& values,
+                  const CheckOptions& options) {
+  CheckResult result = explore(program, values, options, "", options.classify_races);
+  if (options.classify_races) {
+    classify_races(program, result, [&](const sem::Program& ordered, const std::string& label) {
+      return explore(ordered, values, options, label);
+    });
+  }
+  return result;
+}
+
+CheckResult check_text(const std::string& name, const std::string& text,
+                       const std::vector<sem::Feed>& feeds, sem::ValueStore& values,
+                       const CheckOptions& options) {
+  const sem::Program program = sem::load_program_text(name, text, feeds, values);
+  return check(program, values, options);
+}
+
+}  // namespace tfmc::api

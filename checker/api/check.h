@@ -1,0 +1,76 @@
+// Checking a program: the one exploration path under `tfmc check`, race classification and
+// `tfmc compare`, and the library form of a check for other front ends (tests, bindings).
+//
+// A check builds the successor generator over the program (semantics/model/graph_model.h),
+// wraps it in the requested reduction (checker/reduced_model.h), explores it
+// (checker/explorer.h), and returns the distinct outcomes with value ids of the caller's value
+// store, sorted in FORMAT.md's order (outcome.h), the exploration's figures, and the program's
+// races, classified when asked (race_classification.h).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "checker/api/outcome.h"
+#include "checker/api/race.h"
+#include "checker/explorer.h"
+#include "checker/reduced_model.h"
+#include "semantics/build/program_builder.h"
+#include "semantics/program/program.h"
+#include "semantics/values/value_store.h"
+
+namespace tfmc::api {
+
+// Receives about every second of a long exploration its figures and the label of the run
+// ("" for the check itself, "before", "a before b", ...).
+using ProgressSink = std::function<void(const check::Progress&, const std::string& label)>;
+
+struct CheckOptions {
+  check::Limits limits;
+  check::Reduction reduction = check::Reduction::Stubborn;
+  // Classify the races of a nondeterministic result as observable or benign
+  // (race_classification.h); it may cost two more explorations per race.
+  bool classify_races = false;
+  ProgressSink progress;  // may be empty
+};
+
+struct CheckResult {
+  std::string program;  // the program's file as given
+  check::Exploration exploration;
+  std::vector<Outcome> outcomes;   // FORMAT.md's order
+  std::uint64_t stuck_states = 0;  // final states in which some node can never fire
+  std::uint64_t evaluations = 0;   // function evaluations (memoized ones not counted)
+  check::Reduction reduction = check::Reduction::None;
+  std::uint64_t eager_firings = 0;  // transitions fired by the reduction between stored states
+  std::size_t values = 0;           // values in the value store after the exploration
+  // Every race of the program, in the order of sem::Concurrency::races: benign when the
+  // result is deterministic, unknown when the exploration is incomplete or the races were not
+  // classified, else as the classification decided.
+  std::vector<Race> races;
+
+  bool deterministic() const {
+    return exploration.complete && outcomes.size() == 1 && !outcomes[0].stuck;
+  }
+};
+
+// Explores `program` (its values in `values`) with `options`, under `label` in progress
+// reports. With `mark_noncommuting`, races whose two nodes fail to commute in a stored state
+// are marked observable (the first test of race_classification.h); the races are otherwise
+// left as CheckResult says, and classify_races is not looked at.
+CheckResult explore(const sem::Program& program, sem::ValueStore& values,
+                    const CheckOptions& options, const std::string& label,
+                    bool mark_noncommuting = false);
+
+// Explores `program` and, with options.classify_races, classifies its races.
+CheckResult check(const sem::Program& program, sem::ValueStore& values,
+                  const CheckOptions& options);
+
+// A check of one program given as text (named `name` in messages and results), into
+// `values`. Throws sem::InputError on bad input or a bad feed.
+CheckResult check_text(const std::string& name, const std::string& text,
+                       const std::vector<sem::Feed>& feeds, sem::ValueStore& values,
+                       const CheckOptions& options);
+
+}  // namespace tfmc::api
