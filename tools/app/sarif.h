@@ -4,14 +4,10 @@
 // refinement failures as alerts on the .tfg source. specs/FORMAT.md, "SARIF output", is the
 // contract: the rules of each command, what each result holds, where it points.
 //
-// Locations: artifactLocation.uri is the FILE as given on the command line (characters that a
-// URI reference cannot hold percent-encoded), region.startLine the line of the node's
-// statement (sem::Node::loc; an implicit node has the line of the statement that made it). A
-// node of a composed program (session.h) points into the FILE its execution was copied from.
-// A result about the whole program points at line 1 of the first FILE.
-//
-// Every message text escapes `\`, `[` and `]` with a backslash, as SARIF requires of texts
-// that may hold embedded links (`[r](1)` links to the relatedLocation with id 1).
+// This file makes each command's results; sarif_log.h writes the log. A node points at its
+// statement (sem::Node::loc; an implicit node has the line of the statement that made it); a
+// node of a composed program (checker/api/session.h) points into the FILE its execution was
+// copied from; a result about the whole program points at line 1 of the first FILE.
 #pragma once
 
 #include <string>
