@@ -35,7 +35,7 @@ std::vector<PrintedRace> printed_races(const sem::Program& program,
   return out;
 }
 
-CheckResult make_check_result(const sem::GraphModel& model, const StateModel& explored,
+CheckResult make_check_result(const sem::GraphModel& model, const TransitionSystem& explored,
                               const sem::ValueStore& values, const check::Explorer& explorer,
                               const check::Exploration& e) {
   const sem::Program& p = model.program();

@@ -69,7 +69,7 @@ struct CheckResult {
 
 // `explored` is the model the explorer ran over: `model` itself or its reduction.
 // The races come from model.concurrency().
-CheckResult make_check_result(const sem::GraphModel& model, const StateModel& explored,
+CheckResult make_check_result(const sem::GraphModel& model, const TransitionSystem& explored,
                               const sem::ValueStore& values, const check::Explorer& explorer,
                               const check::Exploration& e);
 

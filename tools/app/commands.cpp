@@ -62,7 +62,7 @@ CheckResult explore_program(const sem::Program& program, sem::ValueStore& values
   sem::GraphModel model(program, values, evaluator);
   std::optional<check::ReducedModel> reduced;
   if (reduction != check::Reduction::None) reduced.emplace(model, reduction);
-  StateModel& explored = reduced ? static_cast<StateModel&>(*reduced) : model;
+  TransitionSystem& explored = reduced ? static_cast<TransitionSystem&>(*reduced) : model;
   check::Explorer explorer(explored, limits);
   if (progress != nullptr) {
     const std::string prefix = label.empty() ? "tfmc: " : "tfmc: " + label + ": ";
