@@ -4,7 +4,7 @@
 
 namespace tfmc::check {
 
-std::vector<bool> noncommuting(StateModel& model, const Explorer& explorer, std::size_t states,
+std::vector<bool> noncommuting(DependencyModel& model, const Explorer& explorer, std::size_t states,
                                const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
                                const std::vector<bool>& compared) {
   const auto differ = [&](const std::vector<Slot>& x, const std::vector<Slot>& y) {

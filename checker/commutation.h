@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "checker/explorer.h"
-#include "semantics/model/state_model.h"
+#include "semantics/model/dependency_model.h"
 
 namespace tfmc::check {
 
@@ -19,7 +19,7 @@ namespace tfmc::check {
 // `model` and they do not commute there, comparing only the slots flagged in `compared` (the
 // slots that can reach an outcome). `model` must be the model whose states the explorer
 // stored (the base model of a reduction: its slots are the same).
-std::vector<bool> noncommuting(StateModel& model, const Explorer& explorer, std::size_t states,
+std::vector<bool> noncommuting(DependencyModel& model, const Explorer& explorer, std::size_t states,
                                const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
                                const std::vector<bool>& compared);
 

@@ -17,7 +17,7 @@ std::size_t resident_bytes() {
   return got == 2 ? pages_resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) : 0;
 }
 
-Explorer::Explorer(StateModel& model, Limits limits)
+Explorer::Explorer(TransitionSystem& model, Limits limits)
     : model_(model), limits_(limits), store_(model.slot_count()) {}
 
 StateIndex Explorer::expand_group(StateIndex from, Group& g) {

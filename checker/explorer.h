@@ -1,4 +1,4 @@
-// Exhaustive breadth-first exploration of a StateModel with exact state storage.
+// Exhaustive breadth-first exploration of a TransitionSystem with exact state storage.
 //
 // Every reachable state is stored once (StateStore); final states (no enabled transition) are
 // collected; witnesses are rebuilt from parent links, so each is a shortest firing sequence to
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "checker/state_store.h"
-#include "semantics/model/state_model.h"
+#include "semantics/model/transition_system.h"
 
 namespace tfmc::check {
 
@@ -44,7 +44,7 @@ struct Exploration {
 
 class Explorer {
  public:
-  Explorer(StateModel& model, Limits limits);
+  Explorer(TransitionSystem& model, Limits limits);
 
   // Called about every second of exploration (for progress reports on long runs).
   void on_progress(std::function<void(const Progress&)> callback) {
@@ -79,7 +79,7 @@ class Explorer {
   // successors, prefetched for lookup. Returns the end of the group (its last state + 1).
   StateIndex expand_group(StateIndex from, Group& g);
 
-  StateModel& model_;
+  TransitionSystem& model_;
   Limits limits_;
   StateStore store_;
   std::function<void(const Progress&)> progress_;

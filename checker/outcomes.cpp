@@ -5,7 +5,7 @@
 
 namespace tfmc::check {
 
-std::vector<Outcome> collect_outcomes(const StateModel& model, const Explorer& explorer,
+std::vector<Outcome> collect_outcomes(const TransitionSystem& model, const Explorer& explorer,
                                       const Exploration& e) {
   std::vector<Outcome> out;
   std::map<std::tuple<std::vector<Slot>, bool, std::vector<TransitionId>>, std::size_t> seen;

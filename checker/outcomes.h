@@ -1,7 +1,7 @@
 // Outcomes of an exploration (FORMAT.md sections 1 and 6): the contents of the outcome slots
 // of a final state, plus whether the run is stuck and which transitions are blocked. Distinct
 // final states with equal outcomes give one outcome; its witness is the complete firing
-// sequence (StateModel::run_of) of the path to the final state found first, a path with the
+// sequence (TransitionSystem::run_of) of the path to the final state found first, a path with the
 // fewest explored steps, since exploration is breadth-first.
 #pragma once
 
@@ -12,7 +12,7 @@
 namespace tfmc::check {
 
 struct Outcome {
-  std::vector<Slot> values;  // one per StateModel::outcome_slots() entry
+  std::vector<Slot> values;  // one per TransitionSystem::outcome_slots() entry
   bool stuck = false;
   std::vector<TransitionId> blocked;
   std::vector<TransitionId> witness;
@@ -20,7 +20,7 @@ struct Outcome {
 };
 
 // Distinct outcomes of the final states of `e`, in discovery order.
-std::vector<Outcome> collect_outcomes(const StateModel& model, const Explorer& explorer,
+std::vector<Outcome> collect_outcomes(const TransitionSystem& model, const Explorer& explorer,
                                       const Exploration& e);
 
 }  // namespace tfmc::check

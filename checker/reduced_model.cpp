@@ -31,7 +31,7 @@ const char* reduction_name(Reduction r) {
   return "?";
 }
 
-ReducedModel::ReducedModel(StateModel& base, Reduction level)
+ReducedModel::ReducedModel(DependencyModel& base, Reduction level)
     : base_(base), level_(level), all_slots_(base.slot_count()) {
   TFMC_CHECK(level != Reduction::None, "ReducedModel needs a reduction level");
   for (std::uint32_t s = 0; s < all_slots_.size(); ++s) all_slots_[s] = s;

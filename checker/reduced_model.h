@@ -1,4 +1,5 @@
-// Partial-order reduction as a StateModel wrapper: the explorer runs unchanged over it.
+// Partial-order reduction as a TransitionSystem over a DependencyModel: the explorer runs
+// unchanged over it.
 //
 // Levels (--reduction):
 //   none      no wrapper: every interleaving is explored.
@@ -16,7 +17,7 @@
 //             over all starting transitions, and explore its enabled members.
 //
 // Why the final states (the outcomes) are exactly those of the full exploration, given the
-// conditions state_model.h lists (fire at most once, a static order, no disabling, every
+// conditions dependency_model.h lists (fire at most once, a static order, no disabling, every
 // conflict between unordered transitions listed as a race):
 //   - A transition t with no unfired racing partner commutes with everything that can fire
 //     before it: its ancestors have fired, its descendants cannot fire before it, and the rest
@@ -41,7 +42,7 @@
 #include <string_view>
 #include <vector>
 
-#include "semantics/model/state_model.h"
+#include "semantics/model/dependency_model.h"
 
 namespace tfmc::check {
 
@@ -53,11 +54,13 @@ inline constexpr TransitionId kNoTransition = 0xffffffffu;
 bool parse_reduction(std::string_view text, Reduction& out);
 const char* reduction_name(Reduction r);
 
-class ReducedModel : public StateModel {
+class ReducedModel : public TransitionSystem {
  public:
   // `level` is Eager or Stubborn; `base` must outlive this model.
-  ReducedModel(StateModel& base, Reduction level);
+  ReducedModel(DependencyModel& base, Reduction level);
 
+  // The states are the base model's and a step is named by its first transition, a base
+  // transition: their counts, names, outcome slots and blocked transitions are the base's.
   std::size_t slot_count() const override { return base_.slot_count(); }
   std::size_t transition_count() const override { return base_.transition_count(); }
   void initial_state(Slot* out) const override;
@@ -65,35 +68,15 @@ class ReducedModel : public StateModel {
   void enabled(const Slot* state, std::vector<TransitionId>& out) const override;
   // Fires `t`, then every transition that has become eager, until none is enabled.
   void fire(const Slot* state, TransitionId t, Slot* out) override;
-  bool is_enabled(const Slot* state, TransitionId t) const override {
-    return base_.is_enabled(state, t);
-  }
-  bool is_ready(const Slot* state, TransitionId t) const override {
-    return base_.is_ready(state, t);
-  }
-  void fired(const Slot* state, std::vector<std::uint8_t>& out) const override {
-    base_.fired(state, out);
-  }
-  std::span<const TransitionId> excluded_by(TransitionId t) const override {
-    return base_.excluded_by(t);
-  }
-  std::span<const TransitionId> successors(TransitionId t) const override {
-    return base_.successors(t);
-  }
-  std::span<const TransitionId> racing(TransitionId t) const override { return base_.racing(t); }
-  std::span<const TransitionId> racy_ancestors(TransitionId t) const override {
-    return base_.racy_ancestors(t);
-  }
-  // A step fires a chain of transitions, which may read and write any slot.
-  std::span<const std::uint32_t> reads(TransitionId) const override { return all_slots_; }
+  // A step fires a chain of transitions, which may write any slot.
   std::span<const std::uint32_t> writes(TransitionId) const override { return all_slots_; }
   const std::string& transition_name(TransitionId t) const override {
     return base_.transition_name(t);
   }
+  std::span<const std::uint32_t> outcome_slots() const override { return base_.outcome_slots(); }
   std::vector<TransitionId> unfired(std::span<const TransitionId> fired) const override {
     return base_.unfired(fired);
   }
-  std::span<const std::uint32_t> outcome_slots() const override { return base_.outcome_slots(); }
   std::vector<TransitionId> run_of(std::span<const TransitionId> steps) const override;
 
   // Transitions fired eagerly so far (not counted as explored transitions).
@@ -117,7 +100,7 @@ class ReducedModel : public StateModel {
                std::vector<TransitionId>& log) const;
   void stubborn_set(const Context& c, std::vector<TransitionId>& out) const;
 
-  StateModel& base_;
+  DependencyModel& base_;
   Reduction level_;
   std::vector<std::uint32_t> all_slots_;  // 0 .. slot_count() - 1
   mutable Context context_;

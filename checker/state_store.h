@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "checker/mapped_region.h"
-#include "semantics/model/state_model.h"
+#include "semantics/model/transition_system.h"
 
 namespace tfmc::check {
 

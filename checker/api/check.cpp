@@ -16,7 +16,7 @@ namespace {
 // The outcomes of exploration `e` of `explored` (the graph model or its reduction), named
 // after `program`'s outputs and variables, in FORMAT.md's order; counts the stuck final
 // states into `stuck_states`.
-std::vector<Outcome> outcomes_of(const sem::Program& program, const StateModel& explored,
+std::vector<Outcome> outcomes_of(const sem::Program& program, const TransitionSystem& explored,
                                  const check::Explorer& explorer, const check::Exploration& e,
                                  const sem::ValueStore& values, std::uint64_t& stuck_states) {
   const auto names = [&](const std::vector<TransitionId>& ts) {
@@ -27,7 +27,7 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, const StateModel& 
   std::vector<Outcome> outcomes;
   for (const check::Outcome& found : check::collect_outcomes(explored, explorer, e)) {
     Outcome o;
-    // The outcome slots are the named outputs, then the variables (StateModel).
+    // The outcome slots are the named outputs, then the variables (TransitionSystem).
     const std::size_t n_outputs = program.outputs.size();
     for (std::size_t i = 0; i < found.values.size(); ++i) {
       if (i < n_outputs) {
@@ -73,7 +73,7 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   sem::GraphModel model(program, values, evaluator);
   std::optional<check::ReducedModel> reduced;
   if (options.reduction != check::Reduction::None) reduced.emplace(model, options.reduction);
-  StateModel& explored = reduced ? static_cast<StateModel&>(*reduced) : model;
+  TransitionSystem& explored = reduced ? static_cast<TransitionSystem&>(*reduced) : model;
   check::Explorer explorer(explored, options.limits);
   if (options.progress) {
     explorer.on_progress(

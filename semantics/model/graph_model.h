@@ -30,14 +30,14 @@
 #include <vector>
 
 #include "gpu_eval/evaluator.h"
+#include "semantics/model/dependency_model.h"
 #include "semantics/model/happens_before.h"
-#include "semantics/model/state_model.h"
 #include "semantics/program/program.h"
 #include "semantics/values/function.h"
 
 namespace tfmc::sem {
 
-class GraphModel : public StateModel {
+class GraphModel : public DependencyModel {
  public:
   GraphModel(const Program& program, ValueStore& values, eval::Evaluator& evaluator);
 

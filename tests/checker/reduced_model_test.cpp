@@ -72,7 +72,7 @@ struct Run {
       program = sem::compose(two, 1, values);
     }
     model = std::make_unique<sem::GraphModel>(program, values, evaluator);
-    StateModel* explored = model.get();
+    TransitionSystem* explored = model.get();
     if (level != Reduction::None) {
       reduced = std::make_unique<check::ReducedModel>(*model, level);
       explored = reduced.get();
@@ -338,8 +338,8 @@ output g
     Run run(text, level, 2);
     REQUIRE(run.result.complete);
     CHECK(run.result.finals.size() == 4);
-    const StateModel& explored =
-        run.reduced ? static_cast<const StateModel&>(*run.reduced) : *run.model;
+    const TransitionSystem& explored =
+        run.reduced ? static_cast<const TransitionSystem&>(*run.reduced) : *run.model;
     const std::vector<check::Outcome> outcomes =
         check::collect_outcomes(explored, *run.explorer, run.result);
     CHECK(outcomes.size() == 4);

@@ -787,7 +787,7 @@ TEST_CASE("sections of three executions: each holds S for all of its nodes",
 // stored state's context (GraphModel::fired) marks every alternative, so n (whose racing
 // partners are c's alternatives and a) fired eagerly in the exploration but not in run_of's
 // replay of the witness, and the outcome n = 1 came out stuck with n blocked. The fix marks
-// the alternatives a firing excludes (StateModel::excluded_by) as fired in the chains too.
+// the alternatives a firing excludes (DependencyModel::excluded_by) as fired in the chains too.
 TEST_CASE("a Choice in a section: witnesses and blocked lists under reduction",
           "[resources][section]") {
   sem::ValueStore values;

@@ -121,7 +121,7 @@ inline std::vector<std::string> invariant_violations(const sem::Program& p) {
 // One outcome as text: `out=value ... | var=value ...`, each group sorted by name, then
 // ` | blocked: n1 n2` for a stuck outcome.
 inline std::string outcome_text(const sem::Program& p, const sem::ValueStore& values,
-                                const StateModel& model, const check::Outcome& o) {
+                                const TransitionSystem& model, const check::Outcome& o) {
   std::vector<std::string> outputs, variables;
   for (std::size_t k = 0; k < p.outputs.size(); ++k) {
     outputs.push_back(p.outputs[k].name + "=" + values.print(o.values[k]));
@@ -150,7 +150,7 @@ inline std::set<std::string> outcomes(const sem::Program& p, sem::ValueStore& va
   if (reduction != check::Reduction::None) {
     reduced = std::make_unique<check::ReducedModel>(graph, reduction);
   }
-  StateModel& model = reduced ? static_cast<StateModel&>(*reduced) : graph;
+  TransitionSystem& model = reduced ? static_cast<TransitionSystem&>(*reduced) : graph;
   check::Explorer explorer(model, {});
   const check::Exploration e = explorer.run();
   std::set<std::string> out;

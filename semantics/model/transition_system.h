@@ -1,0 +1,60 @@
+// What the explorer sees of a program: a next-state interface in the spirit of LTSmin's PINS.
+//
+// A state is a fixed-length vector of 32-bit slots. A transition is one node firing. The
+// explorer knows nothing else about the program: it asks for the initial state, the enabled
+// transitions of a state, and the successor of firing one, which it stores keyed by the slots
+// the transition declares it writes. Outcomes read the outcome slots of final states and name
+// the transitions of their witnesses. The structure that the partial-order reduction and the
+// race analysis rely on besides is a separate interface (dependency_model.h), which the
+// explorer never sees.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tfmc {
+
+using Slot = std::uint32_t;
+using TransitionId = std::uint32_t;
+
+class TransitionSystem {
+ public:
+  virtual ~TransitionSystem() = default;
+
+  virtual std::size_t slot_count() const = 0;
+  virtual std::size_t transition_count() const = 0;
+
+  virtual void initial_state(Slot* out) const = 0;
+
+  // Appends the transitions enabled in `state`, in increasing id order, to `out`.
+  virtual void enabled(const Slot* state, std::vector<TransitionId>& out) const = 0;
+
+  // Fires enabled transition `t`: `out` holds a copy of `state` on entry and the successor on
+  // return; only slots in writes(t) change. `out` may be `state` itself.
+  virtual void fire(const Slot* state, TransitionId t, Slot* out) = 0;
+
+  // The slots firing `t` may change: the explorer derives a successor's stored key from its
+  // parent's by setting these slots only.
+  virtual std::span<const std::uint32_t> writes(TransitionId t) const = 0;
+
+  // The name a witness shows for `t`.
+  virtual const std::string& transition_name(TransitionId t) const = 0;
+
+  // The slots whose contents form an outcome (named outputs, then variables), in that order.
+  virtual std::span<const std::uint32_t> outcome_slots() const = 0;
+
+  // The transitions that never fired in a run that fired `fired` (in order) and ended in a
+  // final state: empty for a complete run, the blocked ones for a stuck run.
+  virtual std::vector<TransitionId> unfired(std::span<const TransitionId> fired) const = 0;
+
+  // The transitions of this model's own underlying run when the explorer took `steps` from the
+  // initial state: `steps` itself, except for a model whose steps fire several transitions
+  // (the reduction's), which lists them all.
+  virtual std::vector<TransitionId> run_of(std::span<const TransitionId> steps) const {
+    return {steps.begin(), steps.end()};
+  }
+};
+
+}  // namespace tfmc
