@@ -14,6 +14,8 @@
 
 #include "semantics/build/op_catalog.h"
 #include "semantics/language/parser.h"
+#include "semantics/program/program_edit.h"
+#include "semantics/program/resource_access.h"
 
 namespace tfmc::sem {
 namespace {
@@ -577,39 +579,22 @@ class Builder {
     return out;
   }
 
-  std::int32_t add_edge(EdgeKind kind) {
-    Edge e;
-    e.kind = kind;
-    program_.edges.push_back(std::move(e));
-    return static_cast<std::int32_t>(program_.edges.size() - 1);
-  }
-
-  std::int32_t add_node(Node n) {
-    program_.nodes.push_back(std::move(n));
-    return static_cast<std::int32_t>(program_.nodes.size() - 1);
-  }
-
   // Points `edge` at the use: a node argument or a named output.
   void connect(std::int32_t edge, const Use& use) {
     if (use.output != kNone) {
       program_.outputs[use.output].edge = edge;
       return;
     }
-    program_.edges[edge].dst = use.node;
-    program_.nodes[use.node].inputs[use.arg] = edge;
+    set_destination(program_, edge, {use.node, use.arg});
   }
 
   // Makes the edges from a producer's port to all its uses, with a Copy chain for k >= 2.
   void wire(std::int32_t src_node, int src_port, EdgeKind kind, const std::string& ref_text,
             SourceLoc loc, const std::vector<Use>& uses, ValueId input_value,
             const std::string& input_name) {
-    std::int32_t edge = add_edge(kind);
-    Edge& first = program_.edges[edge];
-    first.src = src_node;
-    first.src_port = src_port;
-    first.initial = input_value;
-    first.input_name = input_name;
-    if (src_node != kNone) program_.nodes[src_node].outputs[src_port] = edge;
+    std::int32_t edge = add_edge(program_, kind, {src_node, src_port}, {});
+    program_.edges[edge].initial = input_value;
+    program_.edges[edge].input_name = input_name;
     if (uses.empty()) return;
     const FunctionId copy = copy_function();
     for (std::size_t i = 0; i + 1 < uses.size(); ++i) {
@@ -620,18 +605,10 @@ class Builder {
       c.loc = loc;
       c.op = "Copy";
       c.function = copy;
-      c.inputs = {edge};
-      c.outputs = {kNone, kNone};
-      const std::int32_t id = add_node(std::move(c));
-      program_.edges[edge].dst = id;
-      const std::int32_t to_use = add_edge(kind);
-      program_.edges[to_use].src = id;
-      program_.nodes[id].outputs[0] = to_use;
-      connect(to_use, uses[i]);
-      edge = add_edge(kind);
-      program_.edges[edge].src = id;
-      program_.edges[edge].src_port = 1;
-      program_.nodes[id].outputs[1] = edge;
+      const std::int32_t id = add_node(program_, std::move(c));
+      set_destination(program_, edge, {id, 0});
+      connect(add_edge(program_, kind, {id, 0}, {}), uses[i]);
+      edge = add_edge(program_, kind, {id, 1}, {});
     }
     connect(edge, uses.back());
   }
@@ -677,7 +654,7 @@ class Builder {
       n.section = section_of_[i];
       n.inputs.assign(shapes_[i].inputs.size(), kNone);
       n.outputs.assign(shapes_[i].outputs.size(), kNone);
-      add_node(std::move(n));
+      add_node(program_, std::move(n));
     }
     for (const OutputStmt& o : ast_.outputs) {
       program_.outputs.push_back({o.as.value_or(o.ref.text()), kNone});
@@ -721,7 +698,8 @@ class Builder {
         v.resource_kind = r.kind;
         v.variable = r.index;
         v.outputs = {kNone};
-        prod = {Producer::Kind::ImplicitVar, static_cast<std::size_t>(add_node(std::move(v))), 0};
+        prod = {Producer::Kind::ImplicitVar,
+                static_cast<std::size_t>(add_node(program_, std::move(v))), 0};
       } else {
         const Symbol& sym = names_.at(p.ref->name);
         prod = {sym.kind == Symbol::Kind::Input ? Producer::Kind::Input : Producer::Kind::NodePort,
@@ -761,9 +739,7 @@ class Builder {
     // The resource ops know their resource statically: their variable edge comes, through
     // Copies, from one Var node.
     for (Node& n : program_.nodes) {
-      if (n.kind == NodeKind::Function || n.kind == NodeKind::Var || n.kind == NodeKind::Choice) {
-        continue;
-      }
+      if (!reads_resource(n.kind)) continue;
       std::int32_t e = n.inputs[0];
       while (program_.nodes[program_.edges[e].src].kind == NodeKind::Function) {
         e = program_.nodes[program_.edges[e].src].inputs[0];  // through a Copy
@@ -775,21 +751,16 @@ class Builder {
     // Control edges from `after`, then GO for nodes without any incoming edge.
     for (std::size_t i = 0; i < ast_.nodes.size(); ++i) {
       for (const Ref& r : ast_.nodes[i].after) {
-        const std::int32_t e = add_edge(EdgeKind::Control);
-        const auto src = static_cast<std::int32_t>(names_.at(r.name).index);
-        program_.edges[e].src = src;
-        program_.edges[e].dst = static_cast<std::int32_t>(i);
-        program_.nodes[src].control_outputs.push_back(e);
-        program_.nodes[i].controls.push_back(e);
+        add_control_edge(program_, static_cast<std::int32_t>(names_.at(r.name).index),
+                         static_cast<std::int32_t>(i));
       }
     }
     for (std::size_t i = 0; i < program_.nodes.size(); ++i) {
-      Node& n = program_.nodes[i];
+      const Node& n = program_.nodes[i];
       if (!n.inputs.empty() || !n.controls.empty()) continue;
-      const std::int32_t e = add_edge(EdgeKind::Control);
-      program_.edges[e].dst = static_cast<std::int32_t>(i);
-      program_.edges[e].initial = kGo;
-      program_.nodes[i].controls.push_back(e);
+      const std::int32_t go =
+          add_edge(program_, EdgeKind::Control, {}, {static_cast<std::int32_t>(i), 0});
+      program_.edges[go].initial = kGo;
     }
   }
 
