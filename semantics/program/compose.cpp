@@ -9,6 +9,7 @@
 
 #include "semantics/errors/invariant.h"
 #include "semantics/program/program_edit.h"
+#include "semantics/program/program_walks.h"
 #include "semantics/program/resource_access.h"
 
 namespace tfmc::sem {
@@ -129,14 +130,9 @@ class Composer {
     run_begin_.push_back(out_.nodes.size());
     // Decided before any barrier edge exists, from the runs' own edges.
     std::vector<bool> sink(out_.nodes.size()), source(out_.nodes.size());
-    for (std::size_t i = 0; i < out_.nodes.size(); ++i) {
-      const Node& n = out_.nodes[i];
-      sink[i] = n.control_outputs.empty() &&
-                std::all_of(n.outputs.begin(), n.outputs.end(),
-                            [&](std::int32_t e) { return out_.edges[e].dst == kNone; });
-      const auto from_input = [&](std::int32_t e) { return out_.edges[e].src == kNone; };
-      source[i] = std::all_of(n.inputs.begin(), n.inputs.end(), from_input) &&
-                  std::all_of(n.controls.begin(), n.controls.end(), from_input);
+    for (std::uint32_t i = 0; i < out_.nodes.size(); ++i) {
+      sink[i] = consumers(out_, i).empty();
+      source[i] = producers(out_, i).empty();
     }
     // Runs without nodes (a program of inputs and outputs only) need no barrier.
     const bool has_nodes = !out_.nodes.empty();

@@ -16,11 +16,28 @@ void for_each_consumer(const Program& p, const Node& n, Visit&& visit) {
   }
 }
 
+// Calls visit(src) for the source node of every incoming edge of `n`, in producers() order.
+template <typename Visit>
+void for_each_producer(const Program& p, const Node& n, Visit&& visit) {
+  for (const auto* edges : {&n.inputs, &n.controls}) {
+    for (std::int32_t e : *edges) {
+      const std::int32_t src = p.edges[e].src;
+      if (src != kNone) visit(static_cast<std::uint32_t>(src));
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::uint32_t> consumers(const Program& p, std::uint32_t node) {
   std::vector<std::uint32_t> out;
   for_each_consumer(p, p.nodes[node], [&](std::uint32_t dst) { out.push_back(dst); });
+  return out;
+}
+
+std::vector<std::uint32_t> producers(const Program& p, std::uint32_t node) {
+  std::vector<std::uint32_t> out;
+  for_each_producer(p, p.nodes[node], [&](std::uint32_t src) { out.push_back(src); });
   return out;
 }
 
@@ -44,18 +61,19 @@ std::vector<std::uint32_t> topological_order(const Program& p) {
 
 std::vector<bool> upstream_closure(const Program& p, std::span<const std::int32_t> seeds) {
   std::vector<bool> upstream(p.nodes.size(), false);
-  std::vector<std::int32_t> work;
-  const auto add = [&](std::int32_t node) {
-    if (node == kNone || upstream[node]) return;
+  std::vector<std::uint32_t> work;
+  const auto add = [&](std::uint32_t node) {
+    if (upstream[node]) return;
     upstream[node] = true;
     work.push_back(node);
   };
-  for (std::int32_t s : seeds) add(s);
+  for (std::int32_t s : seeds) {
+    if (s != kNone) add(static_cast<std::uint32_t>(s));
+  }
   while (!work.empty()) {
     const Node& n = p.nodes[work.back()];
     work.pop_back();
-    for (std::int32_t e : n.inputs) add(p.edges[e].src);
-    for (std::int32_t e : n.controls) add(p.edges[e].src);
+    for_each_producer(p, n, add);
   }
   return upstream;
 }

@@ -20,6 +20,11 @@ namespace tfmc::sem {
 // outputs; a node fed by several of them appears once per edge.
 std::vector<std::uint32_t> consumers(const Program& program, std::uint32_t node);
 
+// The nodes that produce an edge into `node`, in the order of its inputs and then its
+// controls; input edges have no producer. A node feeding it by several edges appears once per
+// edge.
+std::vector<std::uint32_t> producers(const Program& program, std::uint32_t node);
+
 // Every node once, each after all of its producers: the nodes without producers in index
 // order, then the others in the order their last producer is taken (Kahn's algorithm with a
 // first-in first-out queue). The program must be acyclic (checked).

@@ -45,6 +45,15 @@ TEST_CASE("consumers lists the nodes fed by a node's outputs, then its control o
   CHECK(sem::consumers(p, 5) == Nodes{2, 3});
 }
 
+TEST_CASE("producers lists the nodes feeding a node's inputs, then its controls",
+          "[semantics][program_walks]") {
+  sem::ValueStore values;
+  const sem::Program p = example(values);
+  CHECK(sem::producers(p, 2) == Nodes{5, 1});  // B through B~copy2, then b by `after`
+  CHECK(sem::producers(p, 0) == Nodes{4});
+  CHECK(sem::producers(p, 4) == Nodes{});  // fed by the input edge of B only
+}
+
 TEST_CASE("topological_order puts producers first, in the order nodes become ready",
           "[semantics][program_walks]") {
   sem::ValueStore values;
