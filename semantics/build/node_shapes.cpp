@@ -2,9 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <cstring>
-#include <limits>
-#include <optional>
+#include <string>
 #include <utility>
 
 #include "semantics/build/attribute_checks.h"
@@ -12,17 +10,6 @@
 
 namespace tfmc::sem {
 namespace {
-
-// The largest RandomInt range: beyond it the state space is surely not what the user meant.
-constexpr std::int64_t kMaxRandomRange = 1 << 12;
-
-eval::Tensor i32_scalar(std::int32_t v) {
-  eval::Tensor t;
-  t.dtype = eval::DType::I32;
-  t.bytes.resize(sizeof v);
-  std::memcpy(t.bytes.data(), &v, sizeof v);
-  return t;
-}
 
 class Shaper {
  public:
@@ -78,11 +65,9 @@ class Shaper {
     } else if (n.op == "RandomInt") {
       s.kind = NodeKind::Choice;
       if (!check_arity(n, 0, 0)) return s;
-      auto range = random_int_range(n);
-      if (!range) return s;
-      for (std::int64_t v = range->first; v <= range->second; ++v) {
-        s.alternatives.push_back(values_.tensor(i32_scalar(static_cast<std::int32_t>(v))));
-      }
+      auto alternatives = make_random_int_values(n.attrs, n.op_loc, values_, diags_);
+      if (!alternatives) return s;
+      s.alternatives = std::move(*alternatives);
       s.outputs = {EdgeKind::Tensor};
     } else if (is_builtin_function(n.op)) {
       const auto [min, max] = builtin_arity(n.op);
@@ -113,23 +98,6 @@ class Shaper {
     diags_.error(n.op_loc, fmt::format("{} takes {} argument{} but {} given", n.op, want,
                                        last == 1 ? "" : "s", got));
     return false;
-  }
-
-  // RandomInt {min=A, max=B}: the inclusive range, at most kMaxRandomRange values.
-  std::optional<std::pair<std::int64_t, std::int64_t>> random_int_range(const NodeStmt& n) {
-    constexpr std::int64_t lo = std::numeric_limits<std::int32_t>::min();
-    constexpr std::int64_t hi = std::numeric_limits<std::int32_t>::max();
-    if (!only_attributes(n.attrs, {"min", "max"}, "RandomInt", diags_)) return std::nullopt;
-    const auto min = integer_attribute(n.attrs, "min", lo, hi, "RandomInt", n.op_loc, diags_);
-    const auto max = integer_attribute(n.attrs, "max", lo, hi, "RandomInt", n.op_loc, diags_);
-    if (!min || !max) return std::nullopt;
-    if (*max < *min || *max - *min >= kMaxRandomRange) {
-      diags_.error(n.op_loc, fmt::format("RandomInt needs min <= max and at most {} values, "
-                                         "but has min={} and max={}",
-                                         kMaxRandomRange, *min, *max));
-      return std::nullopt;
-    }
-    return std::pair{*min, *max};
   }
 
   const Names& names_;

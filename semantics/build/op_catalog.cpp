@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
+#include <limits>
 
 #include "semantics/build/attribute_checks.h"
 #include "semantics/language/tfg_printer.h"
@@ -65,6 +67,17 @@ std::string head_with(const std::string& op, std::map<std::string, std::string> 
 }
 
 constexpr std::int64_t kMaxSplit = 1 << 16;
+
+// The largest RandomInt range: beyond it the state space is surely not what the user meant.
+constexpr std::int64_t kMaxRandomRange = 1 << 12;
+
+eval::Tensor i32_scalar(std::int32_t v) {
+  eval::Tensor t;
+  t.dtype = eval::DType::I32;
+  t.bytes.resize(sizeof v);
+  std::memcpy(t.bytes.data(), &v, sizeof v);
+  return t;
+}
 
 // Checks one attribute of a built-in and stores it into `f`; reports and returns false on error.
 bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, ValueStore& values,
@@ -196,6 +209,28 @@ std::optional<Function> make_uninterpreted_function(const std::string& name, int
   for (const Attr& a : attrs) shown[a.key] = attr_value_text(a.value);
   f.head = head_with(name, std::move(shown));
   return f;
+}
+
+std::optional<std::vector<ValueId>> make_random_int_values(const std::vector<Attr>& attrs,
+                                                           SourceLoc op_loc, ValueStore& values,
+                                                           DiagnosticList& diags) {
+  constexpr std::int64_t lo = std::numeric_limits<std::int32_t>::min();
+  constexpr std::int64_t hi = std::numeric_limits<std::int32_t>::max();
+  if (!only_attributes(attrs, {"min", "max"}, "RandomInt", diags)) return std::nullopt;
+  const auto min = integer_attribute(attrs, "min", lo, hi, "RandomInt", op_loc, diags);
+  const auto max = integer_attribute(attrs, "max", lo, hi, "RandomInt", op_loc, diags);
+  if (!min || !max) return std::nullopt;
+  if (*max < *min || *max - *min >= kMaxRandomRange) {
+    diags.error(op_loc, fmt::format("RandomInt needs min <= max and at most {} values, but has "
+                                    "min={} and max={}",
+                                    kMaxRandomRange, *min, *max));
+    return std::nullopt;
+  }
+  std::vector<ValueId> out;
+  for (std::int64_t v = *min; v <= *max; ++v) {
+    out.push_back(values.tensor(i32_scalar(static_cast<std::int32_t>(v))));
+  }
+  return out;
 }
 
 std::optional<Function> make_assign_function(
