@@ -5,26 +5,27 @@
 namespace tfmc::sem {
 namespace {
 
-// Calls visit(dst) for the destination node of every outgoing edge of `n`, in consumers() order.
+// Calls visit(node) for the node at end `end` (Edge::src or Edge::dst) of every edge in
+// `first`, then in `second`, skipping the edges that have no node there.
 template <typename Visit>
-void for_each_consumer(const Program& p, const Node& n, Visit&& visit) {
-  for (const auto* edges : {&n.outputs, &n.control_outputs}) {
+void for_each_end(const Program& p, const std::vector<std::int32_t>& first,
+                  const std::vector<std::int32_t>& second, std::int32_t Edge::*end, Visit&& visit) {
+  for (const auto* edges : {&first, &second}) {
     for (std::int32_t e : *edges) {
-      const std::int32_t dst = p.edges[e].dst;
-      if (dst != kNone) visit(static_cast<std::uint32_t>(dst));
+      const std::int32_t node = p.edges[e].*end;
+      if (node != kNone) visit(static_cast<std::uint32_t>(node));
     }
   }
 }
 
-// Calls visit(src) for the source node of every incoming edge of `n`, in producers() order.
+// The consumers() and producers() of `n`, one visit(node) each.
+template <typename Visit>
+void for_each_consumer(const Program& p, const Node& n, Visit&& visit) {
+  for_each_end(p, n.outputs, n.control_outputs, &Edge::dst, visit);
+}
 template <typename Visit>
 void for_each_producer(const Program& p, const Node& n, Visit&& visit) {
-  for (const auto* edges : {&n.inputs, &n.controls}) {
-    for (std::int32_t e : *edges) {
-      const std::int32_t src = p.edges[e].src;
-      if (src != kNone) visit(static_cast<std::uint32_t>(src));
-    }
-  }
+  for_each_end(p, n.inputs, n.controls, &Edge::src, visit);
 }
 
 }  // namespace
