@@ -11,21 +11,24 @@
 namespace tfmc::sem {
 namespace {
 
+// A declaration of `name` at `loc`, standing for `what` (a Symbol or a Resource).
+template <typename What>
+struct Decl {
+  SourceLoc loc;
+  std::string name;
+  What what;
+};
+
 // Sorts declarations into file order, so that the later duplicate is the one reported.
-template <typename Decl>
-void sort_by_location(std::vector<Decl>& decls) {
-  std::stable_sort(decls.begin(), decls.end(), [](const Decl& a, const Decl& b) {
+template <typename What>
+void sort_by_location(std::vector<Decl<What>>& decls) {
+  std::stable_sort(decls.begin(), decls.end(), [](const Decl<What>& a, const Decl<What>& b) {
     return std::tie(a.loc.line, a.loc.column) < std::tie(b.loc.line, b.loc.column);
   });
 }
 
 void declare_symbols(const Ast& ast, Names& names, DiagnosticList& diags) {
-  struct Decl {
-    SourceLoc loc;
-    std::string name;
-    Symbol sym;
-  };
-  std::vector<Decl> decls;
+  std::vector<Decl<Symbol>> decls;
   for (std::size_t i = 0; i < ast.fns.size(); ++i) {
     decls.push_back({ast.fns[i].loc, ast.fns[i].name, {Symbol::Kind::Function, i}});
   }
@@ -36,25 +39,20 @@ void declare_symbols(const Ast& ast, Names& names, DiagnosticList& diags) {
     decls.push_back({ast.nodes[i].loc, ast.nodes[i].name, {Symbol::Kind::Node, i}});
   }
   sort_by_location(decls);
-  for (const Decl& d : decls) {
-    if (d.sym.kind == Symbol::Kind::Function && is_stateful_op(d.name)) {
+  for (const Decl<Symbol>& d : decls) {
+    if (d.what.kind == Symbol::Kind::Function && is_stateful_op(d.name)) {
       diags.error(d.loc,
                   fmt::format("'{}' is a stateful operation and cannot be redeclared", d.name));
       continue;
     }
-    if (!names.symbols.emplace(d.name, d.sym).second) {
+    if (!names.symbols.emplace(d.name, d.what).second) {
       diags.error(d.loc, fmt::format("'{}' is already defined", d.name));
     }
   }
 }
 
 void declare_resources(const Ast& ast, Names& names, DiagnosticList& diags) {
-  struct ResourceName {
-    SourceLoc loc;
-    std::string name;
-    Resource resource;
-  };
-  std::vector<ResourceName> resources;
+  std::vector<Decl<Resource>> resources;
   for (std::size_t i = 0; i < ast.vars.size(); ++i) {
     resources.push_back({ast.vars[i].loc,
                          ast.vars[i].name,
@@ -69,14 +67,14 @@ void declare_resources(const Ast& ast, Names& names, DiagnosticList& diags) {
          {queue ? ResourceKind::Queue : ResourceKind::Mutex, queue ? queues++ : mutexes++}});
   }
   sort_by_location(resources);
-  for (const ResourceName& r : resources) {
-    const auto [it, fresh] = names.resources.emplace(r.name, r.resource);
+  for (const Decl<Resource>& r : resources) {
+    const auto [it, fresh] = names.resources.emplace(r.name, r.what);
     if (fresh) continue;
     const ResourceKind first = it->second.kind;
-    diags.error(r.loc, first == r.resource.kind ? fmt::format("{} '{}' is already defined",
-                                                              resource_kind_name(first), r.name)
-                                                : fmt::format("'{}' is already defined as a {}",
-                                                              r.name, resource_kind_name(first)));
+    diags.error(r.loc, first == r.what.kind ? fmt::format("{} '{}' is already defined",
+                                                          resource_kind_name(first), r.name)
+                                            : fmt::format("'{}' is already defined as a {}", r.name,
+                                                          resource_kind_name(first)));
   }
 }
 
