@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <set>
+#include <cstring>
+#include <limits>
 
+#include "semantics/build/attribute_checks.h"
 #include "semantics/language/tfg_printer.h"
 #include "semantics/values/tensor_text.h"
 
@@ -17,8 +19,8 @@ struct BuiltinSpec {
   eval::BuiltinOp op;
   int min_args;
   int max_args;  // -1: unbounded
-  std::vector<std::string> attrs;
-  std::vector<std::string> required;
+  std::vector<std::string_view> attrs;
+  std::vector<std::string_view> required;
 };
 
 const std::vector<BuiltinSpec>& builtins() {
@@ -64,26 +66,25 @@ std::string head_with(const std::string& op, std::map<std::string, std::string> 
   return fmt::format("{}{{{}}}", op, fmt::join(parts, ", "));
 }
 
-bool no_duplicate_keys(const std::vector<Attr>& attrs, DiagnosticList& diags) {
-  std::set<std::string> seen;
-  bool ok = true;
-  for (const Attr& a : attrs) {
-    if (!seen.insert(a.key).second) {
-      diags.error(a.loc, fmt::format("attribute '{}' is given twice", a.key));
-      ok = false;
-    }
-  }
-  return ok;
-}
-
 constexpr std::int64_t kMaxSplit = 1 << 16;
+
+// The largest RandomInt range: beyond it the state space is surely not what the user meant.
+constexpr std::int64_t kMaxRandomRange = 1 << 12;
+
+eval::Tensor i32_scalar(std::int32_t v) {
+  eval::Tensor t;
+  t.dtype = eval::DType::I32;
+  t.bytes.resize(sizeof v);
+  std::memcpy(t.bytes.data(), &v, sizeof v);
+  return t;
+}
 
 // Checks one attribute of a built-in and stores it into `f`; reports and returns false on error.
 bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, ValueStore& values,
                         std::map<std::string, std::string>& shown, DiagnosticList& diags) {
   const AttrValue& v = a.value;
   const auto bad = [&](const char* what) {
-    diags.error(v.loc, fmt::format("attribute '{}' of {} must be {}", a.key, op, what));
+    report_bad_attribute(a, op, what, diags);
     return false;
   };
   if (a.key == "axis") {
@@ -175,20 +176,19 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
   std::map<std::string, std::string> shown;
   for (const Attr& a : attrs) {
     if (std::find(spec->attrs.begin(), spec->attrs.end(), a.key) == spec->attrs.end()) {
-      diags.error(a.loc, spec->attrs.empty()
-                             ? fmt::format("{} takes no attributes (got '{}')", op, a.key)
-                             : fmt::format("unknown attribute '{}' for {} (expected {})", a.key, op,
-                                           fmt::join(spec->attrs, ", ")));
+      if (spec->attrs.empty()) {
+        report_attribute_not_taken(a, op, diags);
+      } else {
+        report_unknown_attribute(a, op, spec->attrs, diags);
+      }
       ok = false;
       continue;
     }
     ok = apply_builtin_attr(op, a, f, values, shown, diags) && ok;
   }
-  for (const std::string& key : spec->required) {
-    const bool given =
-        std::any_of(attrs.begin(), attrs.end(), [&](const Attr& a) { return a.key == key; });
-    if (!given) {
-      diags.error(op_loc, fmt::format("{} needs the attribute '{}'", op, key));
+  for (std::string_view key : spec->required) {
+    if (!find_attr(attrs, key)) {
+      report_missing_attribute(op, key, op_loc, diags);
       ok = false;
     }
   }
@@ -211,14 +211,35 @@ std::optional<Function> make_uninterpreted_function(const std::string& name, int
   return f;
 }
 
+std::optional<std::vector<ValueId>> make_random_int_values(const std::vector<Attr>& attrs,
+                                                           SourceLoc op_loc, ValueStore& values,
+                                                           DiagnosticList& diags) {
+  constexpr std::int64_t lo = std::numeric_limits<std::int32_t>::min();
+  constexpr std::int64_t hi = std::numeric_limits<std::int32_t>::max();
+  if (!only_attributes(attrs, {"min", "max"}, "RandomInt", diags)) return std::nullopt;
+  const auto min = integer_attribute(attrs, "min", lo, hi, "RandomInt", op_loc, diags);
+  const auto max = integer_attribute(attrs, "max", lo, hi, "RandomInt", op_loc, diags);
+  if (!min || !max) return std::nullopt;
+  if (*max < *min || *max - *min >= kMaxRandomRange) {
+    diags.error(op_loc, fmt::format("RandomInt needs min <= max and at most {} values, but has "
+                                    "min={} and max={}",
+                                    kMaxRandomRange, *min, *max));
+    return std::nullopt;
+  }
+  std::vector<ValueId> out;
+  for (std::int64_t v = *min; v <= *max; ++v) {
+    out.push_back(values.tensor(i32_scalar(static_cast<std::int32_t>(v))));
+  }
+  return out;
+}
+
 std::optional<Function> make_assign_function(
     const std::string& op, const std::vector<Attr>& attrs, SourceLoc op_loc,
     const std::map<std::string, std::pair<int, int>>& declared, ValueStore& values,
     FunctionTable& table, DiagnosticList& diags) {
   if (op != "Assign") {
     if (!attrs.empty()) {
-      diags.error(attrs.front().loc,
-                  fmt::format("{} takes no attributes (got '{}')", op, attrs.front().key));
+      report_attribute_not_taken(attrs.front(), op, diags);
       return std::nullopt;
     }
     if (op == "Write") {
@@ -237,9 +258,8 @@ std::optional<Function> make_assign_function(
     }
     return make_builtin_function(op == "AssignAdd" ? "Add" : "Sub", {}, op_loc, values, diags);
   }
-  const auto fa =
-      std::find_if(attrs.begin(), attrs.end(), [](const Attr& a) { return a.key == "f"; });
-  if (fa == attrs.end()) {
+  const Attr* fa = find_attr(attrs, "f");
+  if (!fa) {
     diags.error(op_loc, "Assign needs the attribute 'f' (a binary function such as Add)");
     return std::nullopt;
   }
@@ -249,7 +269,7 @@ std::optional<Function> make_assign_function(
   }
   std::vector<Attr> rest;
   for (const Attr& a : attrs) {
-    if (&a != &*fa) rest.push_back(a);
+    if (&a != fa) rest.push_back(a);
   }
   const std::string& name = fa->value.name;
   if (const auto d = declared.find(name); d != declared.end()) {
@@ -263,10 +283,7 @@ std::optional<Function> make_assign_function(
     return make_uninterpreted_function(name, 1, rest, diags);
   }
   if (name == "Snd") {
-    if (!rest.empty()) {
-      diags.error(rest.front().loc, "Snd takes no attributes");
-      return std::nullopt;
-    }
+    if (!no_attributes(rest, "Snd", diags)) return std::nullopt;
     return make_assign_function("Write", {}, op_loc, declared, values, table, diags);
   }
   const BuiltinSpec* spec = find_builtin(name);

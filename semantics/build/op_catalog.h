@@ -3,12 +3,12 @@
 //
 // Attribute rules: Concat {axis} (default 0), Split {num (required, >= 1), axis} (default 0),
 // Sum {axis} (absent: all elements), Cast {to} (required), Reshape {shape} (required, at most
-// one -1), Const {value} (required: a typed literal or a symbol), Assign {f} (required: a
-// built-in binary function, Concat, Snd or a declared `fn F : 2 -> 1`; its other attributes go
-// to F). Uninterpreted functions accept any attributes; they become part of their terms.
-// Term heads list the attributes that differ from their defaults, keys sorted, separated as
-// in the language's ATTRS by ", ": `Cast{to=i32}`, `Split{axis=1, num=2}`, `Concat{axis=1}`,
-// `Reshape{shape=[2,-1]}`.
+// one -1), Const {value} (required: a typed literal or a symbol), RandomInt {min, max}
+// (both required), Assign {f} (required: a built-in binary function, Concat, Snd or a declared
+// `fn F : 2 -> 1`; its other attributes go to F). Uninterpreted functions accept any
+// attributes; they become part of their terms. Term heads list the attributes that differ
+// from their defaults, keys sorted, separated as in the language's ATTRS by ", ":
+// `Cast{to=i32}`, `Split{axis=1, num=2}`, `Concat{axis=1}`, `Reshape{shape=[2,-1]}`.
 #pragma once
 
 #include <map>
@@ -59,6 +59,13 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
 std::optional<Function> make_uninterpreted_function(const std::string& name, int outputs,
                                                     const std::vector<Attr>& attrs,
                                                     DiagnosticList& diags);
+
+// The values a RandomInt node may output, from its attributes {min=A, max=B}: every i32 in
+// [A, B], at most 4096 of them. Reports attribute errors (at the attribute, or at `op_loc`)
+// and returns nullopt then.
+std::optional<std::vector<ValueId>> make_random_int_values(const std::vector<Attr>& attrs,
+                                                           SourceLoc op_loc, ValueStore& values,
+                                                           DiagnosticList& diags);
 
 // The f of an Assign node: Snd for Write, Add for AssignAdd, Sub for AssignSub, GradientStep
 // (Sub(x, Mul(alpha, delta))) for ApplyGradientDescent; for Assign the `f` attribute names it,

@@ -2,37 +2,11 @@
 
 #include <algorithm>
 
-#include "semantics/errors/invariant.h"
+#include "semantics/program/program_walks.h"
+#include "semantics/program/resource_access.h"
 
 namespace tfmc::sem {
 namespace {
-
-// Kahn's algorithm over the program's edges (build_program has rejected cycles).
-std::vector<std::uint32_t> topological_order(const Program& p) {
-  std::vector<std::uint32_t> waiting(p.nodes.size(), 0);
-  for (const Edge& e : p.edges) {
-    if (e.src != kNone && e.dst != kNone) ++waiting[e.dst];
-  }
-  std::vector<std::uint32_t> order;
-  for (std::size_t v = 0; v < p.nodes.size(); ++v) {
-    if (waiting[v] == 0) order.push_back(static_cast<std::uint32_t>(v));
-  }
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    const Node& n = p.nodes[order[k]];
-    for (const auto* edges : {&n.outputs, &n.control_outputs}) {
-      for (std::int32_t e : *edges) {
-        const std::int32_t dst = p.edges[e].dst;
-        if (dst != kNone && --waiting[dst] == 0) order.push_back(static_cast<std::uint32_t>(dst));
-      }
-    }
-  }
-  TFMC_CHECK(order.size() == p.nodes.size(), "the program has a cycle");
-  return order;
-}
-
-bool has_resource(NodeKind k) {
-  return k != NodeKind::Function && k != NodeKind::Var && k != NodeKind::Choice;
-}
 
 // Section slots hold 0 while free, else 1 + e + executions * (fired - 1): held by execution e,
 // which has fired `fired` of its nodes in the section.
@@ -64,9 +38,9 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     c.kind = n.kind;
     c.function = n.function;
     c.resource_slot =
-        n.kind == NodeKind::Function || n.kind == NodeKind::Choice
-            ? 0
-            : static_cast<std::uint32_t>(program.resource_slot(n.resource_kind, n.variable));
+        names_resource(n.kind)
+            ? static_cast<std::uint32_t>(program.resource_slot(n.resource_kind, n.variable))
+            : 0;
     c.handle = n.kind == NodeKind::Var ? values.handle(c.resource_slot) : kEmpty;
     c.capacity = n.kind == NodeKind::Enqueue ? program.queues[n.variable].capacity : 0;
     c.section_slot =
@@ -85,14 +59,9 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     c.writes.assign(in_first, in_flat_.end());
     c.writes.insert(c.writes.end(), c.out.begin(), c.out.end());
     c.writes.insert(c.writes.end(), c.out_ctrl.begin(), c.out_ctrl.end());
-    if (has_resource(n.kind)) {
-      c.reads.push_back(c.resource_slot);
-      if (n.kind != NodeKind::Read) c.writes.push_back(c.resource_slot);
-    }
-    if (c.section_slot != kNone) {
-      c.reads.push_back(static_cast<std::uint32_t>(c.section_slot));
-      c.writes.push_back(static_cast<std::uint32_t>(c.section_slot));
-    }
+    const ResourceAccess access = resource_access(program, n);
+    c.reads.insert(c.reads.end(), access.reads.begin(), access.reads.end());
+    c.writes.insert(c.writes.end(), access.writes.begin(), access.writes.end());
     std::sort(c.reads.begin(), c.reads.end());
     std::sort(c.writes.begin(), c.writes.end());
     nodes_.push_back(std::move(c));
@@ -124,13 +93,7 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
   successors_.resize(count);
   racy_ancestors_.resize(count);
   for (std::uint32_t i = 0; i < count; ++i) {
-    std::vector<std::uint32_t> consumers;
-    for (const auto* edges : {&program.nodes[i].outputs, &program.nodes[i].control_outputs}) {
-      for (std::int32_t e : *edges) {
-        if (program.edges[e].dst != kNone) consumers.push_back(program.edges[e].dst);
-      }
-    }
-    successors_[i] = all_transitions(consumers);
+    successors_[i] = all_transitions(consumers(program, i));
     racy_ancestors_[i] = all_transitions(concurrency_.racy_ancestors[i]);
   }
   racing_.resize(node_of_.size());

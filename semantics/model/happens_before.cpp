@@ -1,13 +1,13 @@
 #include "semantics/model/happens_before.h"
 
 #include <algorithm>
-#include <boost/graph/adjacency_list.hpp>
 #include <tuple>
+
+#include "semantics/program/program_walks.h"
+#include "semantics/program/resource_access.h"
 
 namespace tfmc::sem {
 namespace {
-
-using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
 
 enum class Access : std::uint8_t { None, Read, Write, Update };
 
@@ -22,40 +22,6 @@ RaceKind classify(Access a, Access b) {
   if (a == Access::Update && b == Access::Update) return RaceKind::UpdateUpdate;
   return RaceKind::WriteWrite;
 }
-
-// Depth-first search over the nodes downstream of a source. One stamp array serves every
-// search: a node is reached by the current search when its mark equals the search's stamp.
-class Downstream {
- public:
-  explicit Downstream(const Graph& g) : g_(g), marks_(boost::num_vertices(g), 0) {}
-
-  // Marks every node reachable from `source` by a non-empty path and lists them in reached().
-  void search(std::uint32_t source) {
-    ++stamp_;
-    found_.clear();
-    stack_.assign(1, source);
-    while (!stack_.empty()) {
-      const std::uint32_t v = stack_.back();
-      stack_.pop_back();
-      for (auto [it, end] = boost::adjacent_vertices(v, g_); it != end; ++it) {
-        const auto w = static_cast<std::uint32_t>(*it);
-        if (marks_[w] == stamp_) continue;
-        marks_[w] = stamp_;
-        found_.push_back(w);
-        stack_.push_back(w);
-      }
-    }
-  }
-  bool reached(std::uint32_t node) const { return marks_[node] == stamp_; }
-  const std::vector<std::uint32_t>& reached() const { return found_; }
-
- private:
-  const Graph& g_;
-  std::vector<std::uint32_t> marks_;
-  std::vector<std::uint32_t> stack_;
-  std::vector<std::uint32_t> found_;
-  std::uint32_t stamp_ = 0;
-};
 
 }  // namespace
 
@@ -73,28 +39,24 @@ const char* race_kind_name(RaceKind kind) {
 
 Concurrency analyze_concurrency(const Program& p) {
   const std::size_t n = p.nodes.size();
-  Graph g(n);
-  for (const Edge& e : p.edges) {
-    if (e.src != kNone && e.dst != kNone) boost::add_edge(e.src, e.dst, g);
-  }
   // Conflict groups: the accesses of each variable, the ops of each queue and mutex, the nodes
-  // of each section.
+  // of each section: one group per slot past the edges that some node accesses.
   std::vector<Access> access(n);
   const std::size_t variables = p.variables.size();
   const std::size_t resources = variables + p.queues.size() + p.mutexes.size();
   std::vector<std::vector<std::uint32_t>> groups(resources + p.sections.size());
   for (std::uint32_t v = 0; v < n; ++v) {
-    const Node& node = p.nodes[v];
-    access[v] = access_of(p, node);
-    if (node.kind != NodeKind::Function && node.kind != NodeKind::Var &&
-        node.kind != NodeKind::Choice) {
-      groups[p.resource_slot(node.resource_kind, node.variable) - p.edges.size()].push_back(v);
+    access[v] = access_of(p, p.nodes[v]);
+    for (std::uint32_t slot : resource_access(p, p.nodes[v]).reads) {
+      groups[slot - p.edges.size()].push_back(v);
     }
-    if (node.section != kNone) groups[resources + node.section].push_back(v);
   }
+  // Two accesses of one resource conflict unless neither writes it (two Reads); two nodes of
+  // one section conflict when they belong to different executions.
   const auto conflict = [&](std::size_t group, std::uint32_t a, std::uint32_t b) {
-    if (group < variables) return access[a] != Access::Read || access[b] != Access::Read;
-    if (group < resources) return true;
+    if (group < resources) {
+      return writes_resource(p.nodes[a].kind) || writes_resource(p.nodes[b].kind);
+    }
     return p.nodes[a].execution != p.nodes[b].execution;
   };
 
@@ -103,7 +65,7 @@ Concurrency analyze_concurrency(const Program& p) {
   Concurrency c;
   c.racing.resize(n);
   c.racy_ancestors.resize(n);
-  Downstream down(g);
+  DownstreamSearch down(p);
   const auto loc_key = [&](std::uint32_t v) {
     return std::make_tuple(p.nodes[v].loc.line, p.nodes[v].loc.column, v);
   };

@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "semantics/errors/invariant.h"
+#include "semantics/program/program_edit.h"
+#include "semantics/program/program_walks.h"
+#include "semantics/program/resource_access.h"
 
 namespace tfmc::sem {
 namespace {
@@ -32,9 +35,6 @@ struct Mapping {
     return 0;
   }
 };
-
-// The node kinds whose Node::variable names a resource.
-bool uses_resource(NodeKind kind) { return kind != NodeKind::Function && kind != NodeKind::Choice; }
 
 // A resource of the composed program as first declared, to compare later declarations with.
 struct Declared {
@@ -97,7 +97,7 @@ class Composer {
       Node n = source;
       n.name += suffix;
       n.execution = execution;
-      if (uses_resource(n.kind)) n.variable = m.resource(n.resource_kind, n.variable);
+      if (names_resource(n.kind)) n.variable = m.resource(n.resource_kind, n.variable);
       // Function and Assign nodes name a function of p's table; the other kinds hold an
       // unused id, which is mapped too when it is in range.
       if (n.function < m.functions.size()) n.function = m.functions[n.function];
@@ -106,8 +106,9 @@ class Composer {
       shift(n.controls, edge_base);
       shift(n.outputs, edge_base);
       shift(n.control_outputs, edge_base);
-      out_.nodes.push_back(std::move(n));
+      add_node(out_, std::move(n));
     }
+    // The nodes' edge lists were shifted above, so the edges are appended as they are.
     for (const Edge& source : p.edges) {
       Edge e = source;
       if (e.src != kNone) e.src += node_base;
@@ -129,14 +130,9 @@ class Composer {
     run_begin_.push_back(out_.nodes.size());
     // Decided before any barrier edge exists, from the runs' own edges.
     std::vector<bool> sink(out_.nodes.size()), source(out_.nodes.size());
-    for (std::size_t i = 0; i < out_.nodes.size(); ++i) {
-      const Node& n = out_.nodes[i];
-      sink[i] = n.control_outputs.empty() &&
-                std::all_of(n.outputs.begin(), n.outputs.end(),
-                            [&](std::int32_t e) { return out_.edges[e].dst == kNone; });
-      const auto from_input = [&](std::int32_t e) { return out_.edges[e].src == kNone; };
-      source[i] = std::all_of(n.inputs.begin(), n.inputs.end(), from_input) &&
-                  std::all_of(n.controls.begin(), n.controls.end(), from_input);
+    for (std::uint32_t i = 0; i < out_.nodes.size(); ++i) {
+      sink[i] = consumers(out_, i).empty();
+      source[i] = producers(out_, i).empty();
     }
     // Runs without nodes (a program of inputs and outputs only) need no barrier.
     const bool has_nodes = !out_.nodes.empty();
@@ -148,13 +144,12 @@ class Composer {
       barrier.op = "NoOp";
       barrier.function = no_op();
       barrier.execution = static_cast<std::uint32_t>((run - 1) * executions_per_run_);
-      const auto id = static_cast<std::int32_t>(out_.nodes.size());
-      out_.nodes.push_back(std::move(barrier));
+      const std::int32_t id = add_node(out_, std::move(barrier));
       for (std::size_t i = run_begin_[run - 2]; i < run_begin_[run - 1]; ++i) {
-        if (sink[i]) add_control(static_cast<std::int32_t>(i), id);
+        if (sink[i]) add_control_edge(out_, static_cast<std::int32_t>(i), id);
       }
       for (std::size_t i = run_begin_[run - 1]; i < run_begin_[run]; ++i) {
-        if (source[i]) add_control(id, static_cast<std::int32_t>(i));
+        if (source[i]) add_control_edge(out_, id, static_cast<std::int32_t>(i));
       }
     }
     out_.file = fmt::format("{}", fmt::join(files_, ", "));
@@ -218,17 +213,6 @@ class Composer {
     f.head = "NoOp";
     f.outputs = 0;
     return out_.functions.add(std::move(f));
-  }
-
-  void add_control(std::int32_t from, std::int32_t to) {
-    Edge e;
-    e.kind = EdgeKind::Control;
-    e.src = from;
-    e.dst = to;
-    const auto id = static_cast<std::int32_t>(out_.edges.size());
-    out_.edges.push_back(std::move(e));
-    out_.nodes[from].control_outputs.push_back(id);
-    out_.nodes[to].controls.push_back(id);
   }
 
   const ValueStore& values_;

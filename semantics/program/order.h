@@ -5,12 +5,9 @@
 #include <cstdint>
 
 #include "semantics/program/program.h"
+#include "semantics/program/program_walks.h"  // reaches
 
 namespace tfmc::sem {
-
-// True when a non-empty path of edges (of any kind) leads from node `from` to node `to`, so
-// that every run fires `from` before `to`.
-bool reaches(const Program& program, std::uint32_t from, std::uint32_t to);
 
 // A copy of `program` with one more control edge, from node `from` to node `to`: what
 // `to = ... after from` would have added, so `to` cannot fire before `from` has. The edge is

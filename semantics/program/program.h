@@ -10,6 +10,10 @@
 //     the queue and mutex ops which queue or mutex theirs carries.
 // The state vector of the model has one slot per edge, then one per variable, per queue, per
 // mutex and per critical section (resource_slot).
+//
+// program_edit.h adds nodes and edges keeping the node lists in agreement with the edges,
+// program_walks.h walks the graph, and resource_access.h says which resources a node names,
+// reads and writes.
 #pragma once
 
 #include <cstdint>

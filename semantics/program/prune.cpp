@@ -1,30 +1,19 @@
 #include "semantics/program/prune.h"
 
-#include <algorithm>
 #include <vector>
+
+#include "semantics/program/program_edit.h"
+#include "semantics/program/program_walks.h"
 
 namespace tfmc::sem {
 namespace {
 
 // The nodes that the named outputs and the targets need, found backwards over all edges.
 std::vector<bool> needed_nodes(const Program& p) {
-  std::vector<bool> needed(p.nodes.size(), false);
-  std::vector<std::int32_t> work;
-  const auto need = [&](std::int32_t node) {
-    if (node != kNone && !needed[node]) {
-      needed[node] = true;
-      work.push_back(node);
-    }
-  };
-  for (const NamedOutput& o : p.outputs) need(p.edges[o.edge].src);
-  for (std::uint32_t t : p.targets) need(static_cast<std::int32_t>(t));
-  while (!work.empty()) {
-    const Node& n = p.nodes[work.back()];
-    work.pop_back();
-    for (std::int32_t e : n.inputs) need(p.edges[e].src);
-    for (std::int32_t e : n.controls) need(p.edges[e].src);
-  }
-  return needed;
+  std::vector<std::int32_t> seeds;
+  for (const NamedOutput& o : p.outputs) seeds.push_back(p.edges[o.edge].src);
+  for (std::uint32_t t : p.targets) seeds.push_back(static_cast<std::int32_t>(t));
+  return upstream_closure(p, seeds);
 }
 
 }  // namespace
@@ -46,7 +35,7 @@ Program prune(const Program& p) {
   for (std::size_t i = 0; i < p.nodes.size(); ++i) {
     if (!keep_node[i]) continue;
     node_id[i] = static_cast<std::int32_t>(out.nodes.size());
-    out.nodes.push_back(p.nodes[i]);
+    add_node(out, p.nodes[i]);
   }
   // Every edge into a kept node stays (its source is kept too, or it is an input edge); an
   // edge out of a kept node stays as an output edge unless it is a control edge.

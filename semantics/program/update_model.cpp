@@ -2,22 +2,10 @@
 
 #include <string>
 
+#include "semantics/program/program_edit.h"
+
 namespace tfmc::sem {
 namespace {
-
-std::int32_t add_edge(Program& p, EdgeKind kind, std::int32_t src, std::int32_t dst) {
-  Edge e;
-  e.kind = kind;
-  e.src = src;
-  e.dst = dst;
-  p.edges.push_back(std::move(e));
-  return static_cast<std::int32_t>(p.edges.size() - 1);
-}
-
-std::int32_t add_node(Program& p, Node n) {
-  p.nodes.push_back(std::move(n));
-  return static_cast<std::int32_t>(p.nodes.size() - 1);
-}
 
 // A node made for update node `a`: implicit, at a's statement, in a's section and execution.
 Node part_of(const Node& a, std::string name, NodeKind kind, std::string op) {
@@ -40,11 +28,9 @@ void split(Program& p, std::int32_t id, FunctionId snd) {
 
   Node read = part_of(a, a.name + "~read", NodeKind::Read, "Read");
   read.variable = a.variable;
-  read.inputs = {a.inputs[0]};
-  read.controls = a.controls;
   const std::int32_t read_id = add_node(p, std::move(read));
-  p.edges[a.inputs[0]].dst = read_id;
-  for (std::int32_t e : a.controls) p.edges[e].dst = read_id;
+  set_destination(p, a.inputs[0], {read_id, 0});
+  for (std::int32_t e : a.controls) set_destination(p, e, {read_id, 0});
   Node& handle_source = p.nodes[p.edges[a.inputs[0]].src];
   if (handle_source.kind == NodeKind::Var && handle_source.implicit) handle_source.name += "~read";
 
@@ -52,32 +38,26 @@ void split(Program& p, std::int32_t id, FunctionId snd) {
       part_of(a, a.name + "~update", NodeKind::Function, p.functions.get(a.function).head);
   update.function = a.function;
   const std::int32_t update_id = add_node(p, std::move(update));
-  const std::int32_t read_out = add_edge(p, EdgeKind::Tensor, read_id, update_id);
-  p.nodes[read_id].outputs = {read_out};
-  p.nodes[update_id].inputs = {read_out};
+  add_edge(p, EdgeKind::Tensor, {read_id, 0}, {update_id, 0});
   for (std::size_t k = 1; k < a.inputs.size(); ++k) {
-    p.nodes[update_id].inputs.push_back(a.inputs[k]);
-    p.edges[a.inputs[k]].dst = update_id;
+    set_destination(p, a.inputs[k], {update_id, static_cast<std::int32_t>(k)});
   }
-  const std::int32_t update_out = add_edge(p, EdgeKind::Tensor, update_id, id);
-  p.nodes[update_id].outputs = {update_out};
+  // a becomes Write(x, a~update): two arguments, whatever a took before.
+  p.nodes[id].inputs.assign(2, kNone);
+  add_edge(p, EdgeKind::Tensor, {update_id, 0}, {id, 1});
 
   // The builder's implicit Var for `&x` used by a, with its GO input edge; it is in no section.
   Node var = part_of(a, "&" + variable + "@" + a.name, NodeKind::Var, "Var");
   var.section = kNone;
   var.variable = a.variable;
   const std::int32_t var_id = add_node(p, std::move(var));
-  const std::int32_t go = add_edge(p, EdgeKind::Control, kNone, var_id);
+  const std::int32_t go = add_edge(p, EdgeKind::Control, {}, {var_id, 0});
   p.edges[go].initial = kGo;
-  const std::int32_t handle = add_edge(p, EdgeKind::Variable, var_id, id);
-  p.nodes[var_id].controls = {go};
-  p.nodes[var_id].outputs = {handle};
+  add_edge(p, EdgeKind::Variable, {var_id, 0}, {id, 0});
 
   Node& write = p.nodes[id];
   write.op = "Write";
   write.function = snd;
-  write.inputs = {handle, update_out};
-  write.controls.clear();
 }
 
 }  // namespace

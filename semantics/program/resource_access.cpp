@@ -1,0 +1,29 @@
+#include "semantics/program/resource_access.h"
+
+namespace tfmc::sem {
+
+bool names_resource(NodeKind kind) {
+  return kind != NodeKind::Function && kind != NodeKind::Choice;
+}
+
+bool reads_resource(NodeKind kind) { return names_resource(kind) && kind != NodeKind::Var; }
+
+bool writes_resource(NodeKind kind) { return reads_resource(kind) && kind != NodeKind::Read; }
+
+ResourceAccess resource_access(const Program& p, const Node& n) {
+  ResourceAccess a;
+  if (reads_resource(n.kind)) {
+    const auto slot = static_cast<std::uint32_t>(p.resource_slot(n.resource_kind, n.variable));
+    a.reads.push_back(slot);
+    if (writes_resource(n.kind)) a.writes.push_back(slot);
+  }
+  if (n.section != kNone) {
+    const auto slot = static_cast<std::uint32_t>(p.section_slot(n.section));
+    a.reads.push_back(slot);
+    a.writes.push_back(slot);
+  }
+  // Section slots follow every resource slot (program.h), so both lists are already sorted.
+  return a;
+}
+
+}  // namespace tfmc::sem

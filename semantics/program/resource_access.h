@@ -1,0 +1,36 @@
+// Which resources a node names, reads and writes: the one place that answers "does this node
+// touch a resource" for the builder, composition, the happens-before analysis, the slots that
+// reach an outcome and the successor generator.
+//
+// Two questions with different answers, both needed:
+//   - names_resource: Node::resource_kind and Node::variable name a resource. True for Var
+//     nodes (they output that resource's handle) and for the resource ops (Read, Assign,
+//     Enqueue, Dequeue, Lock, Unlock). Composition renumbers these; the builder sets them.
+//   - reads_resource / writes_resource: firing the node reads or writes the resource's state
+//     slot. A Var node only outputs a constant handle and touches no state, so it names a
+//     resource without accessing it. Read reads; the other resource ops read and write.
+// Function and Choice nodes name no resource and access none.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "semantics/program/program.h"
+
+namespace tfmc::sem {
+
+bool names_resource(NodeKind kind);
+bool reads_resource(NodeKind kind);
+bool writes_resource(NodeKind kind);
+
+// The state slots beyond the edges that firing `node` reads and writes: its resource's slot
+// (as reads_resource and writes_resource say) and its critical section's slot (read and
+// written: entering and leaving a section changes who holds it). Each list is in increasing
+// slot order.
+struct ResourceAccess {
+  std::vector<std::uint32_t> reads;
+  std::vector<std::uint32_t> writes;
+};
+ResourceAccess resource_access(const Program& program, const Node& node);
+
+}  // namespace tfmc::sem
