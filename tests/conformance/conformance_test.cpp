@@ -9,10 +9,10 @@
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "support/files.h"
 #include "support/json_reader.h"
 #include "support/process.h"
 #include "tools/app/commands.h"
@@ -96,13 +96,6 @@ int error_line(const std::string& text) {
   REQUIRE(std::stoi(column) > 0);
   REQUIRE(first.substr(col_end, 9) == ": error: ");
   return std::stoi(first.substr(6, line_end - 6));
-}
-
-fs::path write_program(const std::string& name, const std::string& text) {
-  const fs::path dir = fs::temp_directory_path() / "tfmc_conformance";
-  fs::create_directories(dir);
-  std::ofstream(dir / name) << text;
-  return dir / name;
 }
 
 tfmc::test::ProcessResult run_tfmc(const std::vector<std::string>& args) {
@@ -542,7 +535,7 @@ TEST_CASE("witnesses fire every node once", "[conformance]") {
 
 // Section 5: exit codes, one JSON document, errors as FILE:LINE:COL on stderr.
 TEST_CASE("command line exit codes and JSON", "[conformance]") {
-  const std::string race = write_program("race.tfg", kRace).string();
+  const std::string race = tfmc::test::write_test_file("race.tfg", kRace);
   const tfmc::test::ProcessResult nondet = run_tfmc({"check", race, "--json", "--quiet"});
   CHECK(nondet.exit_code == 1);
   const tfmc::test::Json doc = tfmc::test::parse_json(nondet.out);
@@ -561,16 +554,15 @@ TEST_CASE("command line exit codes and JSON", "[conformance]") {
   CHECK(outcomes.items[0].at("witness").items.size() == 4);
 
   const std::string ordered =
-      write_program("ordered.tfg",
-                    "var x = A\ninput B\nw = Write(&x, B)\nr = Read(&x) after w\n"
-                    "output r\n")
-          .string();
+      tfmc::test::write_test_file("ordered.tfg",
+                                  "var x = A\ninput B\nw = Write(&x, B)\nr = Read(&x) after w\n"
+                                  "output r\n");
   const tfmc::test::ProcessResult det = run_tfmc({"check", ordered, "--json", "--quiet"});
   CHECK(det.exit_code == 0);
   CHECK(tfmc::test::parse_json(det.out).at("deterministic").boolean);
   CHECK(run_tfmc({"check", ordered, "--quiet"}).exit_code == 0);
 
-  const std::string bad = write_program("bad.tfg", "input A\n\nn = Neg(zz)\n").string();
+  const std::string bad = tfmc::test::write_test_file("bad.tfg", "input A\n\nn = Neg(zz)\n");
   const tfmc::test::ProcessResult rejected = run_tfmc({"check", bad, "--json", "--quiet"});
   CHECK(rejected.exit_code == 2);
   CHECK(tfmc::test::first_line(rejected.err).rfind(bad + ":3:", 0) == 0);
@@ -584,10 +576,10 @@ TEST_CASE("command line exit codes and JSON", "[conformance]") {
 
 // Sections 5 and 6: --max-states N stores at most N states; stopping exits 3, incomplete.
 TEST_CASE("a max-states limit bounds the stored states", "[conformance]") {
-  const std::string p = write_program("three_way.tfg",
-                                      "var x = A\ninput B\ninput C\nw = Write(&x, B)\n"
-                                      "v = Write(&x, C)\nr = Read(&x)\noutput r\n")
-                            .string();
+  const std::string p =
+      tfmc::test::write_test_file("three_way.tfg",
+                                  "var x = A\ninput B\ninput C\nw = Write(&x, B)\n"
+                                  "v = Write(&x, C)\nr = Read(&x)\noutput r\n");
   const tfmc::test::ProcessResult full = run_tfmc({"check", p, "--json", "--quiet"});
   CHECK(full.exit_code == 1);
   const tfmc::test::Json full_doc = tfmc::test::parse_json(full.out);

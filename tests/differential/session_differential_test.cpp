@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "differential/random_program.h"
-#include "support/process.h"
+#include "support/files.h"
 #include "tools/app/commands.h"
 #include "tools/app/session.h"
 

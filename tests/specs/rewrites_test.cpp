@@ -11,21 +11,22 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "gpu_eval/cpu_evaluator.h"
 #include "semantics/model/graph_model.h"
+#include "support/files.h"
 #include "support/json_reader.h"
 #include "support/process.h"
 #include "tools/app/check_result.h"
 #include "tools/app/session.h"
 
 namespace {
+
+using tfmc::test::read_file;
 
 namespace fs = std::filesystem;
 using tfmc::app::NamedValues;
@@ -251,14 +252,6 @@ std::string witness_problem(const std::string& path, tfmc::sem::UpdateModel mode
   std::sort(reached.variables.begin(), reached.variables.end());
   if (!(reached == outcome)) return "it reaches another outcome";
   return "";
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace

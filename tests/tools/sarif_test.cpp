@@ -10,35 +10,21 @@
 #include <cctype>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "support/files.h"
 #include "support/json_reader.h"
-#include "support/process.h"
-#include "tools/app/cli.h"
+#include "support/tfmc_run.h"
 
 namespace {
 
+using Result = tfmc::test::CliResult;
+using tfmc::test::source_path;
+using tfmc::test::tfmc_run;
+
 using tfmc::test::Json;
 using Lines = std::vector<std::string>;
-
-struct Result {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Result tfmc_run(std::vector<std::string> args) {
-  args.insert(args.begin(), "tfmc");
-  std::ostringstream out, err;
-  const int code = tfmc::app::run_tfmc(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-std::string spec(const std::string& relative) {
-  return std::string(TFMC_SOURCE_DIR) + "/specs/" + relative;
-}
 
 const Lines kCheckRules = {"tfmc/race-observable",  "tfmc/race-benign", "tfmc/race-unknown",
                            "tfmc/nondeterministic", "tfmc/stuck",       "tfmc/incomplete"};
@@ -246,12 +232,12 @@ bool starts_with(const std::string& s, const std::string& prefix) {
 TEST_CASE("check --format sarif: a deterministic program", "[tools][sarif]") {
   // w is ordered before r: one outcome and no race, so no result.
   const Result ordered =
-      tfmc_run({"check", spec("paper/write_read_ordered.tfg"), "--format", "sarif"});
+      tfmc_run({"check", source_path("specs/paper/write_read_ordered.tfg"), "--format", "sarif"});
   CHECK(ordered.code == 0);
   CHECK(results_of(valid_sarif(ordered.out, kCheckRules)).empty());
 
   // ia and ib (lines 8 and 9) both add 1 to X: X = 2 in either order, a benign race.
-  const std::string atomic = spec("rfc/increment_atomic.tfg");
+  const std::string atomic = source_path("specs/rfc/increment_atomic.tfg");
   const Result r = tfmc_run({"check", atomic, "--format", "sarif"});
   CHECK(r.code == 0);
   const Json log = valid_sarif(r.out, kCheckRules);
@@ -263,7 +249,7 @@ TEST_CASE("check --format sarif: a deterministic program", "[tools][sarif]") {
 
 TEST_CASE("check --format sarif: nondeterminism and an observable race", "[tools][sarif]") {
   // Read before Write gives r = A, Write before Read r = B; w is line 6, r line 7.
-  const std::string unordered = spec("paper/write_read_unordered.tfg");
+  const std::string unordered = source_path("specs/paper/write_read_unordered.tfg");
   const Result r = tfmc_run({"check", unordered, "--format", "sarif"});
   CHECK(r.code == 1);
   const Json log = valid_sarif(r.out, kCheckRules);
@@ -277,7 +263,7 @@ TEST_CASE("check --format sarif: nondeterminism and an observable race", "[tools
         "w and [r](1) race on x (read-write): their order changes the outcomes.");
 
   // Figure 1: a1 (line 13) and a2 (line 14) add D and E to x = B in either order.
-  const std::string figure1 = spec("paper/figure1.tfg");
+  const std::string figure1 = source_path("specs/paper/figure1.tfg");
   const Result f = tfmc_run({"check", figure1, "--format", "sarif"});
   CHECK(f.code == 1);
   const Json flog = valid_sarif(f.out, kCheckRules);
@@ -295,7 +281,7 @@ TEST_CASE("check --format sarif: stuck outcomes point at the blocked nodes", "[t
   // `never` (line 19) dequeues from a queue that d already emptied: every run ends stuck with
   // it unfired, and r = X = 1. wx (line 15) and r (line 18) race statically, yet r always
   // reads after the write, through the queue: benign.
-  const std::string queue = spec("rfc/queue_blocking.tfg");
+  const std::string queue = source_path("specs/rfc/queue_blocking.tfg");
   const Result r = tfmc_run({"check", queue, "--format", "sarif"});
   CHECK(r.code == 1);
   const Json log = valid_sarif(r.out, kCheckRules);
@@ -326,7 +312,7 @@ TEST_CASE("check --format sarif: stuck outcomes point at the blocked nodes", "[t
 TEST_CASE("check --format sarif: a stopped exploration", "[tools][sarif]") {
   // Figure 4 has several outcomes, so one stored state cannot complete it, nor find two
   // outcomes: no nondeterminism result, and its three races stay unclassified.
-  const std::string f4 = spec("paper/figure4_lost_update.tfg");
+  const std::string f4 = source_path("specs/paper/figure4_lost_update.tfg");
   const Result r = tfmc_run({"check", f4, "--format", "sarif", "--max-states", "1"});
   CHECK(r.code == 3);
   const Json log = valid_sarif(r.out, kCheckRules);
@@ -379,7 +365,7 @@ TEST_CASE("check --format sarif: escaped messages, encoded paths, several files"
 
 TEST_CASE("races --format sarif", "[tools][sarif]") {
   // Figure 4: rd1 (20) and wr2 (25), wr1 (22) and rd2 (23), wr1 (22) and wr2 (25).
-  const std::string f4 = spec("paper/figure4_lost_update.tfg");
+  const std::string f4 = source_path("specs/paper/figure4_lost_update.tfg");
   const Result r = tfmc_run({"races", f4, "--format", "sarif"});
   CHECK(r.code == 1);
   const Json log = valid_sarif(r.out, kRacesRules);
@@ -391,14 +377,14 @@ TEST_CASE("races --format sarif", "[tools][sarif]") {
   CHECK(related_message(log, 2, 0) == "wr2, the other access to x");
 
   const Result none =
-      tfmc_run({"races", spec("paper/write_read_ordered.tfg"), "--format", "sarif"});
+      tfmc_run({"races", source_path("specs/paper/write_read_ordered.tfg"), "--format", "sarif"});
   CHECK(none.code == 0);
   CHECK(results_of(valid_sarif(none.out, kRacesRules)).empty());
 }
 
 TEST_CASE("compare --format sarif", "[tools][sarif]") {
-  const std::string ordered = spec("paper/write_read_ordered.tfg");
-  const std::string unordered = spec("paper/write_read_unordered.tfg");
+  const std::string ordered = source_path("specs/paper/write_read_ordered.tfg");
+  const std::string unordered = source_path("specs/paper/write_read_unordered.tfg");
 
   // The ordered program reaches only r = B; dropping the control edge adds r = A (r fires
   // before w), which differs from BEFORE's only outcome in r, AFTER's line 7.
@@ -476,7 +462,7 @@ TEST_CASE("compare --format sarif points at every value that differs", "[tools][
 
 TEST_CASE("compare --format sarif when a limit stops both explorations", "[tools][sarif]") {
   // Both sides have two outcomes, which one stored state cannot reach: both stop.
-  const std::string before = spec("paper/write_read_unordered.tfg");
+  const std::string before = source_path("specs/paper/write_read_unordered.tfg");
   const std::string after = tfmc::test::write_test_file(
       "sarif_unordered.tfg", "var x = A\ninput B\nw = Write(&x, B)\nr = Read(&x)\noutput r\n");
   const Result r = tfmc_run({"compare", before, after, "--format", "sarif", "--max-states", "1"});
@@ -491,7 +477,7 @@ TEST_CASE("compare --format sarif when a limit stops both explorations", "[tools
 }
 
 TEST_CASE("the format option chooses the output, and --json is --format json", "[tools][sarif]") {
-  const std::string unordered = spec("paper/write_read_unordered.tfg");
+  const std::string unordered = source_path("specs/paper/write_read_unordered.tfg");
   for (const char* command : {"check", "races"}) {
     const Result text = tfmc_run({command, unordered});
     CHECK(tfmc_run({command, unordered, "--format", "text"}).out == text.out);

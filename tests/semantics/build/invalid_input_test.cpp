@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "support/files.h"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -33,13 +35,6 @@ const fs::path& scratch_dir() {
   return scratch.dir;
 }
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 struct Run {
   int code = -1;
   std::string out;
@@ -56,8 +51,8 @@ Run run_tfmc(const std::string& args) {
   const int status = std::system(command.c_str());
   Run r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
+  r.out = tfmc::test::read_file(out);
+  r.err = tfmc::test::read_file(err);
   return r;
 }
 

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -17,9 +16,9 @@
 #include "checker/reduced_model.h"
 #include "semantics/build/program_builder.h"
 #include "semantics/program/compose.h"
-#include "support/json_reader.h"
 #include "support/parse_clean.h"
 #include "support/process.h"
+#include "support/testdata.h"
 #include "tools/app/commands.h"
 
 namespace {
@@ -109,14 +108,6 @@ std::uint32_t node_named(const sem::Program& p, const std::string& name) {
 // Puts the named nodes into execution `e`, as a composition would.
 void set_execution(sem::Program& p, std::initializer_list<const char*> names, std::uint32_t e) {
   for (const char* name : names) p.nodes[node_named(p, name)].execution = e;
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace
@@ -847,31 +838,23 @@ TEST_CASE("tfmc dot names the Var nodes of queues and mutexes", "[resources][dot
 
 TEST_CASE("testdata queue, mutex and choice cases agree under every reduction",
           "[resources][regression]") {
-  const fs::path root = fs::path(TFMC_SOURCE_DIR) / "testdata";
   int cases = 0;
-  for (const auto& entry : fs::directory_iterator(root)) {
-    const std::string name = entry.path().filename().string();
+  for (const fs::path& dir : test::testdata_cases()) {
+    const std::string name = dir.filename().string();
     if (name.rfind("queue_", 0) != 0 && name.rfind("mutex_", 0) != 0 &&
         name.rfind("choice_", 0) != 0) {
       continue;
     }
     ++cases;
     INFO(name);
-    const test::Json expected = test::parse_json(read_file(entry.path() / "expected.json"));
+    const std::vector<test::ExpectedOutcome> expected = test::expected_outcomes(dir);
     Outcomes want;
-    for (const test::Json& o : expected.at("outcomes").items) {
-      Outcome w;
-      for (const auto& [k, v] : o.at("outputs").members) w.outputs.emplace_back(k, v.text);
-      for (const auto& [k, v] : o.at("variables").members) w.variables.emplace_back(k, v.text);
-      if (const test::Json* blocked = o.find("blocked")) {
-        for (const test::Json& b : blocked->items) w.blocked.push_back(b.text);
-        std::sort(w.blocked.begin(), w.blocked.end());
-      }
-      CHECK(o.at("stuck").boolean == !w.blocked.empty());
-      want.insert(w);
+    for (const test::ExpectedOutcome& o : expected) {
+      CHECK(o.stuck == !o.blocked.empty());
+      want.insert({o.outputs, o.variables, o.blocked});
     }
-    CHECK(want.size() == expected.at("outcomes").items.size());
-    expect_outcomes(read_file(entry.path() / "graph.tfg"), want);
+    CHECK(want.size() == expected.size());
+    expect_outcomes(test::case_program_text(dir), want);
   }
   CHECK(cases >= 13);
 }

@@ -6,17 +6,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "checker/explorer.h"
 #include "checker/outcomes.h"
-#include "checker/reduced_model.h"
-#include "gpu_eval/cpu_evaluator.h"
-#include "semantics/model/graph_model.h"
 #include "semantics/program/program.h"
+#include "support/explore_fixture.h"
 
 namespace tfmc::test {
 
@@ -144,19 +140,11 @@ inline std::string outcome_text(const sem::Program& p, const sem::ValueStore& va
 // The outcomes of `p`, explored completely with the given reduction.
 inline std::set<std::string> outcomes(const sem::Program& p, sem::ValueStore& values,
                                       check::Reduction reduction = check::Reduction::None) {
-  eval::CpuEvaluator evaluator;
-  sem::GraphModel graph(p, values, evaluator);
-  std::unique_ptr<check::ReducedModel> reduced;
-  if (reduction != check::Reduction::None) {
-    reduced = std::make_unique<check::ReducedModel>(graph, reduction);
-  }
-  StateModel& model = reduced ? static_cast<StateModel&>(*reduced) : graph;
-  check::Explorer explorer(model, {});
-  const check::Exploration e = explorer.run();
+  const ExploredProgram run(p, values, reduction);
   std::set<std::string> out;
-  if (!e.complete) return out;
-  for (const check::Outcome& o : check::collect_outcomes(model, explorer, e)) {
-    out.insert(outcome_text(p, values, model, o));
+  if (!run.result().complete) return out;
+  for (const check::Outcome& o : run.outcomes()) {
+    out.insert(outcome_text(p, values, run.explored_model(), o));
   }
   return out;
 }

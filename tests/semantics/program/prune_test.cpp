@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "semantics/build/program_builder.h"
+#include "support/files.h"
 #include "tests/semantics/program/program_checks.h"
 
 namespace {
@@ -43,8 +44,8 @@ TEST_CASE("pruning the paper's unordered write and read gives A", "[semantics][p
   // Footnote 7: TensorFlow optimizes away the subgraph that sets x, "and then the final output
   // is definitely A". Only r and its Var stay; the Write, its Var and the input B go.
   sem::ValueStore values;
-  const sem::Program p = sem::load_program(
-      std::string(TFMC_SOURCE_DIR) + "/specs/paper/write_read_unordered.tfg", {}, values);
+  const sem::Program p =
+      sem::load_program(test::source_path("specs/paper/write_read_unordered.tfg"), {}, values);
   CHECK(explore(p, values) == Outcomes{"r=A | x=B", "r=B | x=B"});
   const sem::Program pruned = sem::prune(p);
   CHECK(node_names(pruned) == std::set<std::string>{"r", "&x@r"});

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "semantics/build/program_builder.h"
+#include "support/files.h"
 #include "tests/semantics/program/program_checks.h"
 
 namespace {
@@ -47,7 +48,7 @@ std::set<std::string> after_of(const sem::Program& p, const sem::Node& n) {
 }
 
 sem::Program load_spec(const std::string& path, sem::ValueStore& values) {
-  return sem::load_program(std::string(TFMC_SOURCE_DIR) + "/" + path, {}, values);
+  return sem::load_program(test::source_path(path), {}, values);
 }
 
 }  // namespace

@@ -1,0 +1,63 @@
+#include "support/testdata.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "support/files.h"
+#include "support/json_reader.h"
+
+namespace tfmc::test {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> testdata_cases() {
+  std::vector<fs::path> out;
+  for (const auto& entry : fs::directory_iterator(fs::path(TFMC_SOURCE_DIR) / "testdata")) {
+    if (entry.is_directory()) out.push_back(entry.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string case_spec(const fs::path& dir) {
+  if (!fs::exists(dir / "spec")) return "";
+  const std::vector<std::string> lines = nonempty_lines(read_file(dir / "spec"));
+  return lines.empty() ? "" : lines.front();
+}
+
+std::string case_program_text(const fs::path& dir) {
+  const std::string spec = case_spec(dir);
+  return read_file(spec.empty() ? dir / "graph.tfg" : fs::path(source_path(spec)));
+}
+
+std::vector<ExpectedOutcome> expected_outcomes(const fs::path& dir) {
+  const Json expected = parse_json(read_file(dir / "expected.json"));
+  std::vector<ExpectedOutcome> out;
+  for (const Json& o : expected.at("outcomes").items) {
+    ExpectedOutcome e;
+    for (const auto& [name, value] : o.at("outputs").members)
+      e.outputs.emplace_back(name, value.text);
+    for (const auto& [name, value] : o.at("variables").members) {
+      e.variables.emplace_back(name, value.text);
+    }
+    e.stuck = o.at("stuck").boolean;
+    if (const Json* blocked = o.find("blocked")) {
+      for (const Json& b : blocked->items) e.blocked.push_back(b.text);
+      std::sort(e.blocked.begin(), e.blocked.end());
+    }
+    out.push_back(e);
+  }
+  return out;
+}
+
+std::vector<std::string> nonempty_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) lines.push_back(line);
+  }
+  return lines;
+}
+
+}  // namespace tfmc::test

@@ -1,0 +1,38 @@
+// The regression cases of testdata/ (testdata/README.md): finding them and reading what
+// program a case checks. The regression runner and the spec tests, which take each spec
+// program's expected outcomes from its case, share these.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tfmc::test {
+
+// Every case folder under testdata/, sorted by path.
+std::vector<std::filesystem::path> testdata_cases();
+
+// The spec program that the case in `dir` checks: the path, relative to the source root, that
+// its file `spec` holds; empty when the case has a program of its own (graph.tfg).
+std::string case_spec(const std::filesystem::path& dir);
+
+// The text of the program that the case in `dir` checks: its graph.tfg or its spec program.
+std::string case_program_text(const std::filesystem::path& dir);
+
+// One outcome of a case's expected.json: outputs and variables as name/value pairs in the
+// file's order, and the blocked nodes sorted (empty when the outcome is not stuck).
+struct ExpectedOutcome {
+  std::vector<std::pair<std::string, std::string>> outputs;
+  std::vector<std::pair<std::string, std::string>> variables;
+  bool stuck = false;
+  std::vector<std::string> blocked;
+};
+
+// The outcomes of the expected.json of the case in `dir`, in the file's order.
+std::vector<ExpectedOutcome> expected_outcomes(const std::filesystem::path& dir);
+
+// The lines of `text` without their line ends; empty lines are dropped.
+std::vector<std::string> nonempty_lines(const std::string& text);
+
+}  // namespace tfmc::test
