@@ -10,8 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "support/files.h"
-#include "support/json_reader.h"
 #include "support/process.h"
 #include "tools/app/commands.h"
 

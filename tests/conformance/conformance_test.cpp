@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 
 #include "conformance/conformance_checks.h"
+#include "support/files.h"
+#include "support/json_reader.h"
 
 using namespace conformance_checks;
 

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <filesystem>
 #include <set>
 #include <sstream>
 #include <string>
@@ -13,15 +12,10 @@
 
 #include "checker/reduced_model.h"
 #include "semantics/build/program_builder.h"
-#include "semantics/program/compose.h"
-#include "support/parse_clean.h"
-#include "support/process.h"
-#include "support/testdata.h"
 #include "tools/app/commands.h"
 
 namespace resource_checks {
 
-namespace fs = std::filesystem;
 using namespace tfmc;
 using app::NamedValues;
 using check::Reduction;

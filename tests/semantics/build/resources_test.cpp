@@ -6,10 +6,15 @@
 // outcomes and their blocked nodes included. The testdata/queue_*, mutex_* and choice_* cases
 // are also run under every reduction here, against the outcomes of their expected.json.
 #include <catch2/catch.hpp>
+#include <filesystem>
 
 #include "semantics/build/resource_checks.h"
+#include "support/parse_clean.h"
+#include "support/process.h"
+#include "support/testdata.h"
 
 using namespace resource_checks;
+namespace fs = std::filesystem;
 
 // ---------------------------------------------------------------------------------------------
 // Parsing

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "semantics/build/resource_checks.h"
+#include "semantics/program/compose.h"
 
 using namespace resource_checks;
 

@@ -1,11 +1,12 @@
 // Test helpers for program transformations (composition, pruning, update models): the
-// invariants of semantics/program/program.h, and the outcome set of a Program explored
-// exhaustively.
+// invariants of semantics/program/program.h, the outcome set of a Program explored
+// exhaustively, and its nodes by name.
 #pragma once
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -147,6 +148,32 @@ inline std::set<std::string> outcomes(const sem::Program& p, sem::ValueStore& va
     out.insert(outcome_text(p, values, run.explored_model(), o));
   }
   return out;
+}
+
+// The outcomes of `p` under the full exploration, after checking its invariants, and checking
+// that the stubborn reduction gives the same ones.
+inline std::set<std::string> explore(const sem::Program& p, sem::ValueStore& values) {
+  const auto violations = invariant_violations(p);
+  CHECK(violations == std::vector<std::string>{});
+  const std::set<std::string> full = outcomes(p, values);
+  CHECK(outcomes(p, values, check::Reduction::Stubborn) == full);
+  return full;
+}
+
+// The names of the nodes of `p`.
+inline std::set<std::string> node_names(const sem::Program& p) {
+  std::set<std::string> names;
+  for (const sem::Node& n : p.nodes) names.insert(n.name);
+  return names;
+}
+
+// The node of `p` named `name` (a test failure when there is none).
+inline const sem::Node& node(const sem::Program& p, const std::string& name) {
+  for (const sem::Node& n : p.nodes) {
+    if (n.name == name) return n;
+  }
+  FAIL("no node " << name);
+  return p.nodes.front();
 }
 
 }  // namespace tfmc::test
