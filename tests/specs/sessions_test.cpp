@@ -14,25 +14,15 @@
 #include <vector>
 
 #include "support/json_reader.h"
+#include "support/outcome_list.h"
 #include "support/process.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using tfmc::test::Json;
-using Named = std::vector<std::pair<std::string, std::string>>;  // sorted by name
 
-struct Outcome {
-  Named outputs;
-  Named variables;
-  std::vector<std::string> blocked = {};  // sorted; empty exactly when not stuck
-  bool operator<(const Outcome& o) const {
-    return std::tie(outputs, variables, blocked) < std::tie(o.outputs, o.variables, o.blocked);
-  }
-  bool operator==(const Outcome& o) const {
-    return std::tie(outputs, variables, blocked) == std::tie(o.outputs, o.variables, o.blocked);
-  }
-};
+using Outcome = tfmc::test::ListedOutcome;
 
 struct SessionCase {
   std::vector<std::string> args;  // FILEs (relative to the source root) and session options
@@ -172,12 +162,6 @@ const std::vector<SessionCase>& session_cases() {
   return cases;
 }
 
-Named named_values(const Json& object) {
-  Named out;
-  for (const auto& [name, value] : object.members) out.emplace_back(name, value.text);
-  return out;
-}
-
 std::string describe(const std::vector<std::string>& args) {
   std::string out = "tfmc check";
   for (const std::string& a : args) out += " " + a;
@@ -205,28 +189,7 @@ TEST_CASE("sessions: every example reaches exactly its documented outcomes", "[s
         CHECK(result.at("deterministic").boolean == (c.exit_code == 0));
         CHECK(result.at("reduction").text == reduction);
         if (reduction == "none") CHECK(result.at("stats").at("eager_firings").text == "0");
-        std::vector<Outcome> got;
-        for (const Json& o : result.at("outcomes").items) {
-          Outcome outcome{named_values(o.at("outputs")), named_values(o.at("variables"))};
-          const bool stuck = o.at("stuck").boolean;
-          CHECK((o.find("blocked") != nullptr) == stuck);
-          if (stuck) {
-            for (const Json& node : o.at("blocked").items) outcome.blocked.push_back(node.text);
-            std::sort(outcome.blocked.begin(), outcome.blocked.end());
-            CHECK_FALSE(outcome.blocked.empty());
-          }
-          got.push_back(std::move(outcome));
-        }
-        std::vector<Outcome> want = c.outcomes;
-        std::sort(want.begin(), want.end());
-        // Equal vectors: the same set, listed in the documented sorted order.
-        CHECK(got.size() == want.size());
-        for (std::size_t i = 0; i < std::min(got.size(), want.size()); ++i) {
-          INFO("outcome " << i);
-          CHECK(got[i].outputs == want[i].outputs);
-          CHECK(got[i].variables == want[i].variables);
-          CHECK(got[i].blocked == want[i].blocked);
-        }
+        tfmc::test::check_outcome_list(tfmc::test::outcomes_in_json(result), c.outcomes);
       }
     }
   }

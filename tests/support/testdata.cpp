@@ -30,24 +30,8 @@ std::string case_program_text(const fs::path& dir) {
   return read_file(spec.empty() ? dir / "graph.tfg" : fs::path(source_path(spec)));
 }
 
-std::vector<ExpectedOutcome> expected_outcomes(const fs::path& dir) {
-  const Json expected = parse_json(read_file(dir / "expected.json"));
-  std::vector<ExpectedOutcome> out;
-  for (const Json& o : expected.at("outcomes").items) {
-    ExpectedOutcome e;
-    for (const auto& [name, value] : o.at("outputs").members)
-      e.outputs.emplace_back(name, value.text);
-    for (const auto& [name, value] : o.at("variables").members) {
-      e.variables.emplace_back(name, value.text);
-    }
-    e.stuck = o.at("stuck").boolean;
-    if (const Json* blocked = o.find("blocked")) {
-      for (const Json& b : blocked->items) e.blocked.push_back(b.text);
-      std::sort(e.blocked.begin(), e.blocked.end());
-    }
-    out.push_back(e);
-  }
-  return out;
+std::vector<ListedOutcome> expected_outcomes(const fs::path& dir) {
+  return outcomes_in_json(parse_json(read_file(dir / "expected.json")));
 }
 
 std::vector<std::string> nonempty_lines(const std::string& text) {

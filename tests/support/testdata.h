@@ -5,8 +5,9 @@
 
 #include <filesystem>
 #include <string>
-#include <utility>
 #include <vector>
+
+#include "support/outcome_list.h"
 
 namespace tfmc::test {
 
@@ -20,17 +21,8 @@ std::string case_spec(const std::filesystem::path& dir);
 // The text of the program that the case in `dir` checks: its graph.tfg or its spec program.
 std::string case_program_text(const std::filesystem::path& dir);
 
-// One outcome of a case's expected.json: outputs and variables as name/value pairs in the
-// file's order, and the blocked nodes sorted (empty when the outcome is not stuck).
-struct ExpectedOutcome {
-  std::vector<std::pair<std::string, std::string>> outputs;
-  std::vector<std::pair<std::string, std::string>> variables;
-  bool stuck = false;
-  std::vector<std::string> blocked;
-};
-
 // The outcomes of the expected.json of the case in `dir`, in the file's order.
-std::vector<ExpectedOutcome> expected_outcomes(const std::filesystem::path& dir);
+std::vector<ListedOutcome> expected_outcomes(const std::filesystem::path& dir);
 
 // The lines of `text` without their line ends; empty lines are dropped.
 std::vector<std::string> nonempty_lines(const std::string& text);
