@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "support/files.h"
-#include "support/json_reader.h"
 #include "support/process.h"
 #include "support/testdata.h"
 #include "tools/app/commands.h"
@@ -23,43 +22,22 @@
 namespace {
 
 namespace fs = std::filesystem;
-using tfmc::test::Json;
 
 using tfmc::test::ListedOutcome;
-
-struct SpecCase {
-  std::string path;  // relative to the source root
-  int exit_code;
-  std::vector<ListedOutcome> outcomes;
-};
-
-// The spec programs with their expected outcomes: the testdata cases that name a spec program
-// and explore it completely (a case that stops at a limit checks something else).
-std::vector<SpecCase> spec_cases() {
-  std::vector<SpecCase> cases;
-  for (const fs::path& dir : tfmc::test::testdata_cases()) {
-    const std::string spec = tfmc::test::case_spec(dir);
-    if (spec.empty()) continue;
-    const Json want = tfmc::test::parse_json(tfmc::test::read_file(dir / "expected.json"));
-    if (!want.at("complete").boolean) continue;
-    cases.push_back({spec, std::stoi(tfmc::test::read_file(dir / "expected_exit")),
-                     tfmc::test::expected_outcomes(dir)});
-  }
-  return cases;
-}
+using tfmc::test::SpecOutcomes;
 
 }  // namespace
 
 TEST_CASE("specs: every seed program reaches exactly its documented outcomes", "[specs]") {
-  for (const SpecCase& c : spec_cases()) {
-    DYNAMIC_SECTION(c.path) {
-      const std::string text = tfmc::test::read_file(tfmc::test::source_path(c.path));
+  for (const SpecOutcomes& c : tfmc::test::spec_outcomes()) {
+    DYNAMIC_SECTION(c.spec) {
+      const std::string text = tfmc::test::read_file(tfmc::test::source_path(c.spec));
       // The full exploration and the default reduction must both give exactly these.
       for (const auto reduction :
            {tfmc::check::Reduction::None, tfmc::check::Reduction::Stubborn}) {
         INFO("reduction " << tfmc::check::reduction_name(reduction));
         const tfmc::app::CheckResult r =
-            tfmc::app::check_program_text(c.path, text, {}, {}, reduction);
+            tfmc::app::check_program_text(c.spec, text, {}, {}, reduction);
         REQUIRE(r.exploration.complete);
         std::vector<ListedOutcome> got;
         for (const auto& o : r.outcomes) {
@@ -77,10 +55,10 @@ TEST_CASE("specs: every seed program reaches exactly its documented outcomes", "
 }
 
 TEST_CASE("specs: the tfmc executable exits with each program's documented code", "[specs]") {
-  for (const SpecCase& c : spec_cases()) {
-    DYNAMIC_SECTION(c.path) {
+  for (const SpecOutcomes& c : tfmc::test::spec_outcomes()) {
+    DYNAMIC_SECTION(c.spec) {
       const auto p =
-          tfmc::test::run_process(TFMC_BINARY, {"check", c.path, "--quiet"}, TFMC_SOURCE_DIR);
+          tfmc::test::run_process(TFMC_BINARY, {"check", c.spec, "--quiet"}, TFMC_SOURCE_DIR);
       INFO(p.err);
       CHECK(p.exit_code == c.exit_code);
     }
@@ -91,7 +69,7 @@ TEST_CASE("specs: the tfmc executable exits with each program's documented code"
 // compare) have test files of their own, which check that each of their programs is run.
 TEST_CASE("specs: every .tfg under specs/ has its expected outcomes here", "[specs]") {
   std::multiset<std::string> listed;
-  for (const SpecCase& c : spec_cases()) listed.insert(c.path);
+  for (const SpecOutcomes& c : tfmc::test::spec_outcomes()) listed.insert(c.spec);
   const fs::path root(TFMC_SOURCE_DIR);
   for (const auto& entry : fs::recursive_directory_iterator(root / "specs")) {
     if (entry.path().extension() != ".tfg") continue;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <stdexcept>
 
 #include "support/files.h"
 #include "support/json_reader.h"
@@ -32,6 +33,25 @@ std::string case_program_text(const fs::path& dir) {
 
 std::vector<ListedOutcome> expected_outcomes(const fs::path& dir) {
   return outcomes_in_json(parse_json(read_file(dir / "expected.json")));
+}
+
+std::vector<SpecOutcomes> spec_outcomes() {
+  std::vector<SpecOutcomes> out;
+  for (const fs::path& dir : testdata_cases()) {
+    const std::string spec = case_spec(dir);
+    if (spec.empty()) continue;
+    const Json expected = parse_json(read_file(dir / "expected.json"));
+    if (!expected.at("complete").boolean) continue;
+    out.push_back({spec, std::stoi(read_file(dir / "expected_exit")), outcomes_in_json(expected)});
+  }
+  return out;
+}
+
+SpecOutcomes spec_outcomes(const std::string& spec) {
+  for (const SpecOutcomes& s : spec_outcomes()) {
+    if (s.spec == spec) return s;
+  }
+  throw std::runtime_error("no testdata case explores " + spec + " completely");
 }
 
 std::vector<std::string> nonempty_lines(const std::string& text) {

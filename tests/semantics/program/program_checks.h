@@ -14,6 +14,8 @@
 #include "checker/outcomes.h"
 #include "semantics/program/program.h"
 #include "support/explore_fixture.h"
+#include "support/outcome_list.h"
+#include "support/testdata.h"
 
 namespace tfmc::test {
 
@@ -117,25 +119,39 @@ inline std::vector<std::string> invariant_violations(const sem::Program& p) {
 
 // One outcome as text: `out=value ... | var=value ...`, each group sorted by name, then
 // ` | blocked: n1 n2` for a stuck outcome.
-inline std::string outcome_text(const sem::Program& p, const sem::ValueStore& values,
-                                const StateModel& model, const check::Outcome& o) {
+inline std::string outcome_text(const ListedOutcome& o) {
   std::vector<std::string> outputs, variables;
-  for (std::size_t k = 0; k < p.outputs.size(); ++k) {
-    outputs.push_back(p.outputs[k].name + "=" + values.print(o.values[k]));
-  }
-  for (std::size_t v = 0; v < p.variables.size(); ++v) {
-    variables.push_back(p.variables[v].name + "=" + values.print(o.values[p.outputs.size() + v]));
-  }
+  for (const auto& [name, value] : o.outputs) outputs.push_back(name + "=" + value);
+  for (const auto& [name, value] : o.variables) variables.push_back(name + "=" + value);
   std::sort(outputs.begin(), outputs.end());
   std::sort(variables.begin(), variables.end());
   std::string text = fmt::format("{} | {}", fmt::join(outputs, " "), fmt::join(variables, " "));
-  if (o.stuck) {
-    std::vector<std::string> blocked;
-    for (TransitionId t : o.blocked) blocked.push_back(model.transition_name(t));
-    std::sort(blocked.begin(), blocked.end());
-    text += fmt::format(" | blocked: {}", fmt::join(blocked, " "));
-  }
+  if (!o.blocked.empty()) text += fmt::format(" | blocked: {}", fmt::join(o.blocked, " "));
   return text;
+}
+
+// The same for an outcome that the explorer found in `p`.
+inline std::string outcome_text(const sem::Program& p, const sem::ValueStore& values,
+                                const StateModel& model, const check::Outcome& o) {
+  ListedOutcome listed;
+  for (std::size_t k = 0; k < p.outputs.size(); ++k) {
+    listed.outputs.emplace_back(p.outputs[k].name, values.print(o.values[k]));
+  }
+  for (std::size_t v = 0; v < p.variables.size(); ++v) {
+    listed.variables.emplace_back(p.variables[v].name,
+                                  values.print(o.values[p.outputs.size() + v]));
+  }
+  for (TransitionId t : o.blocked) listed.blocked.push_back(model.transition_name(t));
+  std::sort(listed.blocked.begin(), listed.blocked.end());
+  return outcome_text(listed);
+}
+
+// The documented outcomes of the spec program `spec` (support/testdata.h), written as
+// outcome_text writes them.
+inline std::set<std::string> spec_outcome_texts(const std::string& spec) {
+  std::set<std::string> out;
+  for (const ListedOutcome& o : spec_outcomes(spec).outcomes) out.insert(outcome_text(o));
+  return out;
 }
 
 // The outcomes of `p`, explored completely with the given reduction.
