@@ -20,6 +20,7 @@
 #include "semantics/model/graph_model.h"
 #include "support/files.h"
 #include "support/json_reader.h"
+#include "support/literals.h"
 #include "support/process.h"
 #include "tools/app/check_result.h"
 #include "tools/app/session.h"
@@ -54,7 +55,7 @@ struct RewriteCase {
   std::vector<ExpectedOutcome> lost;   // BEFORE's outcomes that AFTER lacks
 };
 
-std::string i32(int v) { return "i32{" + std::to_string(v) + "}"; }
+using tfmc::test::i32;
 
 // Figure 1's replica inputs: C split by the uninterpreted Split, each half projected.
 const std::string D = "Project(Split.0(C))";

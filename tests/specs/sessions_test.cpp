@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "support/json_reader.h"
+#include "support/literals.h"
 #include "support/outcome_list.h"
 #include "support/process.h"
 #include "support/testdata.h"
@@ -34,7 +35,7 @@ struct SessionCase {
 
 const std::string kDir = "specs/sessions/";
 
-std::string i32(int v) { return "i32{" + std::to_string(v) + "}"; }
+using tfmc::test::i32;
 
 // The weight of the SGD examples: 1 - 0.25 - 0.25 after both steps, 1 - 0.25 after one.
 const Outcome kBothSteps{{}, {{"w", "f32{0.5}"}}};

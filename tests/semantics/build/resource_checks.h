@@ -12,6 +12,7 @@
 
 #include "checker/reduced_model.h"
 #include "semantics/build/program_builder.h"
+#include "support/literals.h"
 #include "tools/app/commands.h"
 
 namespace resource_checks {
@@ -87,7 +88,7 @@ inline void expect_outcomes(const sem::Program& p, sem::ValueStore& values, cons
   }
 }
 
-inline std::string i32(int v) { return "i32{" + std::to_string(v) + "}"; }
+using test::i32;
 
 inline std::uint32_t node_named(const sem::Program& p, const std::string& name) {
   for (std::size_t i = 0; i < p.nodes.size(); ++i) {
