@@ -26,7 +26,7 @@ shift || true
 out=build-fuzz
 mkdir -p "$out/corpus"
 
-sources=(semantics/*/*.cpp gpu_eval/*.cpp checker/*.cpp tests/fuzz/fuzz_one.cpp tests/fuzz/tfg_fuzz.cpp)
+sources=(semantics/*/*.cpp gpu_eval/*.cpp checker/*.cpp tests/fuzz/fuzz_one.cpp tests/fuzz/tfg_fuzz.cpp tests/support/explore_fixture.cpp)
 # Rebuilt when a source or header is newer than the binary.
 newer="$(find semantics gpu_eval checker tests/fuzz -newer "$out/tfg_fuzz" \( -name '*.cpp' -o -name '*.h' \) \
   -print -quit 2>/dev/null || echo missing)"

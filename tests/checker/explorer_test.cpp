@@ -7,30 +7,11 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
-#include "checker/outcomes.h"
-#include "gpu_eval/cpu_evaluator.h"
-#include "semantics/build/program_builder.h"
-#include "semantics/model/graph_model.h"
+#include "support/explore_fixture.h"
 
 namespace {
 
 using namespace tfmc;
-
-struct Run {
-  sem::ValueStore values;
-  sem::Program program;
-  eval::CpuEvaluator evaluator;
-  std::unique_ptr<sem::GraphModel> model;
-  std::unique_ptr<check::Explorer> explorer;
-  check::Exploration result;
-
-  Run(const std::string& text, check::Limits limits = {}) {
-    program = sem::load_program_text("test.tfg", text, {}, values);
-    model = std::make_unique<sem::GraphModel>(program, values, evaluator);
-    explorer = std::make_unique<check::Explorer>(*model, limits);
-    result = explorer->run();
-  }
-};
 
 // Write and Read race on x. Each chain (Var then Write; Var then Read) is at step 0, 1 or 2:
 // 3 x 3 = 9 progress pairs, and the pair (2, 2) splits by the value read (A or B): 10 states.
@@ -55,39 +36,39 @@ output r
 }  // namespace
 
 TEST_CASE("unordered write and read: exact counts", "[checker][explorer]") {
-  Run run(kUnordered);
-  CHECK(run.result.complete);
-  CHECK(run.result.states == 10);
-  CHECK(run.result.transitions == 12);
-  CHECK(run.result.finals.size() == 2);
+  test::ExploredText run(kUnordered);
+  CHECK(run.explored.result().complete);
+  CHECK(run.explored.result().states == 10);
+  CHECK(run.explored.result().transitions == 12);
+  CHECK(run.explored.result().finals.size() == 2);
 }
 
 TEST_CASE("ordered write and read: exact counts", "[checker][explorer]") {
-  Run run(kOrdered);
-  CHECK(run.result.complete);
-  CHECK(run.result.states == 7);
-  CHECK(run.result.transitions == 8);
-  CHECK(run.result.finals.size() == 1);
+  test::ExploredText run(kOrdered);
+  CHECK(run.explored.result().complete);
+  CHECK(run.explored.result().states == 7);
+  CHECK(run.explored.result().transitions == 8);
+  CHECK(run.explored.result().finals.size() == 1);
 }
 
 TEST_CASE("witnesses replay to their final states", "[checker][explorer]") {
-  Run run(kUnordered);
-  const auto outcomes = check::collect_outcomes(*run.model, *run.explorer, run.result);
+  test::ExploredText run(kUnordered);
+  const auto outcomes = run.explored.outcomes();
   REQUIRE(outcomes.size() == 2);
-  for (check::StateIndex f : run.result.finals) {
-    const auto witness = run.explorer->witness(f);
-    CHECK(witness.size() == run.model->transition_count());  // every node fires once
-    std::vector<Slot> state(run.model->slot_count());
-    run.model->initial_state(state.data());
+  for (check::StateIndex f : run.explored.result().finals) {
+    const auto witness = run.explored.explorer().witness(f);
+    CHECK(witness.size() == run.explored.graph().transition_count());  // every node fires once
+    std::vector<Slot> state(run.explored.graph().slot_count());
+    run.explored.graph().initial_state(state.data());
     for (TransitionId t : witness) {
       std::vector<TransitionId> enabled;
-      run.model->enabled(state.data(), enabled);
+      run.explored.graph().enabled(state.data(), enabled);
       REQUIRE(std::find(enabled.begin(), enabled.end(), t) != enabled.end());
       std::vector<Slot> next = state;
-      run.model->fire(state.data(), t, next.data());
+      run.explored.graph().fire(state.data(), t, next.data());
       state = next;
     }
-    CHECK(state == run.explorer->state(f));
+    CHECK(state == run.explored.explorer().state(f));
   }
   for (const check::Outcome& o : outcomes) CHECK_FALSE(o.stuck);
 }
@@ -95,18 +76,18 @@ TEST_CASE("witnesses replay to their final states", "[checker][explorer]") {
 TEST_CASE("max-states stops cleanly with at most N states", "[checker][explorer][limits]") {
   check::Limits limits;
   limits.max_states = 5;
-  Run run(kUnordered, limits);
-  CHECK_FALSE(run.result.complete);
-  CHECK(run.result.stop_reason == "max-states");
-  CHECK(run.result.states == 5);
+  test::ExploredText run(kUnordered, check::Reduction::None, limits);
+  CHECK_FALSE(run.explored.result().complete);
+  CHECK(run.explored.result().stop_reason == "max-states");
+  CHECK(run.explored.result().states == 5);
 }
 
 TEST_CASE("a limit above the state count does not stop exploration", "[checker][explorer]") {
   check::Limits limits;
   limits.max_states = 10;  // exactly the 10 states: nothing more is needed
-  Run run(kUnordered, limits);
-  CHECK(run.result.complete);
-  CHECK(run.result.states == 10);
+  test::ExploredText run(kUnordered, check::Reduction::None, limits);
+  CHECK(run.explored.result().complete);
+  CHECK(run.explored.result().states == 10);
 }
 
 TEST_CASE("max-seconds stops a long exploration", "[checker][explorer][limits]") {
@@ -118,8 +99,8 @@ TEST_CASE("max-seconds stops a long exploration", "[checker][explorer][limits]")
   }
   check::Limits limits;
   limits.max_seconds = 0.2;
-  Run run(text, limits);
-  CHECK_FALSE(run.result.complete);
-  CHECK(run.result.stop_reason == "max-seconds");
-  CHECK(run.result.seconds < 5.0);
+  test::ExploredText run(text, check::Reduction::None, limits);
+  CHECK_FALSE(run.explored.result().complete);
+  CHECK(run.explored.result().stop_reason == "max-seconds");
+  CHECK(run.explored.result().seconds < 5.0);
 }

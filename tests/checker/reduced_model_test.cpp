@@ -24,18 +24,14 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <memory>
 #include <ostream>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "checker/explorer.h"
-#include "checker/outcomes.h"
-#include "gpu_eval/cpu_evaluator.h"
 #include "semantics/build/program_builder.h"
-#include "semantics/model/graph_model.h"
 #include "semantics/program/compose.h"
+#include "support/explore_fixture.h"
 
 namespace {
 
@@ -54,40 +50,11 @@ std::ostream& operator<<(std::ostream& out, const Counts& c) {
              << c.finals << "}";
 }
 
-// One exploration of a program at one level, kept for the witness checks.
-struct Run {
-  sem::ValueStore values;
-  sem::Program program;
-  eval::CpuEvaluator evaluator;
-  std::unique_ptr<sem::GraphModel> model;
-  std::unique_ptr<check::ReducedModel> reduced;
-  std::unique_ptr<check::Explorer> explorer;
-  check::Exploration result;
-
-  // `executions` concurrent executions of the program (program_compose.h), 1 or 2.
-  Run(const char* text, Reduction level, int executions = 1) {
-    program = sem::load_program_text("test.tfg", text, {}, values);
-    if (executions == 2) {
-      const sem::Program two[] = {program, program};
-      program = sem::compose(two, 1, values);
-    }
-    model = std::make_unique<sem::GraphModel>(program, values, evaluator);
-    TransitionSystem* explored = model.get();
-    if (level != Reduction::None) {
-      reduced = std::make_unique<check::ReducedModel>(*model, level);
-      explored = reduced.get();
-    }
-    explorer = std::make_unique<check::Explorer>(*explored, check::Limits{});
-    result = explorer->run();
-  }
-
-  Counts counts() const { return {result.states, result.transitions, result.finals.size()}; }
-};
-
 Counts counts_of(const char* text, Reduction level) {
-  Run run(text, level);
-  CHECK(run.result.complete);
-  return run.counts();
+  test::ExploredText run(text, level);
+  const check::Exploration& result = run.explored.result();
+  CHECK(result.complete);
+  return {result.states, result.transitions, result.finals.size()};
 }
 
 // No race: Write and Read of x are ordered by `after w`. Full exploration (explorer_test.cpp):
@@ -229,24 +196,24 @@ output q
 // replayed through the unreduced GraphModel, every transition is enabled when it fires, every
 // node fires exactly once (one alternative of a Choice node), the explored steps come in the
 // run in their order, and the run ends in the final state that the reduced exploration stored.
-void check_runs_of_finals(const Run& run) {
-  REQUIRE(run.result.complete);
+void check_runs_of_finals(const sem::Program& program, test::ExploredProgram& run) {
+  REQUIRE(run.result().complete);
   std::multiset<std::string> nodes;
-  for (const sem::Node& node : run.program.nodes) nodes.insert(node.name);
-  for (check::StateIndex f : run.result.finals) {
-    const std::vector<TransitionId> steps = run.explorer->witness(f);
-    const std::vector<TransitionId> full = run.reduced->run_of(steps);
+  for (const sem::Node& node : program.nodes) nodes.insert(node.name);
+  for (check::StateIndex f : run.result().finals) {
+    const std::vector<TransitionId> steps = run.explorer().witness(f);
+    const std::vector<TransitionId> full = run.explored_model().run_of(steps);
     std::multiset<std::string> fired_nodes;
-    std::vector<Slot> state(run.model->slot_count());
-    run.model->initial_state(state.data());
+    std::vector<Slot> state(run.graph().slot_count());
+    run.graph().initial_state(state.data());
     for (TransitionId t : full) {
-      REQUIRE(t < run.model->transition_count());
-      REQUIRE(run.model->is_enabled(state.data(), t));
-      run.model->fire(state.data(), t, state.data());
-      fired_nodes.insert(run.model->transition_name(t));
+      REQUIRE(t < run.graph().transition_count());
+      REQUIRE(run.graph().is_enabled(state.data(), t));
+      run.graph().fire(state.data(), t, state.data());
+      fired_nodes.insert(run.graph().transition_name(t));
     }
     CHECK(fired_nodes == nodes);
-    CHECK(state == run.explorer->state(f));
+    CHECK(state == run.explorer().state(f));
     std::size_t k = 0;
     for (TransitionId t : full) {
       if (k < steps.size() && steps[k] == t) ++k;
@@ -313,7 +280,8 @@ TEST_CASE("reduced model: run_of gives a complete firing sequence in a valid ord
                            kFunctionChain, kTwoRaces, kWaitingPartner}) {
     for (Reduction level : {Reduction::Eager, Reduction::Stubborn}) {
       INFO(text << "reduction " << check::reduction_name(level));
-      check_runs_of_finals(Run(text, level));
+      test::ExploredText run(text, level);
+      check_runs_of_finals(run.program, run.explored);
     }
   }
 }
@@ -335,15 +303,16 @@ output g
 )";
   for (Reduction level : {Reduction::None, Reduction::Eager, Reduction::Stubborn}) {
     INFO("reduction " << check::reduction_name(level));
-    Run run(text, level, 2);
-    REQUIRE(run.result.complete);
-    CHECK(run.result.finals.size() == 4);
-    const TransitionSystem& explored =
-        run.reduced ? static_cast<const TransitionSystem&>(*run.reduced) : *run.model;
-    const std::vector<check::Outcome> outcomes =
-        check::collect_outcomes(explored, *run.explorer, run.result);
+    sem::ValueStore values;
+    const sem::Program one = sem::load_program_text("test.tfg", text, {}, values);
+    const sem::Program two[] = {one, one};
+    const sem::Program program = sem::compose(two, 1, values);
+    test::ExploredProgram run(program, values, level);
+    REQUIRE(run.result().complete);
+    CHECK(run.result().finals.size() == 4);
+    const std::vector<check::Outcome> outcomes = run.outcomes();
     CHECK(outcomes.size() == 4);
     for (const check::Outcome& o : outcomes) CHECK_FALSE(o.stuck);
-    if (run.reduced) check_runs_of_finals(run);
+    if (level != Reduction::None) check_runs_of_finals(program, run);
   }
 }

@@ -23,7 +23,7 @@
 #include "checker/api/session.h"
 #include "differential/random_program.h"
 #include "support/check_text.h"
-#include "support/process.h"
+#include "support/files.h"
 
 namespace {
 

@@ -4,15 +4,12 @@
 
 #include <algorithm>
 
-#include "checker/explorer.h"
-#include "checker/outcomes.h"
 #include "fuzz/ast_equal.h"
-#include "gpu_eval/cpu_evaluator.h"
 #include "semantics/build/program_builder.h"
 #include "semantics/language/parser.h"
 #include "semantics/language/tfg_printer.h"
-#include "semantics/model/graph_model.h"
 #include "semantics/program/dot_writer.h"
+#include "support/explore_fixture.h"
 
 namespace tfmc::test {
 namespace {
@@ -106,13 +103,10 @@ std::string check_invariants(const sem::Program& p) {
 }
 
 std::string explore(const sem::Program& program, sem::ValueStore& values) {
-  eval::CpuEvaluator evaluator;
-  sem::GraphModel model(program, values, evaluator);
   check::Limits limits;
   limits.max_states = kMaxStates;
-  check::Explorer explorer(model, limits);
-  const check::Exploration e = explorer.run();
-  for (const check::Outcome& o : check::collect_outcomes(model, explorer, e)) {
+  const ExploredProgram run(program, values, check::Reduction::None, limits);
+  for (const check::Outcome& o : run.outcomes()) {
     // Only queues and mutexes block; without them every run fires every node.
     const bool can_block = !program.queues.empty() || !program.mutexes.empty();
     if (o.stuck && !can_block) return "an outcome is stuck, which the core model cannot reach";

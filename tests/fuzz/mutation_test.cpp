@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
@@ -12,6 +11,7 @@
 
 #include "fuzz/fuzz_one.h"
 #include "semantics/build/program_builder.h"
+#include "support/files.h"
 
 namespace {
 
@@ -24,12 +24,7 @@ std::vector<std::string> specs_programs() {
   }
   std::sort(paths.begin(), paths.end());
   std::vector<std::string> texts;
-  for (const fs::path& p : paths) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    texts.push_back(s.str());
-  }
+  for (const fs::path& p : paths) texts.push_back(tfmc::test::read_file(p));
   return texts;
 }
 

@@ -3,12 +3,11 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "fuzz/fuzz_one.h"
+#include "support/files.h"
 
 namespace {
 
@@ -27,18 +26,11 @@ std::vector<fs::path> files_in(const std::string& folder) {
   return files;
 }
 
-std::string read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 void replay(const std::vector<fs::path>& files) {
   for (const fs::path& f : files) {
     INFO(f.string());
     std::string problem;
-    CHECK_NOTHROW(problem = tfmc::test::fuzz_one(read_bytes(f)));
+    CHECK_NOTHROW(problem = tfmc::test::fuzz_one(tfmc::test::read_file(f)));
     CHECK(problem.empty());
   }
 }

@@ -11,10 +11,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,10 +20,14 @@
 #include "checker/api/session.h"
 #include "gpu_eval/cpu_evaluator.h"
 #include "semantics/model/graph_model.h"
+#include "support/files.h"
 #include "support/json_reader.h"
+#include "support/literals.h"
 #include "support/process.h"
 
 namespace {
+
+using tfmc::test::read_file;
 
 namespace fs = std::filesystem;
 using tfmc::api::NamedValues;
@@ -53,7 +55,7 @@ struct RewriteCase {
   std::vector<ExpectedOutcome> lost;   // BEFORE's outcomes that AFTER lacks
 };
 
-std::string i32(int v) { return "i32{" + std::to_string(v) + "}"; }
+using tfmc::test::i32;
 
 // Figure 1's replica inputs: C split by the uninterpreted Split, each half projected.
 const std::string D = "Project(Split.0(C))";
@@ -251,14 +253,6 @@ std::string witness_problem(const std::string& path, tfmc::sem::UpdateModel mode
   std::sort(reached.variables.begin(), reached.variables.end());
   if (!(reached == outcome)) return "it reaches another outcome";
   return "";
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 }  // namespace

@@ -14,25 +14,17 @@
 #include <vector>
 
 #include "support/json_reader.h"
+#include "support/literals.h"
+#include "support/outcome_list.h"
 #include "support/process.h"
+#include "support/testdata.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using tfmc::test::Json;
-using Named = std::vector<std::pair<std::string, std::string>>;  // sorted by name
 
-struct Outcome {
-  Named outputs;
-  Named variables;
-  std::vector<std::string> blocked = {};  // sorted; empty exactly when not stuck
-  bool operator<(const Outcome& o) const {
-    return std::tie(outputs, variables, blocked) < std::tie(o.outputs, o.variables, o.blocked);
-  }
-  bool operator==(const Outcome& o) const {
-    return std::tie(outputs, variables, blocked) == std::tie(o.outputs, o.variables, o.blocked);
-  }
-};
+using Outcome = tfmc::test::ListedOutcome;
 
 struct SessionCase {
   std::vector<std::string> args;  // FILEs (relative to the source root) and session options
@@ -43,11 +35,18 @@ struct SessionCase {
 
 const std::string kDir = "specs/sessions/";
 
-std::string i32(int v) { return "i32{" + std::to_string(v) + "}"; }
+using tfmc::test::i32;
 
 // The weight of the SGD examples: 1 - 0.25 - 0.25 after both steps, 1 - 0.25 after one.
 const Outcome kBothSteps{{}, {{"w", "f32{0.5}"}}};
 const Outcome kLostStep{{}, {{"w", "f32{0.75}"}}};
+
+// A seed program under session options that keep its documented outcomes (those of its
+// testdata case, support/testdata.h); args[0] is the program.
+SessionCase spec_session(const std::vector<std::string>& args) {
+  const tfmc::test::SpecOutcomes spec = tfmc::test::spec_outcomes(args[0]);
+  return {args, spec.spec, spec.exit_code, spec.outcomes};
+}
 
 const std::vector<SessionCase>& session_cases() {
   static const std::vector<SessionCase> cases = {
@@ -106,15 +105,9 @@ const std::vector<SessionCase>& session_cases() {
        "specs/paper/write_read_unordered.tfg",
        0,
        {{{{"r", "A"}}, {{"x", "A"}}}}},
-      {{"specs/paper/write_read_unordered.tfg"},
-       "specs/paper/write_read_unordered.tfg",
-       1,
-       {{{{"r", "A"}}, {{"x", "B"}}}, {{{"r", "B"}}, {{"x", "B"}}}}},
+      spec_session({"specs/paper/write_read_unordered.tfg"}),
       // The RFC's two increments: atomic under the executor, read-compute-write under rfc.
-      {{"specs/rfc/increment_atomic.tfg", "--model", "executor"},
-       "specs/rfc/increment_atomic.tfg",
-       0,
-       {{{}, {{"X", i32(2)}}}}},
+      spec_session({"specs/rfc/increment_atomic.tfg", "--model", "executor"}),
       {{"specs/rfc/increment_atomic.tfg", "--model", "rfc"},
        "specs/rfc/increment_atomic.tfg",
        1,
@@ -172,12 +165,6 @@ const std::vector<SessionCase>& session_cases() {
   return cases;
 }
 
-Named named_values(const Json& object) {
-  Named out;
-  for (const auto& [name, value] : object.members) out.emplace_back(name, value.text);
-  return out;
-}
-
 std::string describe(const std::vector<std::string>& args) {
   std::string out = "tfmc check";
   for (const std::string& a : args) out += " " + a;
@@ -205,28 +192,7 @@ TEST_CASE("sessions: every example reaches exactly its documented outcomes", "[s
         CHECK(result.at("deterministic").boolean == (c.exit_code == 0));
         CHECK(result.at("reduction").text == reduction);
         if (reduction == "none") CHECK(result.at("stats").at("eager_firings").text == "0");
-        std::vector<Outcome> got;
-        for (const Json& o : result.at("outcomes").items) {
-          Outcome outcome{named_values(o.at("outputs")), named_values(o.at("variables"))};
-          const bool stuck = o.at("stuck").boolean;
-          CHECK((o.find("blocked") != nullptr) == stuck);
-          if (stuck) {
-            for (const Json& node : o.at("blocked").items) outcome.blocked.push_back(node.text);
-            std::sort(outcome.blocked.begin(), outcome.blocked.end());
-            CHECK_FALSE(outcome.blocked.empty());
-          }
-          got.push_back(std::move(outcome));
-        }
-        std::vector<Outcome> want = c.outcomes;
-        std::sort(want.begin(), want.end());
-        // Equal vectors: the same set, listed in the documented sorted order.
-        CHECK(got.size() == want.size());
-        for (std::size_t i = 0; i < std::min(got.size(), want.size()); ++i) {
-          INFO("outcome " << i);
-          CHECK(got[i].outputs == want[i].outputs);
-          CHECK(got[i].variables == want[i].variables);
-          CHECK(got[i].blocked == want[i].blocked);
-        }
+        tfmc::test::check_outcome_list(tfmc::test::outcomes_in_json(result), c.outcomes);
       }
     }
   }

@@ -6,9 +6,9 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
+
+#include "support/files.h"
 
 namespace tfmc::test {
 namespace {
@@ -31,12 +31,7 @@ class TempFile {
   TempFile& operator=(const TempFile&) = delete;
 
   int fd() const { return fd_; }
-  std::string contents() const {
-    std::ifstream in(path_, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
+  std::string contents() const { return read_file(path_); }
 
  private:
   std::string path_;
@@ -78,15 +73,6 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
   r.out = out.contents();
   r.err = err.contents();
   return r;
-}
-
-std::string write_test_file(const std::string& name, const std::string& text) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("tfmc_test_" + std::to_string(getpid()));
-  std::filesystem::create_directories(dir);
-  const std::filesystem::path path = dir / name;
-  std::ofstream(path, std::ios::binary) << text;
-  return path.string();
 }
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }

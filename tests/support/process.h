@@ -18,11 +18,6 @@ struct ProcessResult {
 ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
                           const std::filesystem::path& cwd);
 
-// Writes `text` to the file `name` in a directory of this test process's own (under the
-// system's temporary directory, named after the process id, so that tests running at the same
-// time never share a file) and returns its path.
-std::string write_test_file(const std::string& name, const std::string& text);
-
 // The text before the first newline (all of `text` when it has none).
 std::string first_line(const std::string& text);
 

@@ -3,29 +3,15 @@
 
 #include <catch2/catch.hpp>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
-#include "support/process.h"
+#include "support/files.h"
+#include "support/tfmc_run.h"
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Result tfmc_run(std::vector<std::string> args) {
-  args.insert(args.begin(), "tfmc");
-  std::ostringstream out, err;
-  const int code = tfmc::app::run_tfmc(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-std::string write_temp(const std::string& name, const std::string& text) {
-  return tfmc::test::write_test_file(name, text);
-}
+using Result = tfmc::test::CliResult;
+using tfmc::test::tfmc_run;
+using tfmc::test::write_test_file;
 
 const char* kRace = "var x = A\ninput B\nw = Write(&x, B)\nr = Read(&x)\noutput r\n";
 const char* kOrdered = "var x = A\ninput B\nw = Write(&x, B)\nr = Read(&x) after w\noutput r\n";
@@ -50,7 +36,7 @@ TEST_CASE("bad usage exits 2", "[tools][cli]") {
   CHECK(tfmc_run({"frobnicate"}).code == 2);
   CHECK(tfmc_run({"check"}).code == 2);
   CHECK(tfmc_run({"check", "/nonexistent/x.tfg"}).code == 2);
-  const std::string path = write_temp("race.tfg", kRace);
+  const std::string path = write_test_file("race.tfg", kRace);
   CHECK(tfmc_run({"check", path, "--max-states", "abc"}).code == 2);
   const Result memory = tfmc_run({"check", path, "--max-memory", "lots"});
   CHECK(memory.code == 2);
@@ -63,15 +49,15 @@ TEST_CASE("bad usage exits 2", "[tools][cli]") {
 }
 
 TEST_CASE("check exit codes follow the outcome count", "[tools][cli]") {
-  const Result race = tfmc_run({"check", write_temp("race.tfg", kRace), "--json"});
+  const Result race = tfmc_run({"check", write_test_file("race.tfg", kRace), "--json"});
   CHECK(race.code == 1);
   CHECK(race.out.find("\"deterministic\": false") != std::string::npos);
-  const Result ordered = tfmc_run({"check", write_temp("ordered.tfg", kOrdered), "--json"});
+  const Result ordered = tfmc_run({"check", write_test_file("ordered.tfg", kOrdered), "--json"});
   CHECK(ordered.code == 0);
   CHECK(ordered.out.find("\"deterministic\": true") != std::string::npos);
   CHECK(ordered.out.find("\"outputs\": {\"r\": \"B\"}") != std::string::npos);
-  const Result limited = tfmc_run({"check", write_temp("race.tfg", kRace), "--json", "--max-states",
-                                   "3", "--reduction", "none"});
+  const Result limited = tfmc_run({"check", write_test_file("race.tfg", kRace), "--json",
+                                   "--max-states", "3", "--reduction", "none"});
   CHECK(limited.code == 3);
   CHECK(limited.out.find("\"complete\": false") != std::string::npos);
   CHECK(limited.out.find("\"stop_reason\": \"max-states\"") != std::string::npos);
@@ -79,7 +65,7 @@ TEST_CASE("check exit codes follow the outcome count", "[tools][cli]") {
 }
 
 TEST_CASE("feeds replace inputs and the last one wins", "[tools][cli]") {
-  const std::string path = write_temp("ordered.tfg", kOrdered);
+  const std::string path = write_test_file("ordered.tfg", kOrdered);
   const Result r =
       tfmc_run({"check", path, "--json", "--feed", "B=f32{1}", "--feed", "B=i32[2]{7, -1}"});
   CHECK(r.code == 0);
@@ -87,7 +73,7 @@ TEST_CASE("feeds replace inputs and the last one wins", "[tools][cli]") {
 }
 
 TEST_CASE("text report names the verdict, outcomes and witnesses", "[tools][cli]") {
-  const Result r = tfmc_run({"check", write_temp("race.tfg", kRace)});
+  const Result r = tfmc_run({"check", write_test_file("race.tfg", kRace)});
   CHECK(r.code == 1);
   CHECK(r.out.find("nondeterministic: 2 outcomes") != std::string::npos);
   CHECK(r.out.find("output r = A") != std::string::npos);
@@ -96,18 +82,15 @@ TEST_CASE("text report names the verdict, outcomes and witnesses", "[tools][cli]
 }
 
 TEST_CASE("dot draws the three edge kinds in the paper's styles", "[tools][cli][dot]") {
-  const Result r = tfmc_run({"dot", write_temp("ordered.tfg", kOrdered)});
+  const Result r = tfmc_run({"dot", write_test_file("ordered.tfg", kOrdered)});
   CHECK(r.code == 0);
   CHECK(r.out.rfind("digraph tfmc {", 0) == 0);
   CHECK(r.out.find("style=solid") != std::string::npos);
   CHECK(r.out.find("style=dashed") != std::string::npos);
   CHECK(r.out.find("style=dotted") != std::string::npos);
   CHECK(r.out.find("Var(x)") != std::string::npos);
-  const std::string out_path = tfmc::test::write_test_file("out.dot", "");
+  const std::string out_path = write_test_file("out.dot", "");
   std::remove(out_path.c_str());
-  CHECK(tfmc_run({"dot", write_temp("ordered.tfg", kOrdered), "-o", out_path}).code == 0);
-  std::ifstream in(out_path);
-  std::stringstream text;
-  text << in.rdbuf();
-  CHECK(text.str() == r.out);
+  CHECK(tfmc_run({"dot", write_test_file("ordered.tfg", kOrdered), "-o", out_path}).code == 0);
+  CHECK(tfmc::test::read_file(out_path) == r.out);
 }

@@ -5,38 +5,20 @@
 #include <fmt/format.h>
 
 #include <catch2/catch.hpp>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "support/files.h"
 #include "support/json_reader.h"
-#include "tools/app/cli.h"
+#include "support/tfmc_run.h"
 
 namespace {
 
-namespace fs = std::filesystem;
+using Result = tfmc::test::CliResult;
+using tfmc::test::tfmc_run;
+using tfmc::test::write_test_file;
+
 using tfmc::test::Json;
-
-struct Result {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Result tfmc_run(std::vector<std::string> args) {
-  args.insert(args.begin(), "tfmc");
-  std::ostringstream out, err;
-  const int code = tfmc::app::run_tfmc(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-std::string write_temp(const std::string& name, const std::string& text) {
-  const fs::path path = fs::temp_directory_path() / ("tfmc_compare_test_" + name);
-  std::ofstream(path) << text;
-  return path.string();
-}
 
 // The paper's first example (MAPL 2017, section 3.2.2) with and without its control edge:
 // ordered, r = B; unordered, r = A (Read first) or r = B. x = B in every outcome.
@@ -65,8 +47,8 @@ std::vector<std::string> pairs(const Json& object) {
 
 TEST_CASE("compare: each verdict with its exit code, with and without --equivalent",
           "[tools][compare]") {
-  const std::string ordered = write_temp("ordered.tfg", kOrdered);
-  const std::string unordered = write_temp("unordered.tfg", kUnordered);
+  const std::string ordered = write_test_file("ordered.tfg", kOrdered);
+  const std::string unordered = write_test_file("unordered.tfg", kUnordered);
 
   // Dropping the edge adds r = A: not a refinement.
   const Result dropped = tfmc_run({"compare", ordered, unordered});
@@ -108,9 +90,9 @@ TEST_CASE("compare: a limit that stops either exploration leaves the verdict unk
     racy += fmt::format("r{0} = Read(&x)\nc{0} = Const {{value=i32{{1}}}}\n", i);
     racy += fmt::format("a{0} = Add(r{0}, c{0})\nw{0} = Write(&x, a{0})\n", i);
   }
-  const std::string before = write_temp("racy.tfg", racy);
+  const std::string before = write_test_file("racy.tfg", racy);
   const std::string after =
-      write_temp("write4.tfg", "var x = i32{0}\nc = Const {value=i32{4}}\nw = Write(&x, c)\n");
+      write_test_file("write4.tfg", "var x = i32{0}\nc = Const {value=i32{4}}\nw = Write(&x, c)\n");
   const std::vector<std::string> limited = {"--reduction", "none", "--max-states", "20", "--quiet"};
 
   std::vector<std::string> args = {"compare", before, after};
@@ -144,9 +126,9 @@ TEST_CASE("compare: a limit that stops either exploration leaves the verdict unk
 }
 
 TEST_CASE("compare: --map matches a renamed output and variable", "[tools][compare]") {
-  const std::string before = write_temp("map_before.tfg", kUnordered);
+  const std::string before = write_test_file("map_before.tfg", kUnordered);
   // kUnordered with x renamed to y and the output r named s.
-  const std::string after = write_temp(
+  const std::string after = write_test_file(
       "map_after.tfg", "var y = A\ninput B\nw = Write(&y, B)\nr = Read(&y)\noutput r as s\n");
 
   const Result unmapped = tfmc_run({"compare", before, after});
@@ -173,7 +155,7 @@ TEST_CASE("compare: --map matches a renamed output and variable", "[tools][compa
 
   // Swapping two names maps each to the other, not both to one.
   const char* two = "input B\ninput C\noutput B as a\noutput C as b\n";
-  const std::string swapped = write_temp("swap.tfg", two);
+  const std::string swapped = write_test_file("swap.tfg", two);
   const Result swap = tfmc_run({"compare", swapped, swapped, "--map", "a=b", "--map", "b=a"});
   CHECK(swap.code == 1);  // AFTER's a = B is BEFORE's b = C renamed: never equal.
   const Result collide = tfmc_run({"compare", swapped, swapped, "--map", "a=b"});
@@ -188,14 +170,14 @@ TEST_CASE("compare: --map matches a renamed output and variable", "[tools][compa
 TEST_CASE("compare: --ignore leaves a name out of both sides", "[tools][compare]") {
   // AFTER adds a debug output and counts its steps in a variable of its own; x is as before.
   const std::string before =
-      write_temp("ignore_before.tfg",
-                 "var x = i32{0}\nvar steps = i32{0}\none = Const {value=i32{1}}\n"
-                 "a = AssignAdd(&x, one)\n");
+      write_test_file("ignore_before.tfg",
+                      "var x = i32{0}\nvar steps = i32{0}\none = Const {value=i32{1}}\n"
+                      "a = AssignAdd(&x, one)\n");
   const std::string after =
-      write_temp("ignore_after.tfg",
-                 "var x = i32{0}\nvar steps = i32{0}\none = Const {value=i32{1}}\n"
-                 "a = AssignAdd(&x, one)\ns = AssignAdd(&steps, one)\n"
-                 "debug = Read(&x) after a\noutput debug\n");
+      write_test_file("ignore_after.tfg",
+                      "var x = i32{0}\nvar steps = i32{0}\none = Const {value=i32{1}}\n"
+                      "a = AssignAdd(&x, one)\ns = AssignAdd(&steps, one)\n"
+                      "debug = Read(&x) after a\noutput debug\n");
 
   const Result plain = tfmc_run({"compare", before, after});
   CHECK(plain.code == 2);
@@ -216,8 +198,8 @@ TEST_CASE("compare: --ignore leaves a name out of both sides", "[tools][compare]
 TEST_CASE("compare: names, dtypes and shapes that do not match are bad input (exit 2)",
           "[tools][compare]") {
   const auto compare = [](const std::string& a, const std::string& b) {
-    return tfmc_run(
-        {"compare", write_temp("mismatch_before.tfg", a), write_temp("mismatch_after.tfg", b)});
+    return tfmc_run({"compare", write_test_file("mismatch_before.tfg", a),
+                     write_test_file("mismatch_after.tfg", b)});
   };
   // A variable only on one side.
   const Result extra = compare("var x = f32{0}\n", "var x = f32{0}\nvar y = f32{0}\n");
@@ -255,8 +237,8 @@ TEST_CASE("compare: names, dtypes and shapes that do not match are bad input (ex
 
 TEST_CASE("compare: the JSON document is AFTER's check document plus the comparison",
           "[tools][compare][json]") {
-  const std::string ordered = write_temp("json_ordered.tfg", kOrdered);
-  const std::string unordered = write_temp("json_unordered.tfg", kUnordered);
+  const std::string ordered = write_test_file("json_ordered.tfg", kOrdered);
+  const std::string unordered = write_test_file("json_unordered.tfg", kUnordered);
   const Result r = tfmc_run({"compare", ordered, unordered, "--json"});
   REQUIRE(r.code == 1);
   const Json doc = tfmc::test::parse_json(r.out);
@@ -313,9 +295,9 @@ TEST_CASE("compare: two race-free graphs of 10000 nodes", "[tools][compare][scal
   }
   chain_before += "output n10000\n";
   chain_after += "output n10000\n";
-  const Result chain =
-      tfmc_run({"compare", write_temp("chain_before.tfg", chain_before),
-                write_temp("chain_after.tfg", chain_after), "--json", "--equivalent", "--quiet"});
+  const Result chain = tfmc_run({"compare", write_test_file("chain_before.tfg", chain_before),
+                                 write_test_file("chain_after.tfg", chain_after), "--json",
+                                 "--equivalent", "--quiet"});
   CHECK(chain.code == 0);
   const Json chain_doc = tfmc::test::parse_json(chain.out);
   REQUIRE(chain_doc.at("outcomes").items.size() == 1);
@@ -332,9 +314,9 @@ TEST_CASE("compare: two race-free graphs of 10000 nodes", "[tools][compare][scal
     writes += common + fmt::format("w{0} = Write(&v{0}, c{0})\n", i) + read;
     adds += common + fmt::format("w{0} = AssignAdd(&v{0}, c{0})\n", i) + read;
   }
-  const Result independent =
-      tfmc_run({"compare", write_temp("independent_before.tfg", writes),
-                write_temp("independent_after.tfg", adds), "--json", "--equivalent", "--quiet"});
+  const Result independent = tfmc_run({"compare", write_test_file("independent_before.tfg", writes),
+                                       write_test_file("independent_after.tfg", adds), "--json",
+                                       "--equivalent", "--quiet"});
   CHECK(independent.code == 0);
   const Json doc = tfmc::test::parse_json(independent.out);
   REQUIRE(doc.at("outcomes").items.size() == 1);

@@ -3,42 +3,24 @@
 // (tests/semantics/model/happens_before_test.cpp); each observability verdict is worked out by hand
 // from the outcome sets of the two forced orders.
 #include <catch2/catch.hpp>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "checker/api/race_classification.h"
 #include "semantics/build/program_builder.h"
 #include "support/check_text.h"
+#include "support/files.h"
 #include "support/json_reader.h"
-#include "support/process.h"
-#include "tools/app/cli.h"
+#include "support/tfmc_run.h"
 
 namespace {
 
+using Result = tfmc::test::CliResult;
+using tfmc::test::source_path;
+using tfmc::test::tfmc_run;
+using tfmc::test::write_test_file;
+
 using tfmc::test::Json;
-
-struct Result {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Result tfmc_run(std::vector<std::string> args) {
-  args.insert(args.begin(), "tfmc");
-  std::ostringstream out, err;
-  const int code = tfmc::app::run_tfmc(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-std::string spec(const std::string& relative) {
-  return std::string(TFMC_SOURCE_DIR) + "/specs/" + relative;
-}
-
-std::string write_temp(const std::string& name, const std::string& text) {
-  return tfmc::test::write_test_file(name, text);
-}
 
 // Two races: ia and ib add 1 to x in either order (x = 2 both ways: benign); w and r on y
 // give r = A (r first) or r = B (w first): observable. Lines: ia 5, ib 6, w 7, r 8.
@@ -93,18 +75,18 @@ Lines check_races(const std::vector<std::string>& args) {
 }  // namespace
 
 TEST_CASE("races lists each race with lines, variable and kind", "[tools][races]") {
-  const std::string unordered = spec("paper/write_read_unordered.tfg");
+  const std::string unordered = source_path("specs/paper/write_read_unordered.tfg");
   const Result one = tfmc_run({"races", unordered});
   CHECK(one.code == 1);
   CHECK(one.out ==
         "w (" + unordered + ":6) and r (" + unordered + ":7) on x: read-write\n1 race\n");
   CHECK(one.err.empty());
 
-  const Result none = tfmc_run({"races", spec("paper/write_read_ordered.tfg")});
+  const Result none = tfmc_run({"races", source_path("specs/paper/write_read_ordered.tfg")});
   CHECK(none.code == 0);
   CHECK(none.out == "no races\n");
 
-  const std::string f4 = spec("paper/figure4_lost_update.tfg");
+  const std::string f4 = source_path("specs/paper/figure4_lost_update.tfg");
   const Result three = tfmc_run({"races", f4});
   CHECK(three.code == 1);
   CHECK(three.out == "rd1 (" + f4 + ":20) and wr2 (" + f4 + ":25) on x: read-write\n" + "wr1 (" +
@@ -113,7 +95,7 @@ TEST_CASE("races lists each race with lines, variable and kind", "[tools][races]
 }
 
 TEST_CASE("races --json lists the races without observability", "[tools][races]") {
-  const std::string path = write_temp("mixed.tfg", kMixed);
+  const std::string path = write_test_file("mixed.tfg", kMixed);
   const Result r = tfmc_run({"races", path, "--json", "--feed", "B=f32{1}"});
   CHECK(r.code == 1);
   const Json doc = tfmc::test::parse_json(r.out);
@@ -121,7 +103,8 @@ TEST_CASE("races --json lists the races without observability", "[tools][races]"
   CHECK(doc.at("program").text == path);
   CHECK(races_in(doc, false) == Lines{"ia:5 ib:6 x update-update -", "w:7 r:8 y read-write -"});
 
-  const Result none = tfmc_run({"races", spec("paper/write_read_ordered.tfg"), "--json"});
+  const Result none =
+      tfmc_run({"races", source_path("specs/paper/write_read_ordered.tfg"), "--json"});
   CHECK(none.code == 0);
   CHECK(tfmc::test::parse_json(none.out).at("races").items.empty());
 }
@@ -131,15 +114,17 @@ TEST_CASE("races rejects bad input as check does", "[tools][races]") {
   const Result missing = tfmc_run({"races", "/nonexistent/x.tfg"});
   CHECK(missing.code == 2);
   CHECK(missing.out.empty());
-  const std::string bad = write_temp("bad.tfg", "var x = A\nr = Read(&y)\noutput r\n");
+  const std::string bad = write_test_file("bad.tfg", "var x = A\nr = Read(&y)\noutput r\n");
   const Result undefined = tfmc_run({"races", bad});
   CHECK(undefined.code == 2);
   CHECK(undefined.out.empty());
   CHECK(undefined.err.rfind(bad + ":2:", 0) == 0);
-  const Result feed = tfmc_run({"races", spec("paper/write_read_unordered.tfg"), "--feed", "Z=A"});
+  const Result feed =
+      tfmc_run({"races", source_path("specs/paper/write_read_unordered.tfg"), "--feed", "Z=A"});
   CHECK(feed.code == 2);
   CHECK(feed.err.find("'Z'") != std::string::npos);
-  CHECK(tfmc_run({"races", spec("paper/write_read_unordered.tfg"), "--feed", "B"}).code == 2);
+  CHECK(tfmc_run({"races", source_path("specs/paper/write_read_unordered.tfg"), "--feed", "B"})
+            .code == 2);
 }
 
 TEST_CASE("help documents races and the classification switch", "[tools][races]") {
@@ -155,18 +140,19 @@ TEST_CASE("help documents races and the classification switch", "[tools][races]"
 
 TEST_CASE("check classifies the races of a nondeterministic result", "[tools][races]") {
   // Write before Read gives r = B, Read before Write r = A.
-  CHECK(check_races({"check", spec("paper/write_read_unordered.tfg"), "--json"}) ==
+  CHECK(check_races({"check", source_path("specs/paper/write_read_unordered.tfg"), "--json"}) ==
         Lines{"w:6 r:7 x read-write true"});
   // a1 before a2 gives Add(Add(B, D), E), a2 before a1 Add(Add(B, E), D).
-  CHECK(check_races({"check", spec("paper/figure1.tfg"), "--json"}) ==
+  CHECK(check_races({"check", source_path("specs/paper/figure1.tfg"), "--json"}) ==
         Lines{"a1:13 a2:14 x update-update true"});
   // With O1 = Add(Add(B, D), E), O2 = Add(Add(B, E), D), O3 = Add(B, D), O4 = Add(B, E):
   // rd1 before wr2 allows O1, O3, O4 and wr2 before rd1 only O2; symmetrically for wr1 and
   // rd2; wr1 before wr2 allows O1, O4 and wr2 before wr1 O2, O3.
-  CHECK(check_races({"check", spec("paper/figure4_lost_update.tfg"), "--json"}) ==
+  CHECK(check_races({"check", source_path("specs/paper/figure4_lost_update.tfg"), "--json"}) ==
         Lines{"rd1:20 wr2:25 x read-write true", "wr1:22 rd2:23 x read-write true",
               "wr1:22 wr2:25 x write-write true"});
-  CHECK(check_races({"check", write_temp("mixed.tfg", kMixed), "--json", "--reduction", "none"}) ==
+  CHECK(check_races(
+            {"check", write_test_file("mixed.tfg", kMixed), "--json", "--reduction", "none"}) ==
         Lines{"ia:5 ib:6 x update-update false", "w:7 r:8 y read-write true"});
 }
 
@@ -180,18 +166,18 @@ TEST_CASE("a race that only matters with another is observable", "[tools][races]
   // some reachable state: ri and wj both enabled after rj read 0 (ri reads 0 before wj, 1
   // after); wi and wj both enabled after ri read 0, then wk wrote 1, then rj read 1 (they
   // write 1 and 2). So all nine races are observable.
-  const std::string three = write_temp("three.tfg",
-                                       "var x = i32{0}\n"
-                                       "one = Const {value=i32{1}}\n"
-                                       "r1 = Read(&x)\n"
-                                       "a1 = Add(r1, one)\n"
-                                       "w1 = Write(&x, a1)\n"
-                                       "r2 = Read(&x)\n"
-                                       "a2 = Add(r2, one)\n"
-                                       "w2 = Write(&x, a2)\n"
-                                       "r3 = Read(&x)\n"
-                                       "a3 = Add(r3, one)\n"
-                                       "w3 = Write(&x, a3)\n");
+  const std::string three = write_test_file("three.tfg",
+                                            "var x = i32{0}\n"
+                                            "one = Const {value=i32{1}}\n"
+                                            "r1 = Read(&x)\n"
+                                            "a1 = Add(r1, one)\n"
+                                            "w1 = Write(&x, a1)\n"
+                                            "r2 = Read(&x)\n"
+                                            "a2 = Add(r2, one)\n"
+                                            "w2 = Write(&x, a2)\n"
+                                            "r3 = Read(&x)\n"
+                                            "a3 = Add(r3, one)\n"
+                                            "w3 = Write(&x, a3)\n");
   const Result r = tfmc_run({"check", three, "--json"});
   CHECK(r.code == 1);
   const Json doc = tfmc::test::parse_json(r.out);
@@ -205,16 +191,17 @@ TEST_CASE("a race that only matters with another is observable", "[tools][races]
 
 TEST_CASE("every race of a deterministic result is benign", "[tools][races]") {
   // Two atomic increments of 0 by 1 give X = 2 in either order.
-  const Result r = tfmc_run({"check", spec("rfc/increment_atomic.tfg"), "--json"});
+  const Result r = tfmc_run({"check", source_path("specs/rfc/increment_atomic.tfg"), "--json"});
   CHECK(r.code == 0);
   CHECK(races_in(tfmc::test::parse_json(r.out), true) == Lines{"ia:8 ib:9 X update-update false"});
-  CHECK(check_races({"check", spec("rfc/increment_atomic.tfg"), "--json",
+  CHECK(check_races({"check", source_path("specs/rfc/increment_atomic.tfg"), "--json",
                      "--no-race-classification"}) == Lines{"ia:8 ib:9 X update-update false"});
-  CHECK(check_races({"check", spec("paper/write_read_ordered.tfg"), "--json"}).empty());
+  CHECK(
+      check_races({"check", source_path("specs/paper/write_read_ordered.tfg"), "--json"}).empty());
 }
 
 TEST_CASE("observability is unknown when not classified or stopped", "[tools][races]") {
-  const std::string mixed = write_temp("mixed.tfg", kMixed);
+  const std::string mixed = write_test_file("mixed.tfg", kMixed);
   const Result skipped = tfmc_run({"check", mixed, "--json", "--no-race-classification"});
   CHECK(skipped.code == 1);
   const Json doc = tfmc::test::parse_json(skipped.out);
@@ -222,7 +209,7 @@ TEST_CASE("observability is unknown when not classified or stopped", "[tools][ra
         Lines{"ia:5 ib:6 x update-update null", "w:7 r:8 y read-write null"});
   CHECK(doc.at("races").items[0].at("unknown_reason").text == "not classified");
 
-  const std::string unordered = spec("paper/write_read_unordered.tfg");
+  const std::string unordered = source_path("specs/paper/write_read_unordered.tfg");
   const Result stopped =
       tfmc_run({"check", unordered, "--json", "--max-states", "3", "--reduction", "none"});
   CHECK(stopped.code == 3);
@@ -240,11 +227,9 @@ TEST_CASE("observability is unknown when not classified or stopped", "[tools][ra
 
 TEST_CASE("a limit that stops a forced-order run leaves the race unknown", "[tools][races]") {
   tfmc::sem::ValueStore values;
-  const std::string path = spec("paper/write_read_unordered.tfg");
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  const tfmc::sem::Program program = tfmc::sem::load_program_text(path, text.str(), {}, values);
+  const std::string path = source_path("specs/paper/write_read_unordered.tfg");
+  const tfmc::sem::Program program =
+      tfmc::sem::load_program_text(path, tfmc::test::read_file(path), {}, values);
   tfmc::api::CheckOptions full;
   full.reduction = tfmc::check::Reduction::None;
   tfmc::api::CheckResult result = tfmc::api::explore(program, values, full, "");
@@ -267,7 +252,7 @@ TEST_CASE("a limit that stops a forced-order run leaves the race unknown", "[too
 }
 
 TEST_CASE("the text report lists observable races first, then benign ones", "[tools][races]") {
-  const std::string mixed = write_temp("mixed.tfg", kMixed);
+  const std::string mixed = write_test_file("mixed.tfg", kMixed);
   const Result r = tfmc_run({"check", mixed});
   CHECK(r.code == 1);
   CHECK(r.out.find("races: 2 (1 observable, 1 benign)\n"
@@ -275,7 +260,7 @@ TEST_CASE("the text report lists observable races first, then benign ones", "[to
                    mixed + ":7) and r (" + mixed + ":8) on y: read-write\n" + "  benign: ia (" +
                    mixed + ":5) and ib (" + mixed + ":6) on x: update-update\n") !=
         std::string::npos);
-  const Result none = tfmc_run({"check", spec("paper/write_read_ordered.tfg")});
+  const Result none = tfmc_run({"check", source_path("specs/paper/write_read_ordered.tfg")});
   CHECK(none.out.find("races: none\n") != std::string::npos);
 }
 
@@ -295,13 +280,13 @@ TEST_CASE("a race whose read no outcome uses is benign", "[tools][races]") {
   // r and s both race with w. s is an output: read before w it gives 0, after it 5. r's value
   // goes to an unnamed output edge, which no outcome shows, so the two orders of w and r differ
   // only in a slot that cannot reach an outcome: benign.
-  const std::string path = write_temp("unused.tfg",
-                                      "var x = i32{0}\n"
-                                      "c = Const {value=i32{5}}\n"
-                                      "w = Write(&x, c)\n"
-                                      "r = Read(&x)\n"
-                                      "s = Read(&x)\n"
-                                      "output s\n");
+  const std::string path = write_test_file("unused.tfg",
+                                           "var x = i32{0}\n"
+                                           "c = Const {value=i32{5}}\n"
+                                           "w = Write(&x, c)\n"
+                                           "r = Read(&x)\n"
+                                           "s = Read(&x)\n"
+                                           "output s\n");
   for (const char* reduction : {"none", "stubborn"}) {
     INFO(reduction);
     const Result result = tfmc_run({"check", path, "--json", "--reduction", reduction});

@@ -4,32 +4,19 @@
 // (specs/FORMAT.md sections 3, 4 and 8), not taken from tfmc's output.
 #include <catch2/catch.hpp>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "support/files.h"
 #include "support/json_reader.h"
 #include "support/process.h"
-#include "tools/app/cli.h"
+#include "support/tfmc_run.h"
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Result tfmc_run(std::vector<std::string> args) {
-  args.insert(args.begin(), "tfmc");
-  std::ostringstream out, err;
-  const int code = tfmc::app::run_tfmc(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
-std::string write_temp(const std::string& name, const std::string& text) {
-  return tfmc::test::write_test_file("session_" + name, text);
-}
+using Result = tfmc::test::CliResult;
+using tfmc::test::tfmc_run;
+using tfmc::test::write_test_file;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -59,7 +46,7 @@ const char* kConsumer = "queue q {capacity=1}\nget = Dequeue(&q)\noutput get as 
 
 TEST_CASE("session options: out-of-range counts and unknown models are usage errors",
           "[tools][session]") {
-  const std::string path = write_temp("race.tfg", kRace);
+  const std::string path = write_test_file("race.tfg", kRace);
   for (const std::string command : {"check", "races", "dot"}) {
     for (const auto& [option, value] : std::vector<std::pair<std::string, std::string>>{
              {"--runs", "0"}, {"--concurrent", "0"}, {"--model", "bogus"}}) {
@@ -74,8 +61,8 @@ TEST_CASE("session options: out-of-range counts and unknown models are usage err
 
 TEST_CASE("session options: a feed goes to every file that declares the input",
           "[tools][session]") {
-  const std::string producer = write_temp("producer.tfg", kProducer);
-  const std::string consumer = write_temp("consumer.tfg", kConsumer);
+  const std::string producer = write_test_file("producer.tfg", kProducer);
+  const std::string consumer = write_test_file("consumer.tfg", kConsumer);
   // `item` is an input of the producer (execution 1) only; the consumer dequeues the value.
   const Result one = tfmc_run({"check", producer, consumer, "--feed", "item=i32{9}", "--json"});
   INFO(one.err);
@@ -83,8 +70,8 @@ TEST_CASE("session options: a feed goes to every file that declares the input",
   CHECK(only_outputs(one.out) ==
         std::vector<std::pair<std::string, std::string>>{{"got@2", "i32{9}"}});
   // An input declared by both files gets the value in each execution.
-  const std::string a = write_temp("echo_a.tfg", "input B\noutput B as seen\n");
-  const std::string b = write_temp("echo_b.tfg", "input B\noutput B as seen\n");
+  const std::string a = write_test_file("echo_a.tfg", "input B\noutput B as seen\n");
+  const std::string b = write_test_file("echo_b.tfg", "input B\noutput B as seen\n");
   const Result both = tfmc_run({"check", a, b, "--feed", "B=Z", "--json"});
   CHECK(both.code == 0);
   CHECK(only_outputs(both.out) ==
@@ -92,8 +79,8 @@ TEST_CASE("session options: a feed goes to every file that declares the input",
 }
 
 TEST_CASE("session options: a feed that names no file's input is an error", "[tools][session]") {
-  const std::string producer = write_temp("producer.tfg", kProducer);
-  const std::string consumer = write_temp("consumer.tfg", kConsumer);
+  const std::string producer = write_test_file("producer.tfg", kProducer);
+  const std::string consumer = write_test_file("consumer.tfg", kConsumer);
   for (const std::string command : {"check", "races", "dot"}) {
     INFO(command);
     const Result r = tfmc_run({command, producer, consumer, "--feed", "Z=i32{1}"});
@@ -110,12 +97,12 @@ TEST_CASE("session options: a feed that names no file's input is an error", "[to
 
 TEST_CASE("session options: declarations that conflict across files are located",
           "[tools][session]") {
-  const std::string a = write_temp("decl_a.tfg", "var x = i32{0}\nr = Read(&x)\noutput r\n");
-  const std::string b = write_temp("decl_b.tfg", "# b\nvar x = i32{1}\n");
-  const std::string q = write_temp("decl_q.tfg", "queue x {capacity=2}\n");
-  const std::string q3 = write_temp("decl_q3.tfg", "queue x {capacity=3}\n");
-  const std::string m = write_temp("decl_m.tfg", "mutex x\n");
-  const std::string bare = write_temp("decl_bare.tfg", "var x\n");
+  const std::string a = write_test_file("decl_a.tfg", "var x = i32{0}\nr = Read(&x)\noutput r\n");
+  const std::string b = write_test_file("decl_b.tfg", "# b\nvar x = i32{1}\n");
+  const std::string q = write_test_file("decl_q.tfg", "queue x {capacity=2}\n");
+  const std::string q3 = write_test_file("decl_q3.tfg", "queue x {capacity=3}\n");
+  const std::string m = write_test_file("decl_m.tfg", "mutex x\n");
+  const std::string bare = write_test_file("decl_bare.tfg", "var x\n");
   const auto message = [](const std::string& here, const std::string& what) {
     return here + ": error: 'x' is declared " + what + " (the executions share it by name)\n";
   };
@@ -140,13 +127,13 @@ TEST_CASE("session options: declarations that conflict across files are located"
   CHECK(tfmc_run({"races", a, b}).code == 2);
   CHECK(tfmc_run({"dot", a, b}).code == 2);
   // Equal declarations are one shared variable.
-  const std::string same = write_temp("decl_same.tfg", "var x = i32{0}\n");
+  const std::string same = write_test_file("decl_same.tfg", "var x = i32{0}\n");
   CHECK(tfmc_run({"check", a, same}).code == 0);
 }
 
 TEST_CASE("session options: an error in one of two files names that file", "[tools][session]") {
-  const std::string good = write_temp("good.tfg", kOrdered);
-  const std::string bad = write_temp("bad.tfg", "var x = A\nr = Read(&x)\noutput s\n");
+  const std::string good = write_test_file("good.tfg", kOrdered);
+  const std::string bad = write_test_file("bad.tfg", "var x = A\nr = Read(&x)\noutput s\n");
   const Result r = tfmc_run({"check", good, bad});
   CHECK(r.code == 2);
   CHECK(r.out.empty());
@@ -155,10 +142,10 @@ TEST_CASE("session options: an error in one of two files names that file", "[too
 
 TEST_CASE("session options: --prune keeps what the outputs and targets need", "[tools][session]") {
   // r needs only its Read; v is a target; w is neither, so --prune drops it and x keeps A.
-  const std::string path =
-      write_temp("prune.tfg",
-                 "var x = A\nvar y = C\ninput B\nw = Write(&x, B)\nv = Write(&y, B)\nr = Read(&x)\n"
-                 "output r\ntarget v\n");
+  const std::string path = write_test_file(
+      "prune.tfg",
+      "var x = A\nvar y = C\ninput B\nw = Write(&x, B)\nv = Write(&y, B)\nr = Read(&x)\n"
+      "output r\ntarget v\n");
   const Result pruned = tfmc_run({"check", path, "--prune", "--json"});
   CHECK(pruned.code == 0);
   const tfmc::test::Json result = tfmc::test::parse_json(pruned.out);
@@ -179,7 +166,7 @@ TEST_CASE("session options: --prune keeps what the outputs and targets need", "[
 }
 
 TEST_CASE("session options: races lists the races of concurrent executions", "[tools][session]") {
-  const std::string path = write_temp("race.tfg", kRace);
+  const std::string path = write_test_file("race.tfg", kRace);
   // Two copies of w and r: the Writes race with each other and with both Reads; Reads never
   // race. Sorted by the lines (3 for w, 4 for r), then by execution.
   const Result r = tfmc_run({"races", path, "--concurrent", "2"});
@@ -192,11 +179,11 @@ TEST_CASE("session options: races lists the races of concurrent executions", "[t
                      " on x: read-write\n" + "w@2" + w + " and r@2" + rd + " on x: read-write\n" +
                      "5 races\n");
   // Runs are ordered by their barrier: an ordered program stays race-free.
-  const Result runs = tfmc_run({"races", write_temp("ordered.tfg", kOrdered), "--runs", "2"});
+  const Result runs = tfmc_run({"races", write_test_file("ordered.tfg", kOrdered), "--runs", "2"});
   CHECK(runs.code == 0);
   CHECK(runs.out == "no races\n");
   // Under rfc each AssignAdd is a Read and a Write: the two Reads do not race.
-  const std::string inc = write_temp("increments.tfg", kIncrements);
+  const std::string inc = write_test_file("increments.tfg", kIncrements);
   const Result rfc = tfmc_run({"races", inc, "--model", "rfc"});
   const std::string ia = " (" + inc + ":3)";
   const std::string ib = " (" + inc + ":4)";
@@ -209,8 +196,9 @@ TEST_CASE("session options: races lists the races of concurrent executions", "[t
 }
 
 TEST_CASE("session options: races across two files name both executions", "[tools][session]") {
-  const std::string writer = write_temp("writer.tfg", "var x = A\ninput B\nw = Write(&x, B)\n");
-  const std::string reader = write_temp("reader.tfg", "var x = A\nr = Read(&x)\noutput r\n");
+  const std::string writer =
+      write_test_file("writer.tfg", "var x = A\ninput B\nw = Write(&x, B)\n");
+  const std::string reader = write_test_file("reader.tfg", "var x = A\nr = Read(&x)\noutput r\n");
   const Result r = tfmc_run({"races", writer, reader, "--json"});
   CHECK(r.code == 1);
   const tfmc::test::Json result = tfmc::test::parse_json(r.out);
@@ -228,7 +216,7 @@ TEST_CASE("session options: races across two files name both executions", "[tool
 }
 
 TEST_CASE("session options: dot draws the composed program", "[tools][session]") {
-  const std::string path = write_temp("race.tfg", kRace);
+  const std::string path = write_test_file("race.tfg", kRace);
   const Result concurrent = tfmc_run({"dot", path, "--concurrent", "2"});
   CHECK(concurrent.code == 0);
   CHECK(contains(concurrent.out, "\"w@1\\nWrite\""));
@@ -240,7 +228,8 @@ TEST_CASE("session options: dot draws the composed program", "[tools][session]")
   CHECK(contains(runs.out, "\"r@2\\nRead\""));
   CHECK(contains(runs.out, "label=\"NoOp\""));
   // Under rfc the AssignAdd ia is drawn as the Write it becomes.
-  const Result rfc = tfmc_run({"dot", write_temp("increments.tfg", kIncrements), "--model", "rfc"});
+  const Result rfc =
+      tfmc_run({"dot", write_test_file("increments.tfg", kIncrements), "--model", "rfc"});
   CHECK(rfc.code == 0);
   CHECK(contains(rfc.out, "\"ia\\nWrite\""));
   CHECK_FALSE(contains(rfc.out, "AssignAdd"));

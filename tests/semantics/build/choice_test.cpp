@@ -13,6 +13,7 @@
 #include "checker/reduced_model.h"
 #include "semantics/build/program_builder.h"
 #include "support/check_text.h"
+#include "support/literals.h"
 
 namespace {
 
@@ -70,7 +71,7 @@ Outcomes each_of(const std::string& name, const std::vector<std::string>& values
   return out;
 }
 
-std::string i32(long long v) { return "i32{" + std::to_string(v) + "}"; }
+using test::i32;
 
 }  // namespace
 

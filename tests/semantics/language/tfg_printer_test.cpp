@@ -4,16 +4,17 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "fuzz/ast_equal.h"
 #include "semantics/language/parser.h"
+#include "support/files.h"
 #include "support/parse_clean.h"
 
 namespace {
+
+using tfmc::test::read_file;
 
 using tfmc::sem::Ast;
 using tfmc::sem::DiagnosticList;
@@ -32,13 +33,6 @@ std::string check_round_trip(const std::string& text) {
   CHECK(tfmc::test::ast_difference(first, second).empty());
   CHECK(print_tfg(second) == printed);
   return printed;
-}
-
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 }  // namespace

@@ -6,25 +6,21 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "semantics/build/program_builder.h"
 #include "semantics/program/order.h"
+#include "support/files.h"
 
 namespace {
 
 using namespace tfmc;
 
+// The text of a file of specs/, given by its path in the source tree.
 std::string spec_text(const std::string& relative) {
-  std::ifstream in(std::string(TFMC_SOURCE_DIR) + "/" + relative, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return test::read_file(test::source_path(relative));
 }
 
 // Each race as "FIRST SECOND VARIABLE KIND".

@@ -16,28 +16,9 @@ namespace {
 using namespace tfmc;
 using Outcomes = std::set<std::string>;
 
-// Checks the invariants, then explores with no reduction and with the stubborn one.
-Outcomes explore(const sem::Program& p, sem::ValueStore& values) {
-  const auto violations = test::invariant_violations(p);
-  CHECK(violations == std::vector<std::string>{});
-  const Outcomes full = test::outcomes(p, values);
-  CHECK(test::outcomes(p, values, check::Reduction::Stubborn) == full);
-  return full;
-}
-
-std::set<std::string> node_names(const sem::Program& p) {
-  std::set<std::string> names;
-  for (const sem::Node& n : p.nodes) names.insert(n.name);
-  return names;
-}
-
-const sem::Node& node(const sem::Program& p, const std::string& name) {
-  for (const sem::Node& n : p.nodes) {
-    if (n.name == name) return n;
-  }
-  FAIL("no node " << name);
-  return p.nodes.front();
-}
+using test::explore;
+using test::node;
+using test::node_names;
 
 // The nodes at the other end of `n`'s control edges in (false) or out (true).
 std::set<std::string> control_peers(const sem::Program& p, const sem::Node& n, bool out) {

@@ -1,22 +1,21 @@
 // Test helpers for program transformations (composition, pruning, update models): the
-// invariants of semantics/program/program.h, and the outcome set of a Program explored
-// exhaustively.
+// invariants of semantics/program/program.h, the outcome set of a Program explored
+// exhaustively, and its nodes by name.
 #pragma once
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <memory>
+#include <catch2/catch.hpp>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "checker/explorer.h"
 #include "checker/outcomes.h"
-#include "checker/reduced_model.h"
-#include "gpu_eval/cpu_evaluator.h"
-#include "semantics/model/graph_model.h"
 #include "semantics/program/program.h"
+#include "support/explore_fixture.h"
+#include "support/outcome_list.h"
+#include "support/testdata.h"
 
 namespace tfmc::test {
 
@@ -120,45 +119,77 @@ inline std::vector<std::string> invariant_violations(const sem::Program& p) {
 
 // One outcome as text: `out=value ... | var=value ...`, each group sorted by name, then
 // ` | blocked: n1 n2` for a stuck outcome.
-inline std::string outcome_text(const sem::Program& p, const sem::ValueStore& values,
-                                const TransitionSystem& model, const check::Outcome& o) {
+inline std::string outcome_text(const ListedOutcome& o) {
   std::vector<std::string> outputs, variables;
-  for (std::size_t k = 0; k < p.outputs.size(); ++k) {
-    outputs.push_back(p.outputs[k].name + "=" + values.print(o.values[k]));
-  }
-  for (std::size_t v = 0; v < p.variables.size(); ++v) {
-    variables.push_back(p.variables[v].name + "=" + values.print(o.values[p.outputs.size() + v]));
-  }
+  for (const auto& [name, value] : o.outputs) outputs.push_back(name + "=" + value);
+  for (const auto& [name, value] : o.variables) variables.push_back(name + "=" + value);
   std::sort(outputs.begin(), outputs.end());
   std::sort(variables.begin(), variables.end());
   std::string text = fmt::format("{} | {}", fmt::join(outputs, " "), fmt::join(variables, " "));
-  if (o.stuck) {
-    std::vector<std::string> blocked;
-    for (TransitionId t : o.blocked) blocked.push_back(model.transition_name(t));
-    std::sort(blocked.begin(), blocked.end());
-    text += fmt::format(" | blocked: {}", fmt::join(blocked, " "));
-  }
+  if (!o.blocked.empty()) text += fmt::format(" | blocked: {}", fmt::join(o.blocked, " "));
   return text;
+}
+
+// The same for an outcome that the explorer found in `p`.
+inline std::string outcome_text(const sem::Program& p, const sem::ValueStore& values,
+                                const TransitionSystem& model, const check::Outcome& o) {
+  ListedOutcome listed;
+  for (std::size_t k = 0; k < p.outputs.size(); ++k) {
+    listed.outputs.emplace_back(p.outputs[k].name, values.print(o.values[k]));
+  }
+  for (std::size_t v = 0; v < p.variables.size(); ++v) {
+    listed.variables.emplace_back(p.variables[v].name,
+                                  values.print(o.values[p.outputs.size() + v]));
+  }
+  for (TransitionId t : o.blocked) listed.blocked.push_back(model.transition_name(t));
+  std::sort(listed.blocked.begin(), listed.blocked.end());
+  return outcome_text(listed);
+}
+
+// The documented outcomes of the spec program `spec` (support/testdata.h), written as
+// outcome_text writes them.
+inline std::set<std::string> spec_outcome_texts(const std::string& spec) {
+  std::set<std::string> out;
+  for (const ListedOutcome& o : spec_outcomes(spec).outcomes) out.insert(outcome_text(o));
+  return out;
 }
 
 // The outcomes of `p`, explored completely with the given reduction.
 inline std::set<std::string> outcomes(const sem::Program& p, sem::ValueStore& values,
                                       check::Reduction reduction = check::Reduction::None) {
-  eval::CpuEvaluator evaluator;
-  sem::GraphModel graph(p, values, evaluator);
-  std::unique_ptr<check::ReducedModel> reduced;
-  if (reduction != check::Reduction::None) {
-    reduced = std::make_unique<check::ReducedModel>(graph, reduction);
-  }
-  TransitionSystem& model = reduced ? static_cast<TransitionSystem&>(*reduced) : graph;
-  check::Explorer explorer(model, {});
-  const check::Exploration e = explorer.run();
+  const ExploredProgram run(p, values, reduction);
   std::set<std::string> out;
-  if (!e.complete) return out;
-  for (const check::Outcome& o : check::collect_outcomes(model, explorer, e)) {
-    out.insert(outcome_text(p, values, model, o));
+  if (!run.result().complete) return out;
+  for (const check::Outcome& o : run.outcomes()) {
+    out.insert(outcome_text(p, values, run.explored_model(), o));
   }
   return out;
+}
+
+// The outcomes of `p` under the full exploration, after checking its invariants, and checking
+// that the stubborn reduction gives the same ones.
+inline std::set<std::string> explore(const sem::Program& p, sem::ValueStore& values) {
+  const auto violations = invariant_violations(p);
+  CHECK(violations == std::vector<std::string>{});
+  const std::set<std::string> full = outcomes(p, values);
+  CHECK(outcomes(p, values, check::Reduction::Stubborn) == full);
+  return full;
+}
+
+// The names of the nodes of `p`.
+inline std::set<std::string> node_names(const sem::Program& p) {
+  std::set<std::string> names;
+  for (const sem::Node& n : p.nodes) names.insert(n.name);
+  return names;
+}
+
+// The node of `p` named `name` (a test failure when there is none).
+inline const sem::Node& node(const sem::Program& p, const std::string& name) {
+  for (const sem::Node& n : p.nodes) {
+    if (n.name == name) return n;
+  }
+  FAIL("no node " << name);
+  return p.nodes.front();
 }
 
 }  // namespace tfmc::test
