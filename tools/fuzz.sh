@@ -28,7 +28,7 @@ mkdir -p "$out/corpus"
 
 sources=(semantics/*/*.cpp gpu_eval/*.cpp checker/*.cpp tests/fuzz/fuzz_one.cpp tests/fuzz/tfg_fuzz.cpp tests/support/explore_fixture.cpp)
 # Rebuilt when a source or header is newer than the binary.
-newer="$(find semantics gpu_eval checker tests/fuzz -newer "$out/tfg_fuzz" \( -name '*.cpp' -o -name '*.h' \) \
+newer="$(find semantics gpu_eval checker tests/fuzz tests/support -newer "$out/tfg_fuzz" \( -name '*.cpp' -o -name '*.h' \) \
   -print -quit 2>/dev/null || echo missing)"
 if [[ ! -x "$out/tfg_fuzz" || -n "$newer" ]]; then
   echo "fuzz.sh: building $out/tfg_fuzz"

@@ -1,0 +1,144 @@
+#include "gpu_eval/cpu_shape_ops.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "gpu_eval/element_kernels.h"
+
+namespace tfmc::eval::cpu {
+
+EvalResult matmul(const Tensor& a, const Tensor& b) {
+  if (a.dtype != b.dtype || a.dtype == DType::Bool) return ErrorKind::Type;
+  if (a.shape.size() != 2 || b.shape.size() != 2 || a.shape[1] != b.shape[0]) {
+    return ErrorKind::Shape;
+  }
+  const std::int64_t m = a.shape[0];
+  const std::int64_t k = a.shape[1];
+  const std::int64_t n = b.shape[1];
+  if (!representable({m, n})) return ErrorKind::Shape;
+  return visit_numeric(a.dtype, [&]<class T>(std::type_identity<T>) {
+    Tensor out = make_tensor(a.dtype, {m, n});
+    for (std::int64_t i = 0; i < m; ++i) {
+      for (std::int64_t j = 0; j < n; ++j) {
+        // Row i of a (stride 1) against column j of b (stride n).
+        store<T>(out, i * n + j,
+                 kernels::dot_strided<T>(view<T>(a), i * k, 1, view<T>(b), j, n, k));
+      }
+    }
+    return single(std::move(out));
+  });
+}
+
+EvalResult sum(const Tensor& a, std::optional<std::int64_t> axis_attr) {
+  if (a.dtype == DType::Bool) return ErrorKind::Type;
+  if (!axis_attr) {
+    return visit_numeric(a.dtype, [&]<class T>(std::type_identity<T>) {
+      Tensor out = make_tensor(a.dtype, {});
+      store<T>(out, 0, kernels::sum_strided<T>(view<T>(a), 0, a.size(), 1));
+      return single(std::move(out));
+    });
+  }
+  const std::optional<std::size_t> axis = normalize_axis(*axis_attr, a.shape.size());
+  if (!axis) return ErrorKind::Shape;
+  const auto ax = a.shape.begin() + static_cast<std::ptrdiff_t>(*axis);
+  const std::int64_t outer = product(a.shape.begin(), ax);
+  const std::int64_t length = *ax;
+  const std::int64_t inner = product(ax + 1, a.shape.end());
+  Shape shape(a.shape.begin(), ax);
+  shape.insert(shape.end(), ax + 1, a.shape.end());
+  return visit_numeric(a.dtype, [&]<class T>(std::type_identity<T>) {
+    Tensor out = make_tensor(a.dtype, shape);
+    for (std::int64_t o = 0; o < outer; ++o) {
+      for (std::int64_t i = 0; i < inner; ++i) {
+        const std::int64_t base = o * length * inner + i;
+        store<T>(out, o * inner + i, kernels::sum_strided<T>(view<T>(a), base, length, inner));
+      }
+    }
+    return single(std::move(out));
+  });
+}
+
+// In row-major order a tensor is `outer` blocks along `axis`, each block holding
+// shape[axis] * inner elements; Concat and Split move whole blocks as bytes.
+EvalResult concat(std::span<const Tensor* const> args, std::optional<std::int64_t> axis_attr) {
+  const Tensor& first = *args[0];
+  for (const Tensor* t : args) {
+    if (t->dtype != first.dtype) return ErrorKind::Type;
+  }
+  const std::size_t rank = first.shape.size();
+  const std::optional<std::size_t> axis = normalize_axis(axis_attr.value_or(0), rank);
+  if (!axis) return ErrorKind::Shape;
+  Shape shape = first.shape;
+  shape[*axis] = 0;
+  for (const Tensor* t : args) {
+    if (t->shape.size() != rank) return ErrorKind::Shape;
+    for (std::size_t d = 0; d < rank; ++d) {
+      if (d != *axis && t->shape[d] != first.shape[d]) return ErrorKind::Shape;
+    }
+    if (t->shape[*axis] > std::numeric_limits<std::int64_t>::max() - shape[*axis]) {
+      return ErrorKind::Shape;
+    }
+    shape[*axis] += t->shape[*axis];
+  }
+  if (!representable(shape)) return ErrorKind::Shape;
+  const auto ax = shape.begin() + static_cast<std::ptrdiff_t>(*axis);
+  const std::int64_t outer = product(shape.begin(), ax);
+  const auto inner_bytes =
+      product(ax + 1, shape.end()) * static_cast<std::int64_t>(dtype_size(first.dtype));
+  Tensor out = make_tensor(first.dtype, shape);
+  std::uint8_t* dst = out.bytes.data();
+  for (std::int64_t o = 0; o < outer; ++o) {
+    for (const Tensor* t : args) {
+      const std::int64_t block = t->shape[*axis] * inner_bytes;
+      dst = std::copy_n(t->bytes.data() + o * block, block, dst);
+    }
+  }
+  return single(std::move(out));
+}
+
+EvalResult split(const Tensor& a, const OpAttrs& attrs) {
+  const std::optional<std::size_t> axis = normalize_axis(attrs.axis.value_or(0), a.shape.size());
+  if (!axis || a.shape[*axis] % attrs.num != 0) return ErrorKind::Shape;
+  Shape piece = a.shape;
+  piece[*axis] /= attrs.num;
+  const auto ax = piece.begin() + static_cast<std::ptrdiff_t>(*axis);
+  const std::int64_t outer = product(piece.begin(), ax);
+  const std::int64_t block =
+      product(ax, piece.end()) * static_cast<std::int64_t>(dtype_size(a.dtype));
+  std::vector<Tensor> results(static_cast<std::size_t>(attrs.num), make_tensor(a.dtype, piece));
+  const std::uint8_t* src = a.bytes.data();
+  for (std::int64_t o = 0; o < outer; ++o) {
+    for (Tensor& r : results) {
+      std::copy_n(src, block, r.bytes.data() + o * block);
+      src += block;
+    }
+  }
+  return results;
+}
+
+EvalResult reshape(const Tensor& a, const Shape& target) {
+  Shape shape = target;
+  std::optional<std::size_t> inferred;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == -1) {
+      if (inferred) return ErrorKind::Shape;
+      inferred = d;
+      shape[d] = 1;  // A placeholder, so that `shape` multiplies to the known part.
+    } else if (shape[d] < 0) {
+      return ErrorKind::Shape;
+    }
+  }
+  if (!representable(shape)) return ErrorKind::Shape;
+  const std::int64_t known = element_count(shape);
+  const std::int64_t count = a.size();
+  if (inferred) {
+    // With a zero among the known dimensions the -1 could be anything: numpy rejects it too.
+    if (known == 0 || count % known != 0) return ErrorKind::Shape;
+    shape[*inferred] = count / known;
+  } else if (known != count) {
+    return ErrorKind::Shape;
+  }
+  return single(Tensor{a.dtype, std::move(shape), a.bytes});
+}
+
+}  // namespace tfmc::eval::cpu

@@ -1,0 +1,23 @@
+// The CPU backend's ops that move or reduce elements across a shape (cpu_evaluator.h states
+// their error rules): MatMul and Sum accumulate in index order through the shared bodies of
+// element_kernels.h; Concat, Split and Reshape move bytes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "gpu_eval/cpu_tensor_access.h"
+
+namespace tfmc::eval::cpu {
+
+EvalResult matmul(const Tensor& a, const Tensor& b);
+// Sum of all elements into a scalar, or along `axis` (which is then dropped from the shape).
+EvalResult sum(const Tensor& a, std::optional<std::int64_t> axis);
+EvalResult concat(std::span<const Tensor* const> args, std::optional<std::int64_t> axis);
+// attrs.num results of equal size along attrs.axis (default 0).
+EvalResult split(const Tensor& a, const OpAttrs& attrs);
+// `target` may hold one -1, inferred from the element count.
+EvalResult reshape(const Tensor& a, const Shape& target);
+
+}  // namespace tfmc::eval::cpu
