@@ -4,7 +4,7 @@
 // reaches the same state as firing b then a. A race whose two accesses fail to commute in a
 // reachable state makes some pair of runs, equal but for the order of the two, end in
 // different states: the order is visible there, which forcing one order for the whole
-// program may not reveal (tools/app/race_report.h).
+// program may not reveal (checker/api/race_classification.h).
 #pragma once
 
 #include <utility>

@@ -1,5 +1,5 @@
-// Orders added to a built Program. The race report (tools/app/race_report.h) forces one order
-// of a race, a before b, by adding the control edge a -> b, and explores the result.
+// Orders added to a built Program. The race report (checker/api/race_classification.h) forces one
+// order of a race, a before b, by adding the control edge a -> b, and explores the result.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Helpers of the black-box conformance tests (conformance_*test.cpp): programs checked
-// through the library (check_program_text) and the built tfmc executable, their outcome
-// lists, printed values and first error lines.
+// through the library (support/check_text.h, over checker/api/check.h) and the built tfmc
+// executable, their outcome lists, printed values and first error lines.
 #pragma once
 
 #include <algorithm>

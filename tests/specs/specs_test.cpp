@@ -3,10 +3,11 @@
 // Each spec program's expected outcomes and exit code live once, in the regression case of
 // testdata/ that names it in its file `spec` (testdata/README.md): the runner checks the tfmc
 // executable's JSON against them with --reduction none; here the outcomes are checked through
-// the library (check_program_text) under the full exploration and the default reduction, and
-// the exit code through the built tfmc executable under the default reduction. Each expected
-// set is derived by hand from the MAPL paper (seeds/000) or the resource variable RFC
-// (seeds/004), as the header comment of each .tfg explains; none is taken from tfmc's output.
+// the library (support/check_text.h, over checker/api/check.h) under the full exploration and the
+// default reduction, and the exit code through the built tfmc executable under the default
+// reduction. Each expected set is derived by hand from the MAPL paper (seeds/000) or the resource
+// variable RFC (seeds/004), as the header comment of each .tfg explains; none is taken from tfmc's
+// output.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>

@@ -1,7 +1,7 @@
 // The race report: `tfmc races`, the "races" of `tfmc check` (text and JSON), and the
-// observability classification (race_report.h). Race lists follow the happens-before rule
-// (tests/semantics/model/happens_before_test.cpp); each observability verdict is worked out by hand
-// from the outcome sets of the two forced orders.
+// observability classification (checker/api/race_classification.h). Race lists follow the
+// happens-before rule (tests/semantics/model/happens_before_test.cpp); each observability verdict
+// is worked out by hand from the outcome sets of the two forced orders.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
