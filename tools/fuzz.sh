@@ -26,16 +26,21 @@ shift || true
 out=build-fuzz
 mkdir -p "$out/corpus"
 
-sources=(semantics/*/*.cpp gpu_eval/*.cpp checker/*.cpp tests/fuzz/fuzz_one.cpp tests/fuzz/tfg_fuzz.cpp tests/support/explore_fixture.cpp)
+# The GraphDef schema's C++ code, generated as the CMake build does (semantics/CMakeLists.txt).
+mkdir -p "$out/proto/semantics"
+protoc -Isemantics --cpp_out="$out/proto/semantics" semantics/graphdef/tf_graph.proto
+sources=(semantics/*/*.cpp gpu_eval/*.cpp checker/*.cpp tests/fuzz/fuzz_one.cpp tests/fuzz/tfg_fuzz.cpp tests/support/explore_fixture.cpp
+  "$out/proto/semantics/graphdef/tf_graph.pb.cc")
 # Rebuilt when a source or header is newer than the binary.
-newer="$(find semantics gpu_eval checker tests/fuzz tests/support -newer "$out/tfg_fuzz" \( -name '*.cpp' -o -name '*.h' \) \
+newer="$(find semantics gpu_eval checker tests/fuzz tests/support -newer "$out/tfg_fuzz" \( -name '*.cpp' -o -name '*.h' -o -name '*.proto' \) \
   -print -quit 2>/dev/null || echo missing)"
 if [[ ! -x "$out/tfg_fuzz" || -n "$newer" ]]; then
   echo "fuzz.sh: building $out/tfg_fuzz"
   # -ffp-contract=off as in the CMake build: float results must not depend on FMA contraction.
   clang++ -std=c++20 -O1 -g -fno-omit-frame-pointer -ffp-contract=off \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    ${FUZZ_CXXFLAGS:-} -I. -Itests "${sources[@]}" -lfmt -lxxhash -o "$out/tfg_fuzz"
+    ${FUZZ_CXXFLAGS:-} -I. -Itests -I"$out/proto" -I"$out/proto/semantics" "${sources[@]}" \
+    -lfmt -lxxhash -lprotobuf -o "$out/tfg_fuzz"
 fi
 
 # -timeout: an input taking longer than 10 s is a hang; -rss_limit_mb: literals may hold

@@ -2,7 +2,8 @@
 # Installs, from Debian's packages, whatever tfmc needs to build and test that is missing.
 # Run as root or with sudo available. The CUDA toolkit is optional and is not installed here.
 set -euo pipefail
-packages=(cmake ninja-build g++ libboost-graph-dev libfmt-dev libcli11-dev catch2 libxxhash-dev)
+packages=(cmake ninja-build g++ libboost-graph-dev libfmt-dev libcli11-dev catch2 libxxhash-dev
+  libprotobuf-dev protobuf-compiler)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
