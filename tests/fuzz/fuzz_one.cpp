@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "fuzz/ast_equal.h"
 #include "semantics/build/program_builder.h"
+#include "semantics/errors/diagnostics.h"
+#include "semantics/graphdef/graphdef_reader.h"
 #include "semantics/language/parser.h"
 #include "semantics/language/tfg_printer.h"
 #include "semantics/program/dot_writer.h"
@@ -117,10 +120,28 @@ std::string explore(const sem::Program& program, sem::ValueStore& values) {
   return {};
 }
 
+// The graph-file reader on the same bytes: it reads them or rejects them with an InputError
+// that names the file and, for text, a line of the text; nothing else escapes it.
+std::string check_graph_file(const std::string& bytes) {
+  try {
+    sem::parse_graph_file("fuzz.pb", bytes);
+  } catch (const sem::InputError& e) {
+    const std::string message = e.what();
+    if (message.rfind("fuzz.pb:", 0) != 0) return "graph file error without the file: " + message;
+    const int lines = static_cast<int>(std::count(bytes.begin(), bytes.end(), '\n')) + 1;
+    int line = 0;
+    if (std::sscanf(message.c_str(), "fuzz.pb:%d:", &line) == 1 && (line < 0 || line > lines)) {
+      return "graph file error outside the text: " + message;
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string fuzz_one(std::string_view bytes) {
   const std::string text(bytes);
+  if (std::string problem = check_graph_file(text); !problem.empty()) return problem;
   sem::DiagnosticList diags("fuzz.tfg", text);
   const sem::Ast ast = sem::parse_tfg(text, diags);
   diags.render();
