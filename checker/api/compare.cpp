@@ -7,18 +7,15 @@
 #include <set>
 
 #include "semantics/errors/diagnostics.h"
+#include "semantics/values/tensor_text.h"
 
 namespace tfmc::api {
 namespace {
 
-// The dtype and shape of a concrete value as its canonical text begins (`f32[2,3]`, `i32`),
-// or "" for a symbolic value, an error or an empty slot.
+// The dtype and shape of a concrete value (`f32[2,3]`, `i32`), or "" for a symbolic value, an
+// error or an empty slot.
 std::string type_of(sem::ValueId id, const sem::ValueStore& values) {
-  if (!values.is_concrete(id)) return "";
-  const eval::Tensor& t = values.get(id).tensor;
-  std::string out(eval::dtype_name(t.dtype));
-  if (!t.shape.empty()) out += fmt::format("[{}]", fmt::join(t.shape, ","));
-  return out;
+  return values.is_concrete(id) ? sem::format_tensor_type(values.get(id).tensor) : "";
 }
 
 // Applies renames and drops ignored names in place; the result stays sorted by name. Throws

@@ -85,7 +85,7 @@ std::string format_element(const eval::Tensor& t, std::int64_t i) {
 
 }  // namespace
 
-std::string format_tensor(const eval::Tensor& t) {
+std::string format_tensor_type(const eval::Tensor& t) {
   std::string out(eval::dtype_name(t.dtype));
   if (!t.shape.empty()) {
     out += '[';
@@ -95,6 +95,11 @@ std::string format_tensor(const eval::Tensor& t) {
     }
     out += ']';
   }
+  return out;
+}
+
+std::string format_tensor(const eval::Tensor& t) {
+  std::string out = format_tensor_type(t);
   out += '{';
   const std::int64_t n = t.size();
   for (std::int64_t i = 0; i < n; ++i) {

@@ -40,6 +40,9 @@ std::string format_float(double v, eval::DType t);
 // The canonical text of a tensor (see above).
 std::string format_tensor(const eval::Tensor& t);
 
+// Its dtype and shape as the canonical text begins: `f32[2,3]`, `i32` for a scalar.
+std::string format_tensor_type(const eval::Tensor& t);
+
 // Result of parse_tensor_literal: on success `tensor` is set and `consumed` is the number of
 // characters up to and including the closing `}`; on failure `tensor` is empty, `error` says
 // what is wrong and `error_offset` is where in the text the problem is.

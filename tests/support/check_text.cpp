@@ -6,8 +6,9 @@
 namespace tfmc::support {
 
 TextCheck printed_check(const api::CheckResult& r, const sem::ValueStore& values) {
-  return {r.program,     r.exploration, api::printed(r.outcomes, values), r.stuck_states,
-          r.evaluations, r.races,       app::check_exit_code(r)};
+  return {r.program,         r.exploration,          api::printed(r.outcomes, values),
+          r.stuck_states,    r.evaluations,          r.races,
+          r.deterministic(), app::check_exit_code(r)};
 }
 
 TextCheck explore_text(const sem::Program& program, sem::ValueStore& values,

@@ -18,13 +18,11 @@ struct TextCheck {
   std::uint64_t stuck_states = 0;
   std::uint64_t evaluations = 0;
   std::vector<api::Race> races;
-  int exit_status = 0;  // tfmc check's exit code for this result (tools/app/exit_codes.h)
+  bool is_deterministic = false;  // api::CheckResult::deterministic()
+  int exit_status = 0;            // tfmc check's exit code for this result (tools/app/exit_codes.h)
 
+  bool deterministic() const { return is_deterministic; }
   int exit_code() const { return exit_status; }
-
-  bool deterministic() const {
-    return exploration.complete && outcomes.size() == 1 && !outcomes[0].stuck;
-  }
 };
 
 // The check's figures, races and printed outcomes.
