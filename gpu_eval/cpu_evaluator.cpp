@@ -10,6 +10,7 @@
 
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/cpu_tf_ops.h"
 #include "gpu_eval/element_kernels.h"
 
 namespace tfmc::eval {
@@ -134,13 +135,20 @@ bool arity_ok(BuiltinOp op, std::size_t n) {
   switch (op) {
     case BuiltinOp::Neg:
     case BuiltinOp::Relu:
+    case BuiltinOp::Cast:
+    case BuiltinOp::Square:
+    case BuiltinOp::Shape:
+      return n == 1;
     case BuiltinOp::Split:
     case BuiltinOp::Sum:
-    case BuiltinOp::Cast:
     case BuiltinOp::Reshape:
-      return n == 1;
+      return n == 1 || n == 2;
     case BuiltinOp::Concat:
+    case BuiltinOp::ConcatV2:
       return n >= 2;
+    case BuiltinOp::AddN:
+    case BuiltinOp::Pack:
+      return n >= 1;
     case BuiltinOp::Add:
     case BuiltinOp::Sub:
     case BuiltinOp::Mul:
@@ -151,9 +159,61 @@ bool arity_ok(BuiltinOp op, std::size_t n) {
     case BuiltinOp::Equal:
     case BuiltinOp::Less:
     case BuiltinOp::Greater:
+    case BuiltinOp::DivNoNan:
+    case BuiltinOp::ReluGrad:
+    case BuiltinOp::Fill:
+    case BuiltinOp::Tile:
       return n == 2;
+    case BuiltinOp::Select:
+      return n == 3;
   }
   return false;
+}
+
+// The one integer of a scalar axis argument (ConcatV2's and Split's).
+std::variant<std::int64_t, ErrorKind> scalar_axis(const Tensor& t) {
+  auto values = integers(t, 0);
+  if (auto* e = std::get_if<ErrorKind>(&values)) return *e;
+  return std::get<std::vector<std::int64_t>>(values)[0];
+}
+
+// Sum(x) {axis} or Sum(x, axes).
+EvalResult sum(std::span<const Tensor* const> args, const OpAttrs& attrs) {
+  if (args.size() == 1) {
+    std::optional<std::vector<std::int64_t>> axes;
+    if (attrs.axis) axes = std::vector<std::int64_t>{*attrs.axis};
+    return sum_axes(*args[0], axes, attrs.keep_dims);
+  }
+  if (args[0]->dtype == DType::Bool) return ErrorKind::Type;
+  auto axes = integers(*args[1], 1);
+  if (auto* e = std::get_if<ErrorKind>(&axes)) return *e;
+  return sum_axes(*args[0], std::get<std::vector<std::int64_t>>(axes), attrs.keep_dims);
+}
+
+// Split(x) {num, axis} or Split(axis, x) {num}.
+EvalResult split_any(std::span<const Tensor* const> args, OpAttrs attrs) {
+  if (args.size() == 2) {
+    auto axis = scalar_axis(*args[0]);
+    if (auto* e = std::get_if<ErrorKind>(&axis)) return *e;
+    attrs.axis = std::get<std::int64_t>(axis);
+  }
+  return split(*args.back(), attrs);
+}
+
+// Reshape(x) {shape} or Reshape(x, shape).
+EvalResult reshape_any(std::span<const Tensor* const> args, const OpAttrs& attrs) {
+  if (args.size() == 1) return reshape(*args[0], attrs.shape);
+  auto shape = integers(*args[1], 1);
+  if (auto* e = std::get_if<ErrorKind>(&shape)) return *e;
+  if (args[1]->shape.size() != 1) return ErrorKind::Shape;
+  return reshape(*args[0], std::get<std::vector<std::int64_t>>(shape));
+}
+
+// ConcatV2(x..., axis).
+EvalResult concat_v2(std::span<const Tensor* const> args) {
+  auto axis = scalar_axis(*args.back());
+  if (auto* e = std::get_if<ErrorKind>(&axis)) return *e;
+  return concat(args.first(args.size() - 1), std::get<std::int64_t>(axis));
 }
 
 }  // namespace
@@ -187,13 +247,15 @@ EvalResult CpuEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs,
     case BuiltinOp::Relu:
       return unary_numeric(a, [](auto x, bool&) { return kernels::relu(x); });
     case BuiltinOp::MatMul:
-      return matmul(a, b);
+      return matmul_transposed(a, b, attrs.transpose_a, attrs.transpose_b);
     case BuiltinOp::Concat:
       return concat(args, attrs.axis);
+    case BuiltinOp::ConcatV2:
+      return concat_v2(args);
     case BuiltinOp::Split:
-      return split(a, attrs);
+      return split_any(args, attrs);
     case BuiltinOp::Sum:
-      return sum(a, attrs.axis);
+      return sum(args, attrs);
     case BuiltinOp::Equal:
       return comparison(a, b, true, [](auto x, auto y, bool&) { return kernels::equal(x, y); });
     case BuiltinOp::Less:
@@ -203,7 +265,36 @@ EvalResult CpuEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs,
     case BuiltinOp::Cast:
       return cast(a, attrs.to);
     case BuiltinOp::Reshape:
-      return reshape(a, attrs.shape);
+      return reshape_any(args, attrs);
+    case BuiltinOp::AddN:
+      return add_n(args);
+    case BuiltinOp::Square:
+      return unary_numeric(a, [](auto x, bool&) { return kernels::mul(x, x); });
+    case BuiltinOp::DivNoNan:
+      if (a.dtype != b.dtype || (a.dtype != DType::F32 && a.dtype != DType::F64)) {
+        return ErrorKind::Type;
+      }
+      return arithmetic(a, b, [](auto x, auto y, bool& fault) {
+        return y == decltype(y){0} ? decltype(x){0} : kernels::div(x, y, fault);
+      });
+    case BuiltinOp::ReluGrad:
+      if (a.dtype != b.dtype || a.dtype == DType::Bool) return ErrorKind::Type;
+      if (a.shape != b.shape) return ErrorKind::Shape;
+      // TensorFlow multiplies: g * (f > 0), so a negative g over f <= 0 gives -0.
+      return arithmetic(a, b, [](auto g, auto f, bool&) {
+        using T = decltype(g);
+        return kernels::mul(g, f > T{0} ? T{1} : T{0});
+      });
+    case BuiltinOp::Fill:
+      return fill(a, b);
+    case BuiltinOp::Tile:
+      return tile(a, b);
+    case BuiltinOp::Pack:
+      return pack(args, attrs.axis.value_or(0));
+    case BuiltinOp::Shape:
+      return shape_of(a, attrs.to);
+    case BuiltinOp::Select:
+      return select(a, b, *args[2]);
   }
   throw std::invalid_argument("CpuEvaluator: unknown op");
 }

@@ -29,35 +29,6 @@ EvalResult matmul(const Tensor& a, const Tensor& b) {
   });
 }
 
-EvalResult sum(const Tensor& a, std::optional<std::int64_t> axis_attr) {
-  if (a.dtype == DType::Bool) return ErrorKind::Type;
-  if (!axis_attr) {
-    return visit_numeric(a.dtype, [&]<class T>(std::type_identity<T>) {
-      Tensor out = make_tensor(a.dtype, {});
-      store<T>(out, 0, kernels::sum_strided<T>(view<T>(a), 0, a.size(), 1));
-      return single(std::move(out));
-    });
-  }
-  const std::optional<std::size_t> axis = normalize_axis(*axis_attr, a.shape.size());
-  if (!axis) return ErrorKind::Shape;
-  const auto ax = a.shape.begin() + static_cast<std::ptrdiff_t>(*axis);
-  const std::int64_t outer = product(a.shape.begin(), ax);
-  const std::int64_t length = *ax;
-  const std::int64_t inner = product(ax + 1, a.shape.end());
-  Shape shape(a.shape.begin(), ax);
-  shape.insert(shape.end(), ax + 1, a.shape.end());
-  return visit_numeric(a.dtype, [&]<class T>(std::type_identity<T>) {
-    Tensor out = make_tensor(a.dtype, shape);
-    for (std::int64_t o = 0; o < outer; ++o) {
-      for (std::int64_t i = 0; i < inner; ++i) {
-        const std::int64_t base = o * length * inner + i;
-        store<T>(out, o * inner + i, kernels::sum_strided<T>(view<T>(a), base, length, inner));
-      }
-    }
-    return single(std::move(out));
-  });
-}
-
 // In row-major order a tensor is `outer` blocks along `axis`, each block holding
 // shape[axis] * inner elements; Concat and Split move whole blocks as bytes.
 EvalResult concat(std::span<const Tensor* const> args, std::optional<std::int64_t> axis_attr) {

@@ -1,6 +1,6 @@
 // The CPU backend's ops that move or reduce elements across a shape (cpu_evaluator.h states
-// their error rules): MatMul and Sum accumulate in index order through the shared bodies of
-// element_kernels.h; Concat, Split and Reshape move bytes.
+// their error rules): MatMul accumulates in index order through the shared bodies of
+// element_kernels.h; Concat, Split and Reshape move bytes. Sum is in cpu_tf_ops.h.
 #pragma once
 
 #include <cstdint>
@@ -12,8 +12,6 @@
 namespace tfmc::eval::cpu {
 
 EvalResult matmul(const Tensor& a, const Tensor& b);
-// Sum of all elements into a scalar, or along `axis` (which is then dropped from the shape).
-EvalResult sum(const Tensor& a, std::optional<std::int64_t> axis);
 EvalResult concat(std::span<const Tensor* const> args, std::optional<std::int64_t> axis);
 // attrs.num results of equal size along attrs.axis (default 0).
 EvalResult split(const Tensor& a, const OpAttrs& attrs);

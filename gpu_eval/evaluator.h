@@ -38,17 +38,36 @@ enum class BuiltinOp : std::uint8_t {
   Greater,
   Cast,
   Reshape,
+  AddN,
+  Square,
+  DivNoNan,
+  ReluGrad,
+  Fill,
+  Tile,
+  Pack,
+  ConcatV2,
+  Shape,
+  Select,
 };
 
 // Attributes after validation by the semantics layer. `axis` is as written (may be negative;
 // the evaluator normalizes it against the argument's rank and gives Error(shape) when out of
-// range). `num` is Split's output count (>= 1). `to` is Cast's target. `shape` is Reshape's
-// target (at most one -1).
+// range); Concat's, Split's, Sum's and Pack's. `num` is Split's output count (>= 1). `to` is
+// Cast's target and Shape's result dtype. `shape` is Reshape's target (at most one -1).
+// `transpose_a`, `transpose_b`: MatMul's. `keep_dims`: Sum's.
+//
+// The tensor-input forms take what an attribute would say as a tensor argument, as
+// TensorFlow does: Sum(x, axes), Reshape(x, shape), Split(axis, x), ConcatV2(x..., axis),
+// Fill(dims, value), Tile(x, multiples). Such an argument must be an i32 or i64 tensor
+// (Error(type) otherwise) of rank 0 or 1 as the op needs (Error(shape) otherwise).
 struct OpAttrs {
   std::optional<std::int64_t> axis;
   std::int64_t num = 1;
   DType to = DType::F32;
   std::vector<std::int64_t> shape;
+  bool transpose_a = false;
+  bool transpose_b = false;
+  bool keep_dims = false;
 
   friend bool operator==(const OpAttrs&, const OpAttrs&) = default;
 };

@@ -4,6 +4,8 @@
 
 #include "semantics/build/program_builder.h"
 #include "semantics/errors/diagnostics.h"
+#include "semantics/graphdef/graphdef_import.h"
+#include "semantics/graphdef/tfg_export.h"
 #include "semantics/language/parser.h"
 #include "semantics/program/compose.h"
 #include "semantics/program/prune.h"
@@ -28,21 +30,77 @@ std::vector<sem::Feed> parse_feeds(const std::vector<std::string>& texts) {
   return feeds;
 }
 
-sem::Program load_session(const SessionOptions& options, sem::ValueStore& values) {
-  std::vector<sem::Program> programs =
-      sem::load_programs(options.files, parse_feeds(options.feeds), values);
-  for (sem::Program& p : programs) {
+namespace {
+
+// What the user should know about how a graph file's run was chosen.
+std::vector<std::string> graph_notes(const std::string& file, const sem::LoadedFile& loaded,
+                                     const sem::GraphRun& run) {
+  std::vector<std::string> notes;
+  for (const std::string& w : loaded.warnings) notes.push_back(file + ": warning: " + w);
+  if (loaded.summary.whole_graph) {
+    notes.push_back(fmt::format(
+        "{}: note: no --fetch, --target or --init: the whole graph runs once ({} nodes), its "
+        "{} unconsumed results as outputs; choose a Session.run with --fetch NAME[:K], --target "
+        "NAME and --init NAME",
+        file, loaded.summary.nodes, loaded.summary.outputs));
+  } else if (run.fetches.empty() && run.targets.empty()) {
+    notes.push_back(fmt::format(
+        "{}: note: no --fetch or --target: the run after --init runs nothing, and the outcome "
+        "is the variables as --init leaves them",
+        file));
+  }
+  return notes;
+}
+
+// The init runs of a graph file's program: each --init node with what it needs.
+std::vector<sem::Program> init_runs(const sem::Program& p, const std::vector<std::string>& inits) {
+  std::vector<sem::Program> runs;
+  for (const std::string& name : inits) {
+    for (std::uint32_t i = 0; i < p.nodes.size(); ++i) {
+      if (p.nodes[i].name == sem::node_of(name)) runs.push_back(sem::prune_to_target(p, i));
+    }
+  }
+  return runs;
+}
+
+}  // namespace
+
+sem::Program load_session(const SessionOptions& options, sem::ValueStore& values,
+                          std::vector<std::string>* notes) {
+  std::vector<sem::LoadedFile> files =
+      sem::load_files(options.files, parse_feeds(options.feeds), options.graph, values);
+  std::vector<sem::Program> programs;
+  std::vector<sem::Program> setup;
+  for (sem::LoadedFile& f : files) {
+    sem::Program& p = f.program;
     if (options.model == sem::UpdateModel::Rfc) p = sem::split_updates(p);
+    if (f.graph_file) {
+      if (notes != nullptr) {
+        for (std::string& n : graph_notes(p.file, f, options.graph.run)) notes->push_back(n);
+      }
+      for (sem::Program& run : init_runs(p, options.graph.run.inits)) setup.push_back(run);
+      if (!f.summary.whole_graph) p = sem::prune(p);
+    }
     if (options.prune) p = sem::prune(p);
+    programs.push_back(std::move(p));
   }
+  sem::Program session;
   if (programs.size() == 1 && options.concurrent == 1 && options.runs == 1) {
-    return std::move(programs[0]);
+    session = std::move(programs[0]);
+  } else {
+    std::vector<sem::Program> executions;
+    for (const sem::Program& p : programs) {
+      for (std::uint32_t k = 0; k < options.concurrent; ++k) executions.push_back(p);
+    }
+    session = sem::compose(executions, options.runs, values);
   }
-  std::vector<sem::Program> executions;
-  for (const sem::Program& p : programs) {
-    for (std::uint32_t k = 0; k < options.concurrent; ++k) executions.push_back(p);
-  }
-  return sem::compose(executions, options.runs, values);
+  return setup.empty() ? session : sem::run_after(setup, session, values);
+}
+
+std::string import_tfg(const SessionOptions& options, sem::ValueStore& values) {
+  const std::string& file = options.files.at(0);
+  return sem::export_tfg(
+      sem::load_graph_ast(file, options.graph, parse_feeds(options.feeds), values), file);
 }
 
 }  // namespace tfmc::api

@@ -1,8 +1,11 @@
 // How the program a command works on is made from its files and options (FORMAT.md section
 // 5): the same for check, races, dot and each side of compare.
 //
-//   1. Each FILE is read and built (semantics/build/program_builder.h load_programs); a --feed goes
-//      to every file that declares that input.
+//   1. Each FILE is read and built (semantics/build/program_builder.h load_files); a --feed goes
+//      to every file that declares that input. A TensorFlow graph file is imported as the
+//      run --fetch, --target and --init select (semantics/graphdef/graphdef_import.h) and
+//      pruned to what --fetch and --target need, as Session.Run prunes; each --init NAME
+//      becomes a run of its own, NAME and what it needs.
 //   2. --model rfc splits every resource update into read, compute and write
 //      (semantics/program/update_model.h); executor, the default, keeps each one atomic.
 //   3. --prune keeps what the outputs and `target`s need (semantics/program/prune.h), per
@@ -11,6 +14,8 @@
 //      (semantics/program/compose.h): each FILE K times, in argument order, all interleaved
 //      in one run, and N such runs one after another; names get the suffix `@k`, `@r` or
 //      `@r.k`. One run of one FILE is the program itself.
+//   5. The --init runs go first, one after another, each to completion
+//      (semantics/program/compose.h run_after): their nodes get the suffix `@init`.
 #pragma once
 
 #include <cstdint>
@@ -31,10 +36,19 @@ struct SessionOptions {
   std::uint32_t concurrent = 1;
   sem::UpdateModel model = sem::UpdateModel::Executor;
   bool prune = false;
+  sem::GraphFileOptions graph;  // --fetch, --target, --init, --strict, --tag
 };
 
-// Throws sem::InputError on bad input, a bad feed or conflicting declarations.
-sem::Program load_session(const SessionOptions& options, sem::ValueStore& values);
+// Throws sem::InputError on bad input, a bad feed or conflicting declarations. `notes`, when
+// given, receives lines for stderr: ops of graph files without a mapping (`FILE: warning:`),
+// and what runs when a graph file's run is chosen by default (`FILE: note:`).
+sem::Program load_session(const SessionOptions& options, sem::ValueStore& values,
+                          std::vector<std::string>* notes = nullptr);
+
+// `tfmc import`: the one graph file of `options` imported as its graph options and feeds say
+// (semantics/build/program_builder.h load_graph_ast), as .tfg text
+// (semantics/graphdef/tfg_export.h). Throws sem::InputError on bad input.
+std::string import_tfg(const SessionOptions& options, sem::ValueStore& values);
 
 // Parses --feed texts (NAME=VALUE); throws sem::InputError on the first bad one.
 std::vector<sem::Feed> parse_feeds(const std::vector<std::string>& texts);

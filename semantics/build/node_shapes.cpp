@@ -72,7 +72,7 @@ class Shaper {
     } else if (is_builtin_function(n.op)) {
       const auto [min, max] = builtin_arity(n.op);
       const bool arity_ok = check_arity(n, min, max);
-      auto f = make_builtin_function(n.op, n.attrs, n.op_loc, values_, diags_);
+      auto f = make_builtin_function(n.op, n.attrs, n.args.size(), n.op_loc, values_, diags_);
       if (!arity_ok || !f) return s;
       const int outputs = f->outputs;
       s.function = functions_.add(std::move(*f));

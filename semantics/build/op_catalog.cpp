@@ -38,15 +38,27 @@ const std::vector<BuiltinSpec>& builtins() {
       {"Maximum", K::Builtin, O::Maximum, 2, 2, {}, {}},
       {"Minimum", K::Builtin, O::Minimum, 2, 2, {}, {}},
       {"Relu", K::Builtin, O::Relu, 1, 1, {}, {}},
-      {"MatMul", K::Builtin, O::MatMul, 2, 2, {}, {}},
+      {"MatMul", K::Builtin, O::MatMul, 2, 2, {"transpose_a", "transpose_b"}, {}},
       {"Concat", K::Builtin, O::Concat, 2, -1, {"axis"}, {}},
-      {"Split", K::Builtin, O::Split, 1, 1, {"axis", "num"}, {"num"}},
-      {"Sum", K::Builtin, O::Sum, 1, 1, {"axis"}, {}},
+      {"Split", K::Builtin, O::Split, 1, 2, {"axis", "num"}, {"num"}},
+      {"Sum", K::Builtin, O::Sum, 1, 2, {"axis", "keep_dims"}, {}},
       {"Equal", K::Builtin, O::Equal, 2, 2, {}, {}},
       {"Less", K::Builtin, O::Less, 2, 2, {}, {}},
       {"Greater", K::Builtin, O::Greater, 2, 2, {}, {}},
       {"Cast", K::Builtin, O::Cast, 1, 1, {"to"}, {"to"}},
-      {"Reshape", K::Builtin, O::Reshape, 1, 1, {"shape"}, {"shape"}},
+      {"Reshape", K::Builtin, O::Reshape, 1, 2, {"shape"}, {"shape"}},
+      {"AddN", K::Builtin, O::AddN, 1, -1, {}, {}},
+      {"Square", K::Builtin, O::Square, 1, 1, {}, {}},
+      {"DivNoNan", K::Builtin, O::DivNoNan, 2, 2, {}, {}},
+      {"ReluGrad", K::Builtin, O::ReluGrad, 2, 2, {}, {}},
+      {"Fill", K::Builtin, O::Fill, 2, 2, {}, {}},
+      {"Tile", K::Builtin, O::Tile, 2, 2, {}, {}},
+      {"Pack", K::Builtin, O::Pack, 1, -1, {"axis"}, {}},
+      {"ConcatV2", K::Builtin, O::ConcatV2, 2, -1, {}, {}},
+      {"Shape", K::Builtin, O::Shape, 1, 1, {"out_type"}, {}},
+      {"Select", K::Builtin, O::Select, 3, 3, {}, {}},
+      {"IdentityN", K::Identity, O::Add, 1, -1, {}, {}},
+      {"NoOp", K::Uninterpreted, O::Add, 0, 0, {}, {}},
   };
   return specs;
 }
@@ -102,6 +114,20 @@ bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, Value
     if (!t) return bad("a dtype (f32, f64, i32, i64 or bool)");
     f.attrs.to = *t;
     shown["to"] = v.name;
+  } else if (a.key == "out_type") {
+    const auto t = v.kind == AttrValue::Kind::Name ? eval::dtype_from_name(v.name) : std::nullopt;
+    if (t != eval::DType::I32 && t != eval::DType::I64) return bad("i32 or i64");
+    f.attrs.to = *t;
+    if (t == eval::DType::I64) shown["out_type"] = v.name;
+  } else if (a.key == "transpose_a" || a.key == "transpose_b" || a.key == "keep_dims") {
+    if (v.kind != AttrValue::Kind::Name || (v.name != "true" && v.name != "false")) {
+      return bad("true or false");
+    }
+    const bool on = v.name == "true";
+    (a.key == "keep_dims"     ? f.attrs.keep_dims
+     : a.key == "transpose_a" ? f.attrs.transpose_a
+                              : f.attrs.transpose_b) = on;
+    if (on) shown[a.key] = "true";
   } else if (a.key == "shape") {
     if (v.kind != AttrValue::Kind::List) return bad("a list of dimensions like [2,-1]");
     const auto wildcards = std::count(v.list.begin(), v.list.end(), -1);
@@ -129,6 +155,7 @@ bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, Value
 const ResourceOp* find_resource_op(const std::string& op) {
   static const std::map<std::string, ResourceOp, std::less<>> kOps = {
       {"Read", {NodeKind::Read, ResourceKind::Variable, 0, 1}},
+      {"VarIsInitialized", {NodeKind::Read, ResourceKind::Variable, 0, 1}},
       {"Write", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
       {"AssignAdd", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
       {"AssignSub", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
@@ -165,16 +192,31 @@ std::pair<int, int> builtin_arity(const std::string& op) {
 }
 
 std::optional<Function> make_builtin_function(const std::string& op, const std::vector<Attr>& attrs,
-                                              SourceLoc op_loc, ValueStore& values,
-                                              DiagnosticList& diags) {
+                                              std::size_t arguments, SourceLoc op_loc,
+                                              ValueStore& values, DiagnosticList& diags) {
   const BuiltinSpec* spec = find_builtin(op);
   Function f;
   f.kind = spec->kind;
   f.op = spec->op;
-  f.outputs = op == "Copy" ? 2 : 1;
+  f.outputs = op == "Copy"        ? 2
+              : op == "IdentityN" ? static_cast<int>(arguments)
+              : op == "NoOp"      ? 0
+                                  : 1;
+  f.attrs.to = op == "Shape" ? eval::DType::I32 : f.attrs.to;
+  // The tensor-input forms (Sum(x, axes), Split(axis, x), Reshape(x, shape)) take their axis
+  // or shape as an argument, not as an attribute.
+  const bool tensor_form = arguments == 2 && (op == "Sum" || op == "Split" || op == "Reshape");
+  const std::string_view argument_key = op == "Reshape" ? "shape" : "axis";
   bool ok = no_duplicate_keys(attrs, diags);
   std::map<std::string, std::string> shown;
   for (const Attr& a : attrs) {
+    if (tensor_form && a.key == argument_key) {
+      diags.error(a.loc, fmt::format("{} with two arguments takes its {} as its {} argument, "
+                                     "not as an attribute",
+                                     op, argument_key, op == "Split" ? "first" : "second"));
+      ok = false;
+      continue;
+    }
     if (std::find(spec->attrs.begin(), spec->attrs.end(), a.key) == spec->attrs.end()) {
       if (spec->attrs.empty()) {
         report_attribute_not_taken(a, op, diags);
@@ -187,6 +229,7 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
     ok = apply_builtin_attr(op, a, f, values, shown, diags) && ok;
   }
   for (std::string_view key : spec->required) {
+    if (tensor_form && key == argument_key) continue;
     if (!find_attr(attrs, key)) {
       report_missing_attribute(op, key, op_loc, diags);
       ok = false;
@@ -252,11 +295,11 @@ std::optional<Function> make_assign_function(
       Function f;
       f.kind = FunctionKind::GradientStep;
       f.head = "GradientStep";
-      f.parts = {table.add(*make_builtin_function("Mul", {}, op_loc, values, diags)),
-                 table.add(*make_builtin_function("Sub", {}, op_loc, values, diags))};
+      f.parts = {table.add(*make_builtin_function("Mul", {}, 2, op_loc, values, diags)),
+                 table.add(*make_builtin_function("Sub", {}, 2, op_loc, values, diags))};
       return f;
     }
-    return make_builtin_function(op == "AssignAdd" ? "Add" : "Sub", {}, op_loc, values, diags);
+    return make_builtin_function(op == "AssignAdd" ? "Add" : "Sub", {}, 2, op_loc, values, diags);
   }
   const Attr* fa = find_attr(attrs, "f");
   if (!fa) {
@@ -296,7 +339,7 @@ std::optional<Function> make_assign_function(
                             name));
     return std::nullopt;
   }
-  return make_builtin_function(name, rest, op_loc, values, diags);
+  return make_builtin_function(name, rest, 2, op_loc, values, diags);
 }
 
 }  // namespace tfmc::sem

@@ -26,6 +26,8 @@ namespace tfmc::sem {
 // An operation on a resource: its first argument is the resource's handle edge, then
 // `tensors` tensor arguments; it has `outputs` tensor outputs.
 //   Read(&x)                                  Read     variable  1 output
+//   VarIsInitialized(&x)                      Read     variable  1 output: bool, whether x
+//                                                                holds a value
 //   Write, AssignAdd, AssignSub, Assign(&x, t) Assign  variable
 //   ApplyGradientDescent(&x, alpha, delta)    Assign   variable  x := x - alpha * delta
 //   Enqueue(&q, t), Dequeue(&q)               queue ops (Dequeue: 1 output)
@@ -51,9 +53,11 @@ std::pair<int, int> builtin_arity(const std::string& op);
 // Builds the Function of a built-in function node from its attributes. Reports attribute
 // errors (unknown, missing, ill-typed, duplicate) to `diags` at the attribute (or at
 // `op_loc` for a missing one) and returns nullopt then.
+// `arguments` is the node's argument count: IdentityN has as many outputs, and the
+// two-argument forms of Sum, Split and Reshape take no `axis` or `shape` attribute.
 std::optional<Function> make_builtin_function(const std::string& op, const std::vector<Attr>& attrs,
-                                              SourceLoc op_loc, ValueStore& values,
-                                              DiagnosticList& diags);
+                                              std::size_t arguments, SourceLoc op_loc,
+                                              ValueStore& values, DiagnosticList& diags);
 
 // An uninterpreted function (`fn NAME : K -> L`) applied with `attrs`.
 std::optional<Function> make_uninterpreted_function(const std::string& name, int outputs,

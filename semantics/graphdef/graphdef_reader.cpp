@@ -5,7 +5,9 @@
 #include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/text_format.h>
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 #include <string_view>
@@ -38,7 +40,7 @@ bool looks_like_text(std::string_view bytes) {
 }
 
 // The first field name of a text-format message, skipping whitespace and `#` comments.
-std::string first_field(std::string_view text) {
+std::string_view first_field(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size()) {
     const char c = text[i];
@@ -55,10 +57,10 @@ std::string first_field(std::string_view text) {
          (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) {
     ++end;
   }
-  return std::string(text.substr(i, end - i));
+  return text.substr(i, end - i);
 }
 
-GraphFileMessage text_message(const std::string& field) {
+GraphFileMessage text_message(std::string_view field) {
   if (field == "saved_model_schema_version" || field == "meta_graphs") {
     return GraphFileMessage::SavedModel;
   }
@@ -86,17 +88,46 @@ class TextErrors : public pb::io::ErrorCollector {
   DiagnosticList& diags_;
 };
 
-void parse_text(const std::string& name, const std::string& text, pb::Message& message) {
+void parse_text(const std::string& name, const std::string& text, pb::Message& message,
+                pb::TextFormat::ParseInfoTree& tree) {
   DiagnosticList diags(name, text);
   TextErrors errors(diags);
   pb::TextFormat::Parser parser;
   parser.RecordErrorsTo(&errors);
   parser.AllowUnknownField(true);
   parser.AllowUnknownExtension(true);
+  parser.WriteLocationsTo(&tree);
   if (!parser.ParseFromString(text, &message) && diags.empty()) {
     diags.error({}, "not a protobuf text-format message");
   }
   if (!diags.empty()) throw InputError(diags.render());
+}
+
+// Where each node's `name` field is (1-based), from the parse tree of the GraphDef holding
+// them; a node without a name is located at its `node` field.
+std::vector<SourceLoc> node_locations(const pb::TextFormat::ParseInfoTree* graph_tree,
+                                      const tf::GraphDef& graph) {
+  std::vector<SourceLoc> locs(static_cast<std::size_t>(graph.node_size()));
+  if (graph_tree == nullptr) return locs;
+  const pb::FieldDescriptor* node_field = tf::GraphDef::descriptor()->FindFieldByName("node");
+  const pb::FieldDescriptor* name_field = tf::NodeDef::descriptor()->FindFieldByName("name");
+  for (int i = 0; i < graph.node_size(); ++i) {
+    pb::TextFormat::ParseLocation at = graph_tree->GetLocation(node_field, i);
+    if (const auto* node_tree = graph_tree->GetTreeForNested(node_field, i)) {
+      const pb::TextFormat::ParseLocation name_at = node_tree->GetLocation(name_field, -1);
+      if (name_at.line >= 0) at = name_at;
+    }
+    if (at.line >= 0) locs[static_cast<std::size_t>(i)] = {at.line + 1, at.column + 1};
+  }
+  return locs;
+}
+
+// The parse tree of a message's field `field` (not repeated: index -1).
+const pb::TextFormat::ParseInfoTree* nested(const pb::TextFormat::ParseInfoTree* tree,
+                                            const pb::Descriptor* type, const char* field,
+                                            int index = -1) {
+  if (tree == nullptr) return nullptr;
+  return tree->GetTreeForNested(type->FindFieldByName(field), index);
 }
 
 // Whether a binary parse gave a graph rather than another message's bytes read as one: a
@@ -124,15 +155,15 @@ bool plausible(const tf::SavedModel& s) {
   throw InputError(fmt::format("{}: error: {}\n", name, message));
 }
 
-// The graph of the MetaGraph whose tags hold `tag` (the first MetaGraph when `tag` is empty).
-tf::GraphDef choose_meta_graph(const std::string& name, const tf::SavedModel& model,
-                               const std::string& tag) {
+// The index of the MetaGraph whose tags hold `tag` (the first MetaGraph when `tag` is empty).
+int choose_meta_graph(const std::string& name, const tf::SavedModel& model,
+                      const std::string& tag) {
   if (model.meta_graphs_size() == 0) fail(name, "the SavedModel holds no MetaGraph");
-  if (tag.empty()) return model.meta_graphs(0).graph_def();
+  if (tag.empty()) return 0;
   std::vector<std::string> seen;
-  for (const tf::MetaGraphDef& m : model.meta_graphs()) {
-    for (const std::string& t : m.meta_info_def().tags()) {
-      if (t == tag) return m.graph_def();
+  for (int i = 0; i < model.meta_graphs_size(); ++i) {
+    for (const std::string& t : model.meta_graphs(i).meta_info_def().tags()) {
+      if (t == tag) return i;
       seen.push_back(t);
     }
   }
@@ -148,24 +179,32 @@ GraphFile parse_graph_file(const std::string& name, const std::string& bytes,
   if (looks_like_text(bytes)) {
     file.form = GraphFileForm::Text;
     file.message = text_message(first_field(bytes));
+    file.source = bytes;
+    pb::TextFormat::ParseInfoTree tree;
+    const pb::TextFormat::ParseInfoTree* graph_tree = &tree;
     switch (file.message) {
       case GraphFileMessage::GraphDef:
-        parse_text(name, bytes, file.graph);
+        parse_text(name, bytes, file.graph, tree);
         break;
       case GraphFileMessage::MetaGraphDef: {
         tf::MetaGraphDef meta;
-        parse_text(name, bytes, meta);
+        parse_text(name, bytes, meta, tree);
         if (!meta.has_graph_def()) fail(name, "the MetaGraphDef holds no graph_def");
         file.graph = meta.graph_def();
+        graph_tree = nested(graph_tree, tf::MetaGraphDef::descriptor(), "graph_def");
         break;
       }
       case GraphFileMessage::SavedModel: {
         tf::SavedModel model;
-        parse_text(name, bytes, model);
-        file.graph = choose_meta_graph(name, model, tag);
+        parse_text(name, bytes, model, tree);
+        const int chosen = choose_meta_graph(name, model, tag);
+        file.graph = model.meta_graphs(chosen).graph_def();
+        graph_tree = nested(graph_tree, tf::SavedModel::descriptor(), "meta_graphs", chosen);
+        graph_tree = nested(graph_tree, tf::MetaGraphDef::descriptor(), "graph_def");
         break;
       }
     }
+    file.node_locs = node_locations(graph_tree, file.graph);
     return file;
   }
   file.form = GraphFileForm::Binary;
@@ -175,7 +214,7 @@ GraphFile parse_graph_file(const std::string& name, const std::string& bytes,
   tf::SavedModel model;
   if (model.ParseFromString(bytes) && plausible(model)) {
     file.message = GraphFileMessage::SavedModel;
-    file.graph = choose_meta_graph(name, model, tag);
+    file.graph = model.meta_graphs(choose_meta_graph(name, model, tag)).graph_def();
     return file;
   }
   tf::MetaGraphDef meta;
@@ -191,6 +230,21 @@ GraphFile parse_graph_file(const std::string& name, const std::string& bytes,
   fail(name,
        "not a TensorFlow graph: neither protobuf text nor a binary GraphDef, MetaGraphDef or "
        "SavedModel (a truncated or corrupt file?)");
+}
+
+bool is_graph_file(std::string_view name, std::string_view bytes) {
+  if (!looks_like_text(bytes)) return !name.ends_with(".tfg");
+  const std::string_view field = first_field(bytes);
+  static constexpr std::array<std::string_view, 4> kGraphFields = {"node", "library", "versions",
+                                                                   "version"};
+  const bool known =
+      text_message(field) != GraphFileMessage::GraphDef ||
+      std::find(kGraphFields.begin(), kGraphFields.end(), field) != kGraphFields.end();
+  if (!known) return false;
+  // The first non-blank character after the field name.
+  auto at = static_cast<std::size_t>(field.data() - bytes.data()) + field.size();
+  while (at < bytes.size() && std::isspace(static_cast<unsigned char>(bytes[at]))) ++at;
+  return at < bytes.size() && (bytes[at] == '{' || bytes[at] == ':');
 }
 
 GraphFile read_graph_file(const std::string& path, const std::string& tag) {

@@ -16,7 +16,10 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "semantics/errors/diagnostics.h"
 #include "semantics/graphdef/tf_graph.pb.h"
 
 namespace tfmc::sem {
@@ -28,7 +31,17 @@ struct GraphFile {
   tf::GraphDef graph;
   GraphFileForm form = GraphFileForm::Text;
   GraphFileMessage message = GraphFileMessage::GraphDef;
+  // Text files: the text (diagnostics quote its lines) and, per node of `graph`, where its
+  // `name` field is. Binary files: both empty (diagnostics name the node instead).
+  std::string source;
+  std::vector<SourceLoc> node_locs;
 };
+
+// Whether the file `name` holding `bytes` is a TensorFlow graph file rather than a .tfg
+// program: text whose first field is a field of GraphDef, MetaGraphDef or SavedModel followed
+// by `{` or `:` (no .tfg statement starts so), or binary content, unless the name ends in
+// `.tfg` (the .tfg parser then says where its first bad byte is).
+bool is_graph_file(std::string_view name, std::string_view bytes);
 
 // Reads `path`; `tag` chooses the MetaGraph of a SavedModel whose tags hold it (empty: the
 // first MetaGraph).

@@ -12,6 +12,10 @@ namespace {
 // which has fired `fired` of its nodes in the section.
 constexpr Slot kSectionFree = 0;
 
+eval::Tensor bool_scalar(bool v) {
+  return eval::Tensor{eval::DType::Bool, {}, {static_cast<std::uint8_t>(v ? 1 : 0)}};
+}
+
 }  // namespace
 
 GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluator& evaluator)
@@ -48,6 +52,9 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     c.execution = n.execution;
     c.section_size = n.section == kNone ? 0 : section_sizes[n.section * executions_ + n.execution];
     c.alternatives = n.alternatives;
+    if (n.kind == NodeKind::Read && n.op == "VarIsInitialized") {
+      c.initialized = {values.tensor(bool_scalar(false)), values.tensor(bool_scalar(true))};
+    }
     for (std::int32_t e : n.inputs) c.args.push_back(static_cast<std::uint32_t>(e));
     in_flat_.insert(in_flat_.end(), c.args.begin(), c.args.end());
     for (std::int32_t e : n.controls) in_flat_.push_back(static_cast<std::uint32_t>(e));
@@ -235,9 +242,17 @@ void GraphModel::fire(const Slot* state, TransitionId t, Slot* out) {
     case NodeKind::Var:
       scratch_results_.push_back(n.handle);
       break;
-    case NodeKind::Read:
-      scratch_results_.push_back(state[n.resource_slot]);
+    case NodeKind::Read: {
+      const ValueId v = state[n.resource_slot];
+      if (n.initialized[0] == kEmpty) {
+        scratch_results_.push_back(v);
+      } else {
+        const bool uninitialized =
+            values_.is_error(v) && values_.get(v).error == eval::ErrorKind::Uninitialized;
+        scratch_results_.push_back(n.initialized[uninitialized ? 0 : 1]);
+      }
       break;
+    }
     case NodeKind::Assign: {
       // Arguments: the variable edge, then the tensors; f takes the old value first.
       scratch_args_.assign(1, state[n.resource_slot]);

@@ -27,6 +27,7 @@
 // that no path orders) plus the alternatives of one Choice node, which exclude each other.
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "gpu_eval/evaluator.h"
@@ -87,6 +88,9 @@ class GraphModel : public DependencyModel {
     std::vector<std::uint32_t> out;       // output port edge slots in order
     std::vector<std::uint32_t> out_ctrl;  // control output edge slots
     std::vector<ValueId> alternatives;    // Choice: its values (empty: one of its inputs)
+    // VarIsInitialized (a Read that tells whether the variable holds a value): its answers
+    // false and true; kEmpty for every other node.
+    std::array<ValueId, 2> initialized{kEmpty, kEmpty};
     std::vector<std::uint32_t> reads;
     std::vector<std::uint32_t> writes;
   };

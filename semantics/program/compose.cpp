@@ -47,8 +47,7 @@ struct Declared {
 
 class Composer {
  public:
-  Composer(const ValueStore& values, std::size_t executions_per_run, std::uint32_t runs)
-      : values_(values), executions_per_run_(executions_per_run), runs_(runs) {}
+  explicit Composer(const ValueStore& values) : values_(values) {}
 
   // Adds the resources, sections and functions of `p` that are not there yet.
   Mapping share(const Program& p) {
@@ -85,7 +84,8 @@ class Composer {
     return m;
   }
 
-  // Appends a copy of `p` as one execution.
+  // Appends a copy of `p` as one execution; its nodes' executions are shifted by `execution`
+  // (a composed `p` keeps its own executions apart).
   void add_execution(const Program& p, const Mapping& m, const std::string& suffix,
                      std::uint32_t execution) {
     const auto node_base = static_cast<std::int32_t>(out_.nodes.size());
@@ -96,7 +96,7 @@ class Composer {
     for (const Node& source : p.nodes) {
       Node n = source;
       n.name += suffix;
-      n.execution = execution;
+      n.execution += execution;
       if (names_resource(n.kind)) n.variable = m.resource(n.resource_kind, n.variable);
       // Function and Assign nodes name a function of p's table; the other kinds hold an
       // unused id, which is mapped too when it is in range.
@@ -122,8 +122,12 @@ class Composer {
     for (std::uint32_t t : p.targets) out_.targets.push_back(t + node_base);
   }
 
-  // Starts the next run: every node added from now on belongs to it.
-  void start_run() { run_begin_.push_back(out_.nodes.size()); }
+  // Starts the next run: every node added from now on belongs to it. Its first execution is
+  // `execution`; `barrier` names the node it waits on (unused for the first run).
+  void start_run(std::string barrier, std::uint32_t execution) {
+    run_begin_.push_back(out_.nodes.size());
+    runs_.push_back({std::move(barrier), execution});
+  }
 
   // Adds the barrier nodes between consecutive runs, then returns the composed program.
   Program finish() {
@@ -136,14 +140,14 @@ class Composer {
     }
     // Runs without nodes (a program of inputs and outputs only) need no barrier.
     const bool has_nodes = !out_.nodes.empty();
-    for (std::uint32_t run = 2; has_nodes && run <= runs_; ++run) {
+    for (std::size_t run = 2; has_nodes && run <= runs_.size(); ++run) {
       Node barrier;
-      barrier.name = fmt::format("~run{}", run);
+      barrier.name = runs_[run - 1].barrier;
       barrier.kind = NodeKind::Function;
       barrier.implicit = true;
       barrier.op = "NoOp";
       barrier.function = no_op();
-      barrier.execution = static_cast<std::uint32_t>((run - 1) * executions_per_run_);
+      barrier.execution = runs_[run - 1].execution;
       const std::int32_t id = add_node(out_, std::move(barrier));
       for (std::size_t i = run_begin_[run - 2]; i < run_begin_[run - 1]; ++i) {
         if (sink[i]) add_control_edge(out_, static_cast<std::int32_t>(i), id);
@@ -215,9 +219,14 @@ class Composer {
     return out_.functions.add(std::move(f));
   }
 
+  // A run's barrier name and first execution.
+  struct Run {
+    std::string barrier;
+    std::uint32_t execution;
+  };
+
   const ValueStore& values_;
-  std::size_t executions_per_run_;
-  std::uint32_t runs_;
+  std::vector<Run> runs_;
   Program out_;
   std::map<std::string, Declared> resources_;  // variables, queues and mutexes share names
   std::map<std::string, std::int32_t> sections_;
@@ -233,21 +242,48 @@ std::string suffix(std::uint32_t run, std::uint32_t runs, std::size_t execution,
   return "";
 }
 
+// How many executions a program holds (one unless it was composed).
+std::uint32_t executions(const Program& p) {
+  std::uint32_t most = 0;
+  for (const Node& n : p.nodes) most = std::max(most, n.execution);
+  return most + 1;
+}
+
 }  // namespace
 
 Program compose(std::span<const Program> programs, std::uint32_t runs, const ValueStore& values) {
   TFMC_CHECK(!programs.empty() && runs >= 1, "compose needs a program and a run");
-  Composer composer(values, programs.size(), runs);
+  Composer composer(values);
   std::vector<Mapping> mappings;
   for (const Program& p : programs) mappings.push_back(composer.share(p));
   for (std::uint32_t run = 1; run <= runs; ++run) {
-    composer.start_run();
+    composer.start_run(fmt::format("~run{}", run),
+                       static_cast<std::uint32_t>((run - 1) * programs.size()));
     for (std::size_t k = 0; k < programs.size(); ++k) {
       const auto execution = static_cast<std::uint32_t>((run - 1) * programs.size() + k);
       composer.add_execution(programs[k], mappings[k], suffix(run, runs, k + 1, programs.size()),
                              execution);
     }
   }
+  return composer.finish();
+}
+
+Program run_after(std::span<const Program> setup, const Program& program,
+                  const ValueStore& values) {
+  Composer composer(values);
+  std::vector<Mapping> mappings;
+  for (const Program& p : setup) mappings.push_back(composer.share(p));
+  const Mapping main = composer.share(program);
+  std::uint32_t execution = 0;
+  for (std::size_t i = 0; i < setup.size(); ++i) {
+    const std::string run = setup.size() == 1 ? "init" : fmt::format("init{}", i + 1);
+    const std::string suffix = fmt::format("@{}", run);
+    composer.start_run(fmt::format("~{}", run), execution);
+    composer.add_execution(setup[i], mappings[i], suffix, execution);
+    execution += executions(setup[i]);
+  }
+  composer.start_run("~run", execution);
+  composer.add_execution(program, main, "", execution);
   return composer.finish();
 }
 

@@ -45,4 +45,12 @@ namespace tfmc::sem {
 // `runs` >= 1 and at least one program; throws InputError on conflicting declarations.
 Program compose(std::span<const Program> programs, std::uint32_t runs, const ValueStore& values);
 
+// The Session.Run calls before the checked one (--init): each program of `setup` runs to
+// completion, in order, and then `program` (itself possibly composed) runs. Resources are
+// shared by name as in compose; setup i's nodes get the suffix `@init` (one setup program) or
+// `@initI`, and for i >= 2 wait for the barrier `~initI` after setup i-1; the nodes of
+// `program` keep their names and wait for the barrier `~run` after the last setup. Executions are
+// numbered on: setup programs first, then `program`'s own, shifted.
+Program run_after(std::span<const Program> setup, const Program& program, const ValueStore& values);
+
 }  // namespace tfmc::sem

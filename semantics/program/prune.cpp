@@ -70,4 +70,11 @@ Program prune(const Program& p) {
   return out;
 }
 
+Program prune_to_target(const Program& program, std::uint32_t target) {
+  Program run = program;
+  run.outputs.clear();
+  run.targets = {target};
+  return prune(run);
+}
+
 }  // namespace tfmc::sem

@@ -22,4 +22,8 @@ namespace tfmc::sem {
 
 Program prune(const Program& program);
 
+// The Session.Run that runs node `target` alone (an init run): `program` without its named
+// outputs and with `target` as its only target, pruned.
+Program prune_to_target(const Program& program, std::uint32_t target);
+
 }  // namespace tfmc::sem

@@ -47,7 +47,10 @@ void FunctionApplier::compute(const Function& f, std::span<const ValueId> args, 
       return;
     case FunctionKind::Identity:
     case FunctionKind::Copy:
-      std::fill(results, results + f.outputs, args[0]);
+      // Output j passes argument j (IdentityN), or the one argument (Identity, Copy).
+      for (int j = 0; j < f.outputs; ++j) {
+        results[j] = args[std::min(static_cast<std::size_t>(j), args.size() - 1)];
+      }
       return;
     case FunctionKind::Snd:
       results[0] = args[1];

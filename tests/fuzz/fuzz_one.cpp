@@ -8,6 +8,7 @@
 #include "fuzz/ast_equal.h"
 #include "semantics/build/program_builder.h"
 #include "semantics/errors/diagnostics.h"
+#include "semantics/graphdef/graphdef_import.h"
 #include "semantics/graphdef/graphdef_reader.h"
 #include "semantics/language/parser.h"
 #include "semantics/language/tfg_printer.h"
@@ -120,11 +121,13 @@ std::string explore(const sem::Program& program, sem::ValueStore& values) {
   return {};
 }
 
-// The graph-file reader on the same bytes: it reads them or rejects them with an InputError
-// that names the file and, for text, a line of the text; nothing else escapes it.
+// The graph-file reader and importer on the same bytes: the reader reads them or rejects them
+// with an InputError that names the file and, for text, a line of the text; the import of
+// the whole graph gives located errors or a program that holds the invariants and explores.
 std::string check_graph_file(const std::string& bytes) {
+  sem::GraphFile file;
   try {
-    sem::parse_graph_file("fuzz.pb", bytes);
+    file = sem::parse_graph_file("fuzz.pb", bytes);
   } catch (const sem::InputError& e) {
     const std::string message = e.what();
     if (message.rfind("fuzz.pb:", 0) != 0) return "graph file error without the file: " + message;
@@ -133,8 +136,20 @@ std::string check_graph_file(const std::string& bytes) {
     if (std::sscanf(message.c_str(), "fuzz.pb:%d:", &line) == 1 && (line < 0 || line > lines)) {
       return "graph file error outside the text: " + message;
     }
+    return {};
   }
-  return {};
+  sem::DiagnosticList diags("fuzz.pb", file.source);
+  const sem::ImportedGraph imported = sem::import_graph(file, {}, diags);
+  sem::ValueStore values;
+  sem::Program program;
+  if (diags.empty()) program = sem::build_program(imported.ast, {}, values, diags);
+  if (!diags.empty()) {
+    diags.render();
+    return check_locations(file.source, diags);
+  }
+  if (std::string problem = check_invariants(program); !problem.empty()) return problem;
+  if (program.nodes.size() > kMaxExploredNodes) return {};
+  return explore(program, values);
 }
 
 }  // namespace

@@ -1,10 +1,12 @@
 // One fuzzing step, shared by the libFuzzer target (tfg_fuzz.cpp) and the Catch2 replay and
-// mutation tests: arbitrary bytes go through the graph-file reader, the whole .tfg front end
-// and, when they form a small valid program, a bounded exploration.
+// mutation tests: arbitrary bytes go through the graph-file reader and importer, the whole
+// .tfg front end and, when they form a small valid program, a bounded exploration.
 //
 // fuzz_one returns an empty string when every property held, else the first one violated:
 //   - the same bytes read as a TensorFlow graph file (semantics/graphdef/graphdef_reader.h)
-//     give a graph or an InputError that names the file (and, for text, a line of it);
+//     give a graph or an InputError that names the file (and, for text, a line of it); a graph
+//     imported whole (graphdef_import.h) gives located diagnostics or a program that meets
+//     the invariants below and explores as below;
 //   - parse_tfg reports errors as diagnostics and never throws; rendering them never throws;
 //   - every diagnostic of parse_tfg and build_program is located inside the text (an existing
 //     line, a column at most one past its end);

@@ -53,10 +53,31 @@ std::uint64_t physical_memory_bytes() {
 
 // FILE... as check, races and dot take it.
 void add_files(CLI::App* cmd, api::SessionOptions& s) {
-  cmd->add_option("FILE", s.files,
-                  "the .tfg program; several FILEs run as concurrent executions that share "
-                  "variables, queues, mutexes and sections by name")
+  cmd->add_option(
+         "FILE", s.files,
+         "the .tfg program or TensorFlow graph file (GraphDef, MetaGraphDef or SavedModel, "
+         "text or binary); several FILEs run as concurrent executions that share "
+         "variables, queues, mutexes and sections by name")
       ->required();
+}
+
+// The options of TensorFlow graph files: the Session.run to check (specs/FORMAT.md,
+// "TensorFlow graph files").
+void add_graph_options(CLI::App* cmd, sem::GraphFileOptions& g) {
+  cmd->add_option("--fetch", g.run.fetches,
+                  "NAME[:K]: (graph files) fetch output K of node NAME, as Session.run does; "
+                  "the outcome's output is named as written (repeatable)");
+  cmd->add_option("--target", g.run.targets,
+                  "NAME: (graph files) run node NAME too, as a Session.run target (repeatable)");
+  cmd->add_option("--init", g.run.inits,
+                  "NAME: (graph files) first run node NAME to completion as a run of its own, "
+                  "e.g. init (global_variables_initializer); without it variables start "
+                  "uninitialized (repeatable, in order)");
+  cmd->add_option("--tag", g.tag,
+                  "TAG: (SavedModel files) check the MetaGraph with this tag, not the first");
+  cmd->add_flag("--strict", g.run.strict,
+                "(graph files) an op without a mapping is an error, not an uninterpreted "
+                "function");
 }
 
 // The options that make the program from its files (session.h). `model` receives the
@@ -83,6 +104,7 @@ void add_session_options(CLI::App* cmd, api::SessionOptions& s, std::string& mod
   cmd->add_flag("--prune", s.prune,
                 "keep only the nodes that the outputs and `target` statements need, as "
                 "Session.Run does");
+  add_graph_options(cmd, s.graph);
 }
 
 // --format and its synonym --json as given; output_format resolves them after parsing.
@@ -194,7 +216,9 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
       "Explore BEFORE and AFTER (a rewrite of BEFORE) and tell whether AFTER refines BEFORE "
       "(every outcome of AFTER is one of BEFORE) or is equivalent (the same outcomes), listing "
       "the outcomes AFTER adds (with witnesses in AFTER) and those it loses.");
-  compare_cmd->add_option("BEFORE AFTER", compare.session.files, "the two .tfg programs")
+  compare_cmd
+      ->add_option("BEFORE AFTER", compare.session.files,
+                   "the two programs (.tfg or TensorFlow graph files)")
       ->required()
       ->expected(2);
   add_session_options(compare_cmd, compare.session, compare_model);
@@ -235,6 +259,21 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   add_session_options(dot_cmd, dot.session, dot_model);
   dot_cmd->add_option("-o,--output", dot.output, "write to this file instead of stdout");
 
+  ImportOptions import;
+  CLI::App* import_cmd = app.add_subcommand(
+      "import",
+      "Write the TensorFlow graph file FILE as a .tfg program: the run that --fetch, --target "
+      "and --init select (the whole graph without them), names that are not .tfg names "
+      "mangled reversibly.");
+  import_cmd->add_option("FILE", import.session.files, "the TensorFlow graph file")
+      ->required()
+      ->expected(1);
+  import_cmd->add_option("--feed", import.session.feeds,
+                         "NAME=VALUE: the placeholder NAME is fed (an input of the program) "
+                         "with VALUE (repeatable)");
+  add_graph_options(import_cmd, import.session.graph);
+  import_cmd->add_option("-o,--output", import.output, "write to this file instead of stdout");
+
   std::vector<const char*> argv;
   for (const std::string& a : args) argv.push_back(a.c_str());
   try {
@@ -272,6 +311,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
     sem::parse_update_model(races_model, races.session.model);
     return run_races(races, out, err);
   }
+  if (import_cmd->parsed()) return run_import(import, out, err);
   sem::parse_update_model(dot_model, dot.session.model);
   return run_dot(dot, out, err);
 }

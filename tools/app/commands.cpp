@@ -40,13 +40,37 @@ std::vector<std::pair<std::string, std::string>> parse_renames(
   return out;
 }
 
+// The session's program; its notes (graph files' warnings and notes) go to `err`.
+sem::Program load(const api::SessionOptions& options, sem::ValueStore& values, std::ostream& err) {
+  std::vector<std::string> notes;
+  sem::Program program = api::load_session(options, values, &notes);
+  for (const std::string& n : notes) err << n << '\n';
+  return program;
+}
+
+// Writes `text` to the file `output`, or to `out` when it is empty.
+int write_output(const std::string& text, const std::string& output, std::ostream& out,
+                 std::ostream& err) {
+  if (output.empty()) {
+    out << text;
+    return kExitOk;
+  }
+  std::ofstream file(output, std::ios::binary);
+  file << text;
+  if (!file) {
+    fmt::print(err, "tfmc: cannot write '{}'\n", output);
+    return kExitBadInput;
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
   try {
-    program = api::load_session(options.session, values);
+    program = load(options.session, values, err);
   } catch (const sem::InputError& e) {
     err << e.what();
     return kExitBadInput;
@@ -83,9 +107,9 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   try {
     api::SessionOptions side = options.session;
     side.files = {options.session.files.at(0)};
-    before = api::load_session(side, values);
+    before = load(side, values, err);
     side.files = {options.session.files.at(1)};
-    after = api::load_session(side, values);
+    after = load(side, values, err);
     mapping.renames = parse_renames(options.maps);
     mapping.ignored = options.ignored;
   } catch (const sem::InputError& e) {
@@ -127,7 +151,7 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
   sem::ValueStore values;
   sem::Program program;
   try {
-    program = api::load_session(options.session, values);
+    program = load(options.session, values, err);
   } catch (const sem::InputError& e) {
     err << e.what();
     return kExitBadInput;
@@ -152,23 +176,24 @@ int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
   try {
-    program = api::load_session(options.session, values);
+    program = load(options.session, values, err);
   } catch (const sem::InputError& e) {
     err << e.what();
     return kExitBadInput;
   }
-  const std::string text = sem::write_dot(program, values);
-  if (options.output.empty()) {
-    out << text;
-    return kExitOk;
-  }
-  std::ofstream file(options.output, std::ios::binary);
-  file << text;
-  if (!file) {
-    fmt::print(err, "tfmc: cannot write '{}'\n", options.output);
+  return write_output(sem::write_dot(program, values), options.output, out, err);
+}
+
+int run_import(const ImportOptions& options, std::ostream& out, std::ostream& err) {
+  sem::ValueStore values;
+  std::string text;
+  try {
+    text = api::import_tfg(options.session, values);
+  } catch (const sem::InputError& e) {
+    err << e.what();
     return kExitBadInput;
   }
-  return kExitOk;
+  return write_output(text, options.output, out, err);
 }
 
 }  // namespace tfmc::app

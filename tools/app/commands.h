@@ -52,6 +52,12 @@ struct DotOptions {
   std::string output;  // empty: stdout
 };
 
+// `tfmc import`: one graph file's session options (--feed and the graph options) only.
+struct ImportOptions {
+  api::SessionOptions session;
+  std::string output;  // empty: stdout
+};
+
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
 // `tfmc compare`: exit 0 when AFTER refines BEFORE (is equivalent, with require_equivalent),
 // 1 when not, 2 on bad input or mismatched names, dtypes or shapes, 3 when a limit stopped
@@ -61,5 +67,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 // 2 on bad input.
 int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err);
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err);
+// `tfmc import`: the graph file as .tfg text; exit 0, or 2 on bad input.
+int run_import(const ImportOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace tfmc::app

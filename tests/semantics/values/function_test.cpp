@@ -21,7 +21,7 @@ struct Fixture {
 
   sem::FunctionId builtin(const std::string& op) {
     sem::DiagnosticList diags("t.tfg", "");
-    auto f = sem::make_builtin_function(op, {}, {}, values, diags);
+    auto f = sem::make_builtin_function(op, {}, 1, {}, values, diags);
     REQUIRE(f);
     return table.add(*f);
   }

@@ -1,0 +1,45 @@
+// The CPU backend's ops in TensorFlow's forms (cpu_evaluator.h states their error rules):
+// those that take an axis, a shape or multiples as a tensor argument, MatMul's transposes,
+// Sum over several axes, and the ops TensorFlow graphs need beyond the paper's set (Fill,
+// Tile, Pack, Shape, Select, AddN). Reductions go through element_kernels.h's shared bodies.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "gpu_eval/cpu_tensor_access.h"
+
+namespace tfmc::eval::cpu {
+
+// The integers of an i32 or i64 tensor of rank at most `max_rank`: Error(type) for another
+// dtype, Error(shape) for a higher rank.
+std::variant<std::vector<std::int64_t>, ErrorKind> integers(const Tensor& t, std::size_t max_rank);
+
+// `a` with its dimensions permuted: output dimension d is input dimension perm[d].
+Tensor transpose(const Tensor& a, const std::vector<std::size_t>& perm);
+
+// MatMul with either operand transposed first (rank 2 only).
+EvalResult matmul_transposed(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose_b);
+
+// Sum over `axes` (negative counted from the end; a duplicate or out-of-range axis is
+// Error(shape)); all of them when nullopt. Each result element adds its terms in index order
+// from the first term (the row-major order of the reduced indices). keep_dims keeps the
+// reduced dimensions with size 1.
+EvalResult sum_axes(const Tensor& a, std::optional<std::vector<std::int64_t>> axes, bool keep_dims);
+
+// AddN: one dtype and one shape for all, added left to right.
+EvalResult add_n(std::span<const Tensor* const> args);
+
+EvalResult fill(const Tensor& dims, const Tensor& value);
+EvalResult tile(const Tensor& a, const Tensor& multiples);
+// Stacks equal-shaped tensors along a new dimension `axis` (in [-rank-1, rank]).
+EvalResult pack(std::span<const Tensor* const> args, std::int64_t axis);
+// The 1-D shape of `a` in dtype `out_type` (i32 or i64).
+EvalResult shape_of(const Tensor& a, DType out_type);
+// TensorFlow's Select: `cond` bool, of t's shape, a scalar, or a vector as long as t's first
+// dimension (choosing whole rows); t and e of one dtype and shape.
+EvalResult select(const Tensor& cond, const Tensor& t, const Tensor& e);
+
+}  // namespace tfmc::eval::cpu
