@@ -99,7 +99,8 @@ const std::map<std::string, std::string>& pure_ops() {
                                                           {"IdentityN", "IdentityN"},
                                                           {"NoOp", "NoOp"},
                                                           {"AddN", "AddN"},
-                                                          {"Shape", "Shape"}};
+                                                          {"Shape", "Shape"},
+                                                          {"Select", "Select"}};
   return kOps;
 }
 
@@ -465,9 +466,16 @@ class Importer {
         out_.ast.fns.push_back({name, k, l, loc(nodes_of[op].front())});
       }
       const int first = nodes_of[op].front();
-      const std::string what = fmt::format(
-          "op {} has no mapping: its {} node{} (the first '{}') are uninterpreted functions", op,
-          nodes_of[op].size(), nodes_of[op].size() == 1 ? "" : "s", node(first).name());
+      const std::size_t count = nodes_of[op].size();
+      const std::string what = count == 1
+                                   ? fmt::format(
+                                         "op {} has no mapping: its node '{}' is an uninterpreted "
+                                         "function",
+                                         op, node(first).name())
+                                   : fmt::format(
+                                         "op {} has no mapping: its {} nodes (the first '{}') are "
+                                         "uninterpreted functions",
+                                         op, count, node(first).name());
       if (run_.strict) {
         error(first, fmt::format("op {} has no mapping (--strict)", op));
       } else {

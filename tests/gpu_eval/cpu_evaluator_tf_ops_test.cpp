@@ -1,0 +1,127 @@
+// The CPU evaluator's TensorFlow-form ops (gpu_eval/cpu_tf_ops.h): exact results on literal
+// arguments, each value worked out by hand from TensorFlow's documented semantics, and their
+// type and shape errors (a type error before a shape error).
+#include <catch2/catch.hpp>
+
+#include "cpu_evaluator_checks.h"
+
+using namespace cpu_evaluator_checks;
+
+namespace {
+
+OpAttrs flags(bool transpose_a, bool transpose_b, bool keep_dims = false) {
+  OpAttrs attrs;
+  attrs.transpose_a = transpose_a;
+  attrs.transpose_b = transpose_b;
+  attrs.keep_dims = keep_dims;
+  return attrs;
+}
+
+}  // namespace
+
+TEST_CASE("AddN adds equal-shaped tensors left to right", "[cpu_evaluator][tf_ops]") {
+  CHECK(run(BuiltinOp::AddN, {"f32[2]{1, 2}"}) == "f32[2]{1, 2}");
+  CHECK(run(BuiltinOp::AddN, {"i32[2]{1, 2}", "i32[2]{10, 20}", "i32[2]{100, 200}"}) ==
+        "i32[2]{111, 222}");
+  // (1e8 + 1) + -1e8 rounds away the 1 in f32; another association would keep it.
+  CHECK(run(BuiltinOp::AddN, {"f32{100000000}", "f32{1}", "f32{-100000000}"}) == "f32{0}");
+  CHECK(run(BuiltinOp::AddN, {"i32{2147483647}", "i32{1}"}) == "i32{-2147483648}");
+  CHECK(run(BuiltinOp::AddN, {"f32[2]{1, 2}", "f32{1}"}) == "Error(shape)");
+  CHECK(run(BuiltinOp::AddN, {"f32{1}", "f64{1}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::AddN, {"bool{true}", "bool{true}"}) == "Error(type)");
+}
+
+TEST_CASE("Square, DivNoNan and ReluGrad", "[cpu_evaluator][tf_ops]") {
+  CHECK(run(BuiltinOp::Square, {"f32[3]{-3, 0.5, -0}"}) == "f32[3]{9, 0.25, 0}");
+  CHECK(run(BuiltinOp::Square, {"i32{65536}"}) == "i32{0}");  // wraps
+  CHECK(run(BuiltinOp::Square, {"bool{true}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::DivNoNan, {"f32[3]{1, 1, -1}", "f32[3]{2, 0, -0}"}) == "f32[3]{0.5, 0, 0}");
+  CHECK(run(BuiltinOp::DivNoNan, {"f64[2]{1, 3}", "f64{4}"}) == "f64[2]{0.25, 0.75}");
+  CHECK(run(BuiltinOp::DivNoNan, {"i32{1}", "i32{0}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::DivNoNan, {"f32[2]{1, 2}", "f32[3]{1, 2, 3}"}) == "Error(shape)");
+  // g * (f > 0): a negative gradient over f <= 0 is -0.
+  CHECK(run(BuiltinOp::ReluGrad, {"f32[3]{5, -3, 7}", "f32[3]{1, 0, -2}"}) == "f32[3]{5, -0, 0}");
+  CHECK(run(BuiltinOp::ReluGrad, {"i32[2]{5, 6}", "i32[2]{-1, 1}"}) == "i32[2]{0, 6}");
+  CHECK(run(BuiltinOp::ReluGrad, {"f32[2]{1, 2}", "f32{1}"}) == "Error(shape)");
+  CHECK(run(BuiltinOp::ReluGrad, {"f32{1}", "i32{1}"}) == "Error(type)");
+}
+
+TEST_CASE("MatMul transposes either operand first", "[cpu_evaluator][tf_ops]") {
+  const std::string_view a = "f32[2,3]{1, 2, 3, 4, 5, 6}";
+  const std::string_view b = "f32[2,2]{1, 0, 0, 2}";
+  CHECK(run(BuiltinOp::MatMul, {a, b}, flags(true, false)) == "f32[3,2]{1, 8, 2, 10, 3, 12}");
+  CHECK(run(BuiltinOp::MatMul, {b, a}, flags(false, false)) == "f32[2,3]{1, 2, 3, 8, 10, 12}");
+  CHECK(run(BuiltinOp::MatMul, {a, a}, flags(false, true)) == "f32[2,2]{14, 32, 32, 77}");
+  CHECK(run(BuiltinOp::MatMul, {a, a}, flags(true, true)) == "Error(shape)");
+  CHECK(run(BuiltinOp::MatMul, {"f32[3]{1, 2, 3}", b}, flags(true, false)) == "Error(shape)");
+}
+
+TEST_CASE("Sum over several axes, in index order, with keep_dims", "[cpu_evaluator][tf_ops]") {
+  const std::string_view x = "f32[2,3]{1, 2, 3, 4, 5, 6}";
+  CHECK(run(BuiltinOp::Sum, {x, "i32[1]{0}"}) == "f32[3]{5, 7, 9}");
+  CHECK(run(BuiltinOp::Sum, {x, "i64{-1}"}) == "f32[2]{6, 15}");
+  CHECK(run(BuiltinOp::Sum, {x, "i32[2]{1, 0}"}) == "f32{21}");
+  CHECK(run(BuiltinOp::Sum, {x, "i32[1]{1}"}, flags(false, false, true)) == "f32[2,1]{6, 15}");
+  CHECK(run(BuiltinOp::Sum, {x}, flags(false, false, true)) == "f32[1,1]{21}");
+  CHECK(run(BuiltinOp::Sum, {x, "i32[0]{}"}) == std::string(x));
+  // The terms of one result element go in row-major order of the reduced indices:
+  // ((1e8 + 1) + -1e8) + 1 = 1 in f32, where summing axis 1 first, (1e8 + 1) + (-1e8 + 1),
+  // would round both ones away and give 0.
+  CHECK(run(BuiltinOp::Sum, {"f32[2,2]{100000000, 1, -100000000, 1}", "i32[2]{0, 1}"}) == "f32{1}");
+  CHECK(run(BuiltinOp::Sum, {x, "i32[2]{0, -2}"}) == "Error(shape)");  // duplicate
+  CHECK(run(BuiltinOp::Sum, {x, "i32[1]{2}"}) == "Error(shape)");
+  CHECK(run(BuiltinOp::Sum, {x, "f32[1]{0}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::Sum, {x, "i32[1,1]{0}"}) == "Error(shape)");
+  CHECK(run(BuiltinOp::Sum, {"bool[1]{true}", "f32{0}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::Sum, {"f32[1]{-0}", "i32{0}"}) == "f32{-0}");
+}
+
+TEST_CASE("Reshape, Split and ConcatV2 take their shape or axis as a tensor",
+          "[cpu_evaluator][tf_ops]") {
+  const std::string_view x = "i32[2,2]{1, 2, 3, 4}";
+  CHECK(run(BuiltinOp::Reshape, {x, "i64[2]{-1, 1}"}) == "i32[4,1]{1, 2, 3, 4}");
+  CHECK(run(BuiltinOp::Reshape, {x, "i32[1]{3}"}) == "Error(shape)");
+  CHECK(run(BuiltinOp::Reshape, {x, "i32{4}"}) == "Error(shape)");
+  CHECK(run(BuiltinOp::Reshape, {x, "f32[1]{4}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::Split, {"i32{1}", x}, split(2)) == "i32[2,1]{1, 3} | i32[2,1]{2, 4}");
+  CHECK(run(BuiltinOp::Split, {"i32{-2}", x}, split(2)) == "i32[1,2]{1, 2} | i32[1,2]{3, 4}");
+  CHECK(run(BuiltinOp::Split, {"i32[1]{0}", x}, split(2)) == "Error(shape)");
+  CHECK(run(BuiltinOp::ConcatV2, {x, x, "i32{1}"}) == "i32[2,4]{1, 2, 1, 2, 3, 4, 3, 4}");
+  CHECK(run(BuiltinOp::ConcatV2, {x, "i64{-2}"}) == std::string(x));
+  CHECK(run(BuiltinOp::ConcatV2, {x, x, "bool{true}"}) == "Error(type)");
+}
+
+TEST_CASE("Fill, Tile, Pack and Shape", "[cpu_evaluator][tf_ops]") {
+  CHECK(run(BuiltinOp::Fill, {"i32[2]{2, 3}", "f32{0.5}"}) ==
+        "f32[2,3]{0.5, 0.5, 0.5, 0.5, 0.5, 0.5}");
+  CHECK(run(BuiltinOp::Fill, {"i64[0]{}", "bool{true}"}) == "bool{true}");
+  CHECK(run(BuiltinOp::Fill, {"i32[1]{-1}", "f32{1}"}) == "Error(shape)");
+  CHECK(run(BuiltinOp::Fill, {"i32[1]{2}", "f32[1]{1}"}) == "Error(shape)");
+  CHECK(run(BuiltinOp::Fill, {"f32[1]{2}", "f32{1}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::Tile, {"i32[2,2]{1, 2, 3, 4}", "i32[2]{1, 2}"}) ==
+        "i32[2,4]{1, 2, 1, 2, 3, 4, 3, 4}");
+  CHECK(run(BuiltinOp::Tile, {"i32[2]{1, 2}", "i32[1]{0}"}) == "i32[0]{}");
+  CHECK(run(BuiltinOp::Tile, {"i32[2]{1, 2}", "i32[2]{1, 1}"}) == "Error(shape)");
+  OpAttrs axis1;
+  axis1.axis = 1;
+  CHECK(run(BuiltinOp::Pack, {"i32[2]{1, 2}", "i32[2]{3, 4}"}) == "i32[2,2]{1, 2, 3, 4}");
+  CHECK(run(BuiltinOp::Pack, {"i32[2]{1, 2}", "i32[2]{3, 4}"}, axis1) == "i32[2,2]{1, 3, 2, 4}");
+  CHECK(run(BuiltinOp::Pack, {"f32{1}", "f32{2}"}, axis(-1)) == "f32[2]{1, 2}");
+  CHECK(run(BuiltinOp::Pack, {"i32[2]{1, 2}", "i32[1]{3}"}) == "Error(shape)");
+  CHECK(run(BuiltinOp::Pack, {"i32{1}", "f32{1}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::Pack, {"i32{1}"}, axis(2)) == "Error(shape)");
+  CHECK(run(BuiltinOp::Shape, {"f32[2,3]{0}"}, cast_to(DType::I32)) == "i32[2]{2, 3}");
+  CHECK(run(BuiltinOp::Shape, {"bool{true}"}, cast_to(DType::I64)) == "i64[0]{}");
+}
+
+TEST_CASE("Select picks elements, or whole rows by a vector", "[cpu_evaluator][tf_ops]") {
+  CHECK(run(BuiltinOp::Select, {"bool[2]{true, false}", "f32[2]{1, 2}", "f32[2]{3, 4}"}) ==
+        "f32[2]{1, 4}");
+  CHECK(run(BuiltinOp::Select, {"bool{false}", "f32[2]{1, 2}", "f32[2]{3, 4}"}) == "f32[2]{3, 4}");
+  CHECK(run(BuiltinOp::Select, {"bool[2]{false, true}", "i32[2,2]{1, 2, 3, 4}",
+                                "i32[2,2]{5, 6, 7, 8}"}) == "i32[2,2]{5, 6, 3, 4}");
+  CHECK(run(BuiltinOp::Select, {"bool[3]{true, true, true}", "f32[2]{1, 2}", "f32[2]{3, 4}"}) ==
+        "Error(shape)");
+  CHECK(run(BuiltinOp::Select, {"i32{1}", "f32{1}", "f32{2}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::Select, {"bool{true}", "f32{1}", "i32{2}"}) == "Error(type)");
+}
