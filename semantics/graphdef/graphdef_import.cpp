@@ -258,6 +258,7 @@ class Importer {
     for (const std::string& t : run_.targets) {
       if (auto i = named(t, "--target")) roots.push_back(*i);
     }
+    const std::vector<int> run_roots = roots;  // the checked run's, without the inits
     for (const std::string& t : run_.inits) {
       if (auto i = named(t, "--init")) roots.push_back(*i);
     }
@@ -276,22 +277,8 @@ class Importer {
     if (out_.summary.whole_graph) {
       for (int i = 0; i < g_.node_size(); ++i) roots.push_back(i);
     }
-    std::vector<int> stack = roots;
-    while (!stack.empty()) {
-      const int i = stack.back();
-      stack.pop_back();
-      if (selected_[i]) continue;
-      selected_[i] = true;
-      if (fed(i)) continue;  // a fed tensor's producer does not run
-      for (const Input& in : inputs_[i]) {
-        const auto it = index_.find(in.node);
-        if (it == index_.end()) {
-          error(i, fmt::format("input '{}' names no node of the graph", in.text));
-          continue;
-        }
-        stack.push_back(it->second);
-      }
-    }
+    selected_ = fan_in(roots, true);
+    in_run_ = fan_in(run_roots, false);
     for (int i = 0; i < g_.node_size(); ++i) {
       if (selected_[i] && is_control_flow(node(i).op())) {
         error(i,
@@ -299,6 +286,29 @@ class Importer {
               "NextIteration and LoopCond)");
       }
     }
+  }
+
+  // The nodes that `roots` reach backward through inputs of every kind, a fed placeholder's
+  // producers left out; `report` reports inputs naming no node.
+  std::vector<bool> fan_in(const std::vector<int>& roots, bool report) {
+    std::vector<bool> reached(static_cast<std::size_t>(g_.node_size()), false);
+    std::vector<int> stack = roots;
+    while (!stack.empty()) {
+      const int i = stack.back();
+      stack.pop_back();
+      if (reached[i]) continue;
+      reached[i] = true;
+      if (fed(i)) continue;  // a fed tensor's producer does not run
+      for (const Input& in : inputs_[i]) {
+        const auto it = index_.find(in.node);
+        if (it != index_.end()) {
+          stack.push_back(it->second);
+        } else if (report) {
+          error(i, fmt::format("input '{}' names no node of the graph", in.text));
+        }
+      }
+    }
+    return reached;
   }
 
   // The data and control producers of node i that are imported.
@@ -364,8 +374,10 @@ class Importer {
         handles_[i] = *h;
       }
     } else if (op == "Identity" || op == "RefIdentity") {
-      // A resource handle (or a RefIdentity's ref) passes through; Identity reads a ref.
-      if (auto h = input_handle(i, 0); h && (!h->ref || op == "RefIdentity")) {
+      // A resource handle (or a RefIdentity's ref) passes through; Identity reads a ref,
+      // except under --refs alias, where it shares the variable's buffer: its consumers read
+      // the variable when they run.
+      if (auto h = input_handle(i, 0); h && (!h->ref || op == "RefIdentity" || run_.alias_refs)) {
         h->after.push_back(n.name());
         handles_[i] = *h;
         pass_through_.insert(i);
@@ -715,9 +727,20 @@ class Importer {
   }
 
   // A variable operation (resource or ref): the handle first, then tensor arguments.
+  // Whether node i is an unlocked update of a ref variable that --refs alias runs as a
+  // separate read, compute and write (TensorFlow's kernels then update the buffer in place
+  // without the variable's lock). Assign locks by default, the others do not.
+  bool unlocked_ref_update(int i, const std::string& op) const {
+    if (!run_.alias_refs || !ref_update_ops().count(node(i).op()) || op == "Write") return false;
+    const auto h = input_handle(i, 0);
+    const auto it = node(i).attr().find("use_locking");
+    return h && h->ref && (it == node(i).attr().end() || !it->second.b());
+  }
+
   void emit_update(int i, const std::string& op, ResourceKind kind) {
     auto h = handle_arg(i, 0, kind);
     if (!h) return;
+    if (unlocked_ref_update(i, op)) return emit_split_update(i, op, *h);
     NodeStmt s = statement(i, op);
     use_handle(s, *h, i);
     for (std::size_t j = 1; j < data_input_count(i); ++j) {
@@ -726,6 +749,40 @@ class Importer {
       s.args.push_back(std::move(*arg));
     }
     out_.ast.nodes.push_back(std::move(s));
+  }
+
+  // `N~read` reads the variable, `N~update` computes its new value (ApplyGradientDescent's
+  // through `N~step` = alpha * delta), and N writes it, as --model rfc splits updates.
+  void emit_split_update(int i, const std::string& op, const Handle& h) {
+    const std::string name = node(i).name();
+    NodeStmt read = statement(i, "Read");
+    read.name = name + "~read";
+    use_handle(read, h, i);
+    std::vector<Ref> tensors;
+    for (std::size_t j = 1; j < data_input_count(i); ++j) {
+      auto arg = tensor_arg(i, j);
+      if (!arg) return;
+      tensors.push_back(std::move(*arg));
+    }
+    out_.ast.nodes.push_back(std::move(read));
+    NodeStmt update;
+    update.name = name + "~update";
+    update.loc = update.op_loc = loc(i);
+    update.op = op == "AssignAdd" ? "Add" : "Sub";
+    update.args = {ref_to(name + "~read", 0, loc(i)), tensors.back()};
+    if (op == "ApplyGradientDescent") {
+      NodeStmt step = update;
+      step.name = name + "~step";
+      step.op = "Mul";
+      step.args = tensors;
+      out_.ast.nodes.push_back(std::move(step));
+      update.args.back() = ref_to(name + "~step", 0, loc(i));
+    }
+    out_.ast.nodes.push_back(std::move(update));
+    NodeStmt write = statement(i, "Write");
+    write.after.clear();
+    write.args = {ref_to(h.root, 0, loc(i)), ref_to(name + "~update", 0, loc(i))};
+    out_.ast.nodes.push_back(std::move(write));
   }
 
   void emit_queue_op(int i) {
@@ -829,7 +886,14 @@ class Importer {
                                resource_kind_name(it->second.kind), it->second.resource));
           continue;
         }
-        add_read(name + "~fetch", it->second, loc(i));
+        Handle h = it->second;
+        // A fetched buffer (--refs alias) holds what the variable holds when the run ends.
+        if (run_.alias_refs) {
+          for (int k = 0; k < g_.node_size(); ++k) {
+            if (in_run_[k] && !is_input(k)) h.after.push_back(node(k).name());
+          }
+        }
+        add_read(name + "~fetch", h, loc(i));
         o.ref = ref_to(name + "~fetch", 0, loc(i));
         o.as = f;
       } else {
@@ -872,6 +936,7 @@ class Importer {
   std::map<std::string, int> index_;
   std::vector<std::vector<Input>> inputs_;
   std::vector<bool> selected_;
+  std::vector<bool> in_run_;  // the checked run's nodes: the fan-in of fetches and targets
   std::map<int, Handle> handles_;
   std::set<int> pass_through_;
   std::map<int, std::set<int>> used_;

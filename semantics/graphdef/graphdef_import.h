@@ -31,6 +31,13 @@
 //     dereferences it: a Read node `C~readI` (input I of node C) is added before it. The ref
 //     output of an update is the variable after that update: using it adds the read after
 //     the update. A fetch of a ref is read by `N~fetch`.
+//     Under --refs alias (`alias_refs`), as TensorFlow's executor runs ref variables: an
+//     Identity of a ref shares the variable's buffer, so its consumers read the variable
+//     when they run (and a fetch of it reads after every node of the run), and an update
+//     other than Assign whose use_locking is false (AssignAdd's default) is not atomic: a
+//     Read `N~read`, the new value `N~update` (`N~step` = alpha * delta for
+//     ApplyGradientDescent) and N, a Write. Assign's ref changing the variable's shape
+//     (validate_shape=false) is not modelled: it would give the read the old buffer.
 //   - Queues: FIFOQueueV2 and FIFOQueue are a `queue` (capacity -1, unbounded, becomes
 //     65536, the language's largest) and a `Var(Q)` node; QueueEnqueueV2/QueueEnqueue and
 //     QueueDequeueV2/QueueDequeue of one component are Enqueue and Dequeue.
@@ -68,6 +75,7 @@ struct GraphRun {
   std::vector<std::string> inits;    // node names, each run to completion first
   std::set<std::string> fed;         // fed placeholders, by node name (a `:0` removed)
   bool strict = false;               // an op without a mapping is an error
+  bool alias_refs = false;           // --refs alias (below)
 };
 
 // How the TensorFlow graph files among a command's files are read: the run to import (its

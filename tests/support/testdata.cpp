@@ -14,7 +14,8 @@ namespace fs = std::filesystem;
 std::vector<fs::path> testdata_cases() {
   std::vector<fs::path> out;
   for (const auto& entry : fs::directory_iterator(fs::path(TFMC_SOURCE_DIR) / "testdata")) {
-    if (entry.is_directory()) out.push_back(entry.path());
+    // testdata/graphdef/ holds the TensorFlow corpus (its MANIFEST.md), not a case.
+    if (entry.is_directory() && entry.path().filename() != "graphdef") out.push_back(entry.path());
   }
   std::sort(out.begin(), out.end());
   return out;

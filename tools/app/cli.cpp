@@ -75,6 +75,12 @@ void add_graph_options(CLI::App* cmd, sem::GraphFileOptions& g) {
                   "uninitialized (repeatable, in order)");
   cmd->add_option("--tag", g.tag,
                   "TAG: (SavedModel files) check the MetaGraph with this tag, not the first");
+  cmd->add_option_function<std::string>(
+         "--refs", [&g](const std::string& model) { g.run.alias_refs = model == "alias"; },
+         "(graph files) how ref variables (VariableV2) behave: mapl (the default: a "
+         "read copies, updates are atomic) or alias (as TensorFlow runs them: an "
+         "Identity shares the variable's buffer, unlocked updates are not atomic)")
+      ->check(CLI::IsMember({"mapl", "alias"}));
   cmd->add_flag("--strict", g.run.strict,
                 "(graph files) an op without a mapping is an error, not an uninterpreted "
                 "function");

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# run_tf_checks.sh [--regenerate] [TFMC] [RUNS]: real TensorFlow as the judge of tfmc
+# (tools/tf/README.md). Sets up the virtual environment if needed, rebuilds the corpus
+# testdata/graphdef/ with --regenerate (else uses the committed one), then runs
+#   cross_check.py: every graph RUNS times per inter-op thread count (default 1000) in
+#                   TensorFlow sessions; every outcome TensorFlow produces must be tfmc's;
+#   rewrite_check.py: every graph optimized by Grappler must be equivalent for tfmc.
+# TFMC defaults to build/tools/tfmc, built (Release) if missing. Exits 1 when a check fails.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+regenerate=false
+if [ "${1:-}" = "--regenerate" ]; then
+  regenerate=true
+  shift
+fi
+tfmc=${1:-$root/build/tools/tfmc}
+runs=${2:-1000}
+if [ ! -x "$tfmc" ]; then
+  cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+  ninja -C "$root/build" tfmc
+fi
+tfmc=$(cd "$(dirname "$tfmc")" && pwd)/$(basename "$tfmc")
+bash "$root/tools/tf/setup_venv.sh"
+python=$root/.venv-tf/bin/python
+export TF_CPP_MIN_LOG_LEVEL=3
+cd "$root/tools/tf"
+if $regenerate; then
+  "$python" make_corpus.py "$root/testdata/graphdef"
+fi
+status=0
+"$python" cross_check.py "$tfmc" "$runs" || status=1
+"$python" rewrite_check.py "$tfmc" || status=1
+exit $status
