@@ -145,7 +145,9 @@ std::string check_graph_file(const std::string& bytes) {
   if (diags.empty()) program = sem::build_program(imported.ast, {}, values, diags);
   if (!diags.empty()) {
     diags.render();
-    return check_locations(file.source, diags);
+    // A binary file has no lines: its diagnostics name the node instead.
+    return file.form == sem::GraphFileForm::Binary ? std::string()
+                                                   : check_locations(file.source, diags);
   }
   if (std::string problem = check_invariants(program); !problem.empty()) return problem;
   if (program.nodes.size() > kMaxExploredNodes) return {};

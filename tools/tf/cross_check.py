@@ -27,6 +27,7 @@ import sys
 
 import numpy as np
 import tensorflow as tf
+from google.protobuf import text_format
 
 v1 = tf.compat.v1
 CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "testdata", "graphdef")
@@ -37,6 +38,18 @@ RUN_TIMEOUT_MS = 10000
 
 DTYPES = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i64": np.int64,
           "bool": np.bool_}
+
+
+def load_graph_def(path):
+    """The GraphDef in `path`: text for *.pbtxt, binary otherwise."""
+    gd = v1.GraphDef()
+    with open(path, "rb") as f:
+        data = f.read()
+    if path.endswith(".pbtxt"):
+        text_format.Parse(data.decode(), gd)
+    else:
+        gd.ParseFromString(data)
+    return gd
 
 
 def read_args(path):
@@ -113,14 +126,7 @@ class TfRun:
 
     def __init__(self, graph_path, args, variables):
         self.graph = tf.Graph()
-        gd = v1.GraphDef()
-        with open(graph_path, "rb") as f:
-            data = f.read()
-        if graph_path.endswith(".pbtxt"):
-            from google.protobuf import text_format
-            text_format.Parse(data.decode(), gd)
-        else:
-            gd.ParseFromString(data)
+        gd = load_graph_def(graph_path)
         with self.graph.as_default():
             v1.import_graph_def(gd, name="")
             self.reads = {name: self.variable_read(gd, name) for name in variables}

@@ -21,26 +21,14 @@ import sys
 import tempfile
 
 import tensorflow as tf
-from google.protobuf import text_format
 from tensorflow.core.protobuf import config_pb2, rewriter_config_pb2
 from tensorflow.python.grappler import tf_optimizer
 
-from cross_check import CORPUS, options, read_args
+from cross_check import CORPUS, load_graph_def, options, read_args
 
 v1 = tf.compat.v1
 ON = rewriter_config_pb2.RewriterConfig.ON
 OFF = rewriter_config_pb2.RewriterConfig.OFF
-
-
-def load(path):
-    gd = v1.GraphDef()
-    with open(path, "rb") as f:
-        data = f.read()
-    if path.endswith(".pbtxt"):
-        text_format.Parse(data.decode(), gd)
-    else:
-        gd.ParseFromString(data)
-    return gd
 
 
 def wrapped(gd, args):
@@ -84,7 +72,7 @@ def optimize(graph):
 def check(tfmc, path, workdir):
     name = os.path.splitext(os.path.basename(path))[0]
     args = read_args(os.path.join(os.path.dirname(path), name + ".args"))
-    graph, new_args = wrapped(load(path), args)
+    graph, new_args = wrapped(load_graph_def(path), args)
     before = graph.as_graph_def()
     after = optimize(graph)
     stem = os.path.basename(path).replace(".", "_")
