@@ -69,7 +69,7 @@ TEST_CASE("TensorFlow-form ops build terms on symbols, non-default attributes in
                                  "sh=Shape{out_type=i64}(A) |"});
 }
 
-TEST_CASE("IdentityN passes errors and symbols through; NoOp only orders", "[tf_ops]") {
+TEST_CASE("IdentityN passes errors and symbols through, and NoOp only orders", "[tf_ops]") {
   CHECK(outcomes_of("var x\ninput A\n"
                     "r = Read(&x)\n"
                     "i = IdentityN(r, A)\n"
