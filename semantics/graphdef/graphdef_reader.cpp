@@ -234,6 +234,11 @@ GraphFile parse_graph_file(const std::string& name, const std::string& bytes,
 
 bool is_graph_file(std::string_view name, std::string_view bytes) {
   if (!looks_like_text(bytes)) return !name.ends_with(".tfg");
+  // A file named as TensorFlow names its graph files is read as one, so that text which is
+  // not a graph gets protobuf's located error, not the .tfg parser's.
+  for (std::string_view ext : {".pb", ".pbtxt", ".pbtext", ".meta"}) {
+    if (name.ends_with(ext)) return true;
+  }
   const std::string_view field = first_field(bytes);
   static constexpr std::array<std::string_view, 4> kGraphFields = {"node", "library", "versions",
                                                                    "version"};

@@ -39,8 +39,9 @@ struct GraphFile {
 
 // Whether the file `name` holding `bytes` is a TensorFlow graph file rather than a .tfg
 // program: text whose first field is a field of GraphDef, MetaGraphDef or SavedModel followed
-// by `{` or `:` (no .tfg statement starts so), or binary content, unless the name ends in
-// `.tfg` (the .tfg parser then says where its first bad byte is).
+// by `{` or `:` (no .tfg statement starts so), any text in a file named `*.pb`, `*.pbtxt`,
+// `*.pbtext` or `*.meta`, or binary content, unless the name ends in `.tfg` (the .tfg parser
+// then says where its first bad byte is).
 bool is_graph_file(std::string_view name, std::string_view bytes);
 
 // Reads `path`; `tag` chooses the MetaGraph of a SavedModel whose tags hold it (empty: the

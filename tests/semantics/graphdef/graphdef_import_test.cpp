@@ -392,6 +392,8 @@ TEST_CASE("import: bad graphs are located errors naming the node, exit 2", "[gra
             .find("node 'sw' (Switch): control flow is not supported yet") != std::string::npos);
   CHECK(error_of("truncated.pb", std::string("\x0a\x05\x0a\x03", 4), {})
             .find("not a TensorFlow graph") != std::string::npos);
+  CHECK(error_of("not_a_graph.pbtxt", "hello world\n", {}).find("not_a_graph.pbtxt:1:") !=
+        std::string::npos);
   const auto tfg = tfmc::test::write_test_file("plain.tfg", "input B\noutput B\n");
   const auto r = tfmc::test::tfmc_run({"check", tfg, "--fetch", "B"});
   CHECK(r.code == 2);
