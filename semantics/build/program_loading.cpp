@@ -92,6 +92,12 @@ ParsedFile import_file(const std::string& path, const std::string& bytes,
   return parsed;
 }
 
+// The feeds with `NAME:0` written as NAME: the first output of placeholder NAME is input NAME.
+std::vector<Feed> by_node(std::vector<Feed> feeds) {
+  for (Feed& f : feeds) f.name = node_of(f.name);
+  return feeds;
+}
+
 void require_graph_file(const std::vector<std::string>& values, const char* option) {
   if (!values.empty()) {
     throw InputError(fmt::format(
@@ -108,8 +114,7 @@ Ast load_graph_ast(const std::string& path, const GraphFileOptions& graph,
     throw InputError(fmt::format(
         "{}: error: not a TensorFlow graph file (a GraphDef, MetaGraphDef or SavedModel)\n", path));
   }
-  std::vector<Feed> feeds = given_feeds;
-  for (Feed& f : feeds) f.name = node_of(f.name);
+  const std::vector<Feed> feeds = by_node(given_feeds);
   ParsedFile parsed = import_file(path, bytes, graph, feeds);
   Ast ast = parsed.ast;
   build_parsed(parsed, feeds, values);
@@ -119,8 +124,7 @@ Ast load_graph_ast(const std::string& path, const GraphFileOptions& graph,
 std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
                                    const std::vector<Feed>& given_feeds,
                                    const GraphFileOptions& graph, ValueStore& values) {
-  std::vector<Feed> feeds = given_feeds;
-  for (Feed& f : feeds) f.name = node_of(f.name);
+  const std::vector<Feed> feeds = by_node(given_feeds);
   std::vector<ParsedFile> files;
   std::vector<std::set<std::string>> inputs;
   std::string errors;

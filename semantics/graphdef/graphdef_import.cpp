@@ -623,7 +623,10 @@ class Importer {
       return;
     }
     if (op == "Const") return emit_const(i);
-    if (op == "PlaceholderWithDefault") return emit_tensor_op(i, "Identity");
+    if (op == "PlaceholderWithDefault") {
+      emit_tensor_op(i, "Identity");
+      return;
+    }
     if ((op == "Identity" || op == "Snapshot") && input_handle(i, 0)) {
       // Identity of a ref variable: TensorFlow reads the variable when it runs.
       NodeStmt s = statement(i, "Read");
@@ -664,34 +667,37 @@ class Importer {
     out_.ast.nodes.push_back(std::move(s));
   }
 
-  // A node whose data inputs are all tensor arguments, in order.
-  void emit_tensor_op(int i, const std::string& op) {
+  // A node whose data inputs are all tensor arguments, in order: the statement added (valid
+  // until the next one is), or nullptr after reporting why not.
+  NodeStmt* emit_tensor_op(int i, const std::string& op) {
     if (is_builtin_function(op)) {
       // A malformed graph's arity error names the node here, as the builder's would not.
       const auto [least, most] = builtin_arity(op);
       const auto given = static_cast<int>(data_input_count(i));
       if (given < least || (most >= 0 && given > most)) {
-        return error(i, fmt::format("{} takes {} inputs, but {} are given", node(i).op(),
-                                    least == most ? fmt::format("{}", least)
-                                    : most < 0    ? fmt::format("at least {}", least)
-                                                  : fmt::format("{} to {}", least, most),
-                                    given));
+        error(i, fmt::format("{} takes {} inputs, but {} are given", node(i).op(),
+                             least == most ? fmt::format("{}", least)
+                             : most < 0    ? fmt::format("at least {}", least)
+                                           : fmt::format("{} to {}", least, most),
+                             given));
+        return nullptr;
       }
     }
     NodeStmt s = statement(i, op);
     for (std::size_t j = 0; j < data_input_count(i); ++j) {
       auto arg = tensor_arg(i, j);
-      if (!arg) return;
+      if (!arg) return nullptr;
       s.args.push_back(std::move(*arg));
     }
     out_.ast.nodes.push_back(std::move(s));
+    return &out_.ast.nodes.back();
   }
 
   void emit_pure(int i) {
     const std::string& op = node(i).op();
-    emit_tensor_op(i, pure_ops().at(op));
-    if (out_.ast.nodes.empty() || out_.ast.nodes.back().name != node(i).name()) return;
-    NodeStmt& s = out_.ast.nodes.back();
+    NodeStmt* added = emit_tensor_op(i, pure_ops().at(op));
+    if (added == nullptr) return;
+    NodeStmt& s = *added;
     if (op == "Concat" && !s.args.empty()) {
       // Concat takes its axis first, ConcatV2 last.
       std::rotate(s.args.begin(), s.args.begin() + 1, s.args.end());
@@ -847,9 +853,9 @@ class Importer {
                                     node(i).op(), resource_kind_name(h->kind), h->resource));
       }
     }
-    emit_tensor_op(i, fn);
-    if (out_.ast.nodes.empty() || out_.ast.nodes.back().name != node(i).name()) return;
-    NodeStmt& s = out_.ast.nodes.back();
+    NodeStmt* added = emit_tensor_op(i, fn);
+    if (added == nullptr) return;
+    NodeStmt& s = *added;
     // The representable attributes keep nodes that differ in them apart.
     std::vector<std::string> keys;
     for (const auto& [key, value] : node(i).attr()) keys.push_back(key);

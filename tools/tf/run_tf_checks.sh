@@ -16,6 +16,7 @@ fi
 tfmc=${1:-$root/build/tools/tfmc}
 runs=${2:-1000}
 if [ ! -x "$tfmc" ]; then
+  bash "$root/tools/install_deps.sh"
   cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release
   ninja -C "$root/build" tfmc
 fi

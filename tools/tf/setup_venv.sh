@@ -4,12 +4,14 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 venv=${1:-$root/.venv-tf}
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv" || {
-    echo "setup_venv.sh: python3 -m venv failed (on Debian: apt-get install python3-venv)" >&2
-    exit 1
-  }
+# Debian's python3 lacks venv (ensurepip) until python3-venv is installed.
+if ! command -v python3 >/dev/null || ! python3 -c 'import ensurepip' 2>/dev/null; then
+  sudo_cmd=""
+  if [ "$(id -u)" != 0 ]; then sudo_cmd=sudo; fi
+  $sudo_cmd apt-get update -qq
+  $sudo_cmd apt-get install -y -qq python3 python3-venv
 fi
+if [ ! -x "$venv/bin/python" ]; then python3 -m venv "$venv"; fi
 if ! "$venv/bin/python" -c 'import tensorflow' 2>/dev/null; then
   "$venv/bin/pip" install --quiet tensorflow-cpu
 fi

@@ -5,75 +5,11 @@
 // Every outcome set is derived by hand from that rule and checked under --reduction none,
 // eager and stubborn, which must agree exactly.
 #include <catch2/catch.hpp>
-#include <set>
-#include <sstream>
 #include <string>
-#include <vector>
 
-#include "checker/reduced_model.h"
-#include "semantics/build/program_builder.h"
-#include "support/check_text.h"
-#include "support/literals.h"
+#include "semantics/build/outcome_checks.h"
 
-namespace {
-
-using namespace tfmc;
-using api::NamedValues;
-using check::Reduction;
-
-// Outputs and variables of a non-stuck outcome, in name order.
-struct Outcome {
-  NamedValues outputs;
-  NamedValues variables;
-  bool operator<(const Outcome& o) const {
-    return std::tie(outputs, variables) < std::tie(o.outputs, o.variables);
-  }
-  bool operator==(const Outcome& o) const {
-    return std::tie(outputs, variables) == std::tie(o.outputs, o.variables);
-  }
-};
-using Outcomes = std::set<Outcome>;
-
-std::string show(const Outcomes& outcomes) {
-  std::ostringstream out;
-  for (const Outcome& o : outcomes) {
-    for (const auto& [k, v] : o.outputs) out << k << "=" << v << " ";
-    out << "|";
-    for (const auto& [k, v] : o.variables) out << " " << k << "=" << v;
-    out << "\n";
-  }
-  return out.str();
-}
-
-constexpr Reduction kReductions[] = {Reduction::None, Reduction::Eager, Reduction::Stubborn};
-
-// Checks that `text` reaches exactly `want` under every reduction, no outcome stuck.
-void expect_outcomes(const std::string& text, const Outcomes& want) {
-  for (Reduction r : kReductions) {
-    INFO("reduction " << check::reduction_name(r) << "\nprogram:\n" << text);
-    const support::TextCheck result = support::check_text("t.tfg", text, {}, {}, r);
-    REQUIRE(result.exploration.complete);
-    Outcomes got;
-    for (const api::PrintedOutcome& o : result.outcomes) {
-      CHECK_FALSE(o.stuck);
-      CHECK(got.insert({o.outputs, o.variables}).second);
-    }
-    INFO("got:\n" << show(got) << "want:\n" << show(want));
-    CHECK(got == want);
-    CHECK(result.exit_code() == (want.size() == 1 ? 0 : 1));
-  }
-}
-
-// One output `name` taking each of `values`.
-Outcomes each_of(const std::string& name, const std::vector<std::string>& values) {
-  Outcomes out;
-  for (const std::string& v : values) out.insert({{{name, v}}, {}});
-  return out;
-}
-
-using test::i32;
-
-}  // namespace
+using namespace outcome_checks;
 
 TEST_CASE("Choice outputs any one of its inputs", "[choice]") {
   expect_outcomes("input A\ninput B\nc = Choice(A, B)\noutput c\n", each_of("c", {"A", "B"}));

@@ -8,12 +8,12 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "semantics/build/resource_checks.h"
+#include "semantics/build/outcome_checks.h"
 #include "support/parse_clean.h"
 #include "support/process.h"
 #include "support/testdata.h"
 
-using namespace resource_checks;
+using namespace outcome_checks;
 namespace fs = std::filesystem;
 
 // ---------------------------------------------------------------------------------------------

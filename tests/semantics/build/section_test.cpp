@@ -2,10 +2,10 @@
 // (resources_test.cpp says how the expected outcome sets are derived and checked).
 #include <catch2/catch.hpp>
 
-#include "semantics/build/resource_checks.h"
+#include "semantics/build/outcome_checks.h"
 #include "semantics/program/compose.h"
 
-using namespace resource_checks;
+using namespace outcome_checks;
 
 // ---------------------------------------------------------------------------------------------
 // Critical sections

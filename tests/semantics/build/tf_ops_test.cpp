@@ -3,35 +3,18 @@
 // racing a Write, and the builder's errors for their arities and attributes.
 #include <catch2/catch.hpp>
 #include <string>
-#include <vector>
 
+#include "semantics/build/outcome_checks.h"
 #include "semantics/errors/diagnostics.h"
-#include "support/check_text.h"
+
+using namespace outcome_checks;
 
 namespace {
 
-using tfmc::api::PrintedOutcome;
-
-// The outcomes of `text`, each as "outputs | variables", in FORMAT.md's order.
-std::vector<std::string> outcomes_of(const std::string& text,
-                                     const std::vector<std::string>& feeds = {}) {
-  const tfmc::support::TextCheck r = tfmc::support::check_text("t.tfg", text, feeds, {});
-  REQUIRE(r.exploration.complete);
-  std::vector<std::string> out;
-  for (const PrintedOutcome& o : r.outcomes) {
-    std::string line;
-    for (const auto& [k, v] : o.outputs) line += k + "=" + v + " ";
-    line += "|";
-    for (const auto& [k, v] : o.variables) line += " " + k + "=" + v;
-    out.push_back(line);
-  }
-  return out;
-}
-
 std::string error_of(const std::string& text) {
   try {
-    tfmc::support::check_text("t.tfg", text, {}, {});
-  } catch (const tfmc::sem::InputError& e) {
+    support::check_text("t.tfg", text, {}, {});
+  } catch (const sem::InputError& e) {
     return e.what();
   }
   return "";
@@ -40,43 +23,51 @@ std::string error_of(const std::string& text) {
 }  // namespace
 
 TEST_CASE("TensorFlow-form ops compute in programs", "[tf_ops]") {
-  CHECK(outcomes_of("x = Const {value=f32[2,2]{1, 2, 3, 4}}\n"
-                    "axes = Const {value=i32[1]{1}}\n"
-                    "s = Sum(x, axes) {keep_dims=true}\n"
-                    "m = MatMul(x, x) {transpose_b=true}\n"
-                    "d = Const {value=i32[1]{3}}\n"
-                    "one = Const {value=i32{1}}\n"
-                    "f = Fill(d, one)\n"
-                    "p = Pack(f, f) {axis=1}\n"
-                    "i = IdentityN(s, p)\n"
-                    "output i:0\noutput i:1\noutput m\n") ==
-        std::vector<std::string>{
-            "i:0=f32[2,1]{3, 7} i:1=i32[3,2]{1, 1, 1, 1, 1, 1} m=f32[2,2]{5, 11, 11, 25} |"});
+  expect_outcomes(
+      "x = Const {value=f32[2,2]{1, 2, 3, 4}}\n"
+      "axes = Const {value=i32[1]{1}}\n"
+      "s = Sum(x, axes) {keep_dims=true}\n"
+      "m = MatMul(x, x) {transpose_b=true}\n"
+      "d = Const {value=i32[1]{3}}\n"
+      "one = Const {value=i32{1}}\n"
+      "f = Fill(d, one)\n"
+      "p = Pack(f, f) {axis=1}\n"
+      "i = IdentityN(s, p)\n"
+      "output i:0\noutput i:1\noutput m\n",
+      {{{{"i:0", "f32[2,1]{3, 7}"},
+         {"i:1", "i32[3,2]{1, 1, 1, 1, 1, 1}"},
+         {"m", "f32[2,2]{5, 11, 11, 25}"}},
+        {}}});
 }
 
 TEST_CASE("TensorFlow-form ops build terms on symbols, non-default attributes in the head",
           "[tf_ops]") {
-  CHECK(outcomes_of("input A\ninput B\n"
-                    "m = MatMul(A, B) {transpose_a=true}\n"
-                    "axes = Const {value=i32[1]{0}}\n"
-                    "s = Sum(A, axes) {keep_dims=true}\n"
-                    "p = Pack(A, B) {axis=1}\n"
-                    "sh = Shape(A) {out_type=i64}\n"
-                    "n = AddN(A, B, A)\n"
-                    "output m\noutput s\noutput p\noutput sh\noutput n\n") ==
-        std::vector<std::string>{"m=MatMul{transpose_a=true}(A, B) n=AddN(A, B, A) "
-                                 "p=Pack{axis=1}(A, B) s=Sum{keep_dims=true}(A, i32[1]{0}) "
-                                 "sh=Shape{out_type=i64}(A) |"});
+  expect_outcomes(
+      "input A\ninput B\n"
+      "m = MatMul(A, B) {transpose_a=true}\n"
+      "axes = Const {value=i32[1]{0}}\n"
+      "s = Sum(A, axes) {keep_dims=true}\n"
+      "p = Pack(A, B) {axis=1}\n"
+      "sh = Shape(A) {out_type=i64}\n"
+      "n = AddN(A, B, A)\n"
+      "output m\noutput s\noutput p\noutput sh\noutput n\n",
+      {{{{"m", "MatMul{transpose_a=true}(A, B)"},
+         {"n", "AddN(A, B, A)"},
+         {"p", "Pack{axis=1}(A, B)"},
+         {"s", "Sum{keep_dims=true}(A, i32[1]{0})"},
+         {"sh", "Shape{out_type=i64}(A)"}},
+        {}}});
 }
 
 TEST_CASE("IdentityN passes errors and symbols through, and NoOp only orders", "[tf_ops]") {
-  CHECK(outcomes_of("var x\ninput A\n"
-                    "r = Read(&x)\n"
-                    "i = IdentityN(r, A)\n"
-                    "n = NoOp() after i\n"
-                    "w = Write(&x, A) after n\n"
-                    "output i:0\noutput i:1\n") ==
-        std::vector<std::string>{"i:0=Error(uninitialized) i:1=A | x=A"});
+  expect_outcomes(
+      "var x\ninput A\n"
+      "r = Read(&x)\n"
+      "i = IdentityN(r, A)\n"
+      "n = NoOp() after i\n"
+      "w = Write(&x, A) after n\n"
+      "output i:0\noutput i:1\n",
+      {{{{"i:0", "Error(uninitialized)"}, {"i:1", "A"}}, {{"x", "A"}}}});
 }
 
 TEST_CASE("VarIsInitialized races a Write of the variable", "[tf_ops]") {
@@ -85,12 +76,12 @@ TEST_CASE("VarIsInitialized races a Write of the variable", "[tf_ops]") {
       "w = Write(&x, A)\n"
       "ok = VarIsInitialized(&x)\n"
       "output ok\n";
-  CHECK(outcomes_of(text) ==
-        std::vector<std::string>{"ok=bool{false} | x=A", "ok=bool{true} | x=A"});
-  const tfmc::support::TextCheck r = tfmc::support::check_text("t.tfg", text, {}, {});
+  expect_outcomes(
+      text, {{{{"ok", "bool{false}"}}, {{"x", "A"}}}, {{{"ok", "bool{true}"}}, {{"x", "A"}}}});
+  const support::TextCheck r = support::check_text("t.tfg", text, {}, {});
   REQUIRE(r.races.size() == 1);
-  CHECK(outcomes_of("var x = i32{0}\nok = VarIsInitialized(&x)\noutput ok\n") ==
-        std::vector<std::string>{"ok=bool{true} | x=i32{0}"});
+  expect_outcomes("var x = i32{0}\nok = VarIsInitialized(&x)\noutput ok\n",
+                  {{{{"ok", "bool{true}"}}, {{"x", i32(0)}}}});
 }
 
 TEST_CASE("TensorFlow-form ops: arity and attribute errors", "[tf_ops]") {

@@ -1,6 +1,6 @@
-// Helpers of the tests of queues, mutexes, critical sections, targets and
-// ApplyGradientDescent (resources_test.cpp, queue_test.cpp, mutex_test.cpp,
-// section_test.cpp): outcome sets compared under every reduction.
+// Helpers of the tests that check programs for exact outcome sets under every reduction
+// (resources, queues, mutexes, sections, choices, the TensorFlow-form ops), with the exit
+// code of tfmc check that goes with the set.
 #pragma once
 
 #include <algorithm>
@@ -15,7 +15,7 @@
 #include "support/check_text.h"
 #include "support/literals.h"
 
-namespace resource_checks {
+namespace outcome_checks {
 
 using namespace tfmc;
 using api::NamedValues;
@@ -26,7 +26,7 @@ using check::Reduction;
 struct Outcome {
   NamedValues outputs;
   NamedValues variables;
-  std::vector<std::string> blocked;
+  std::vector<std::string> blocked = {};
   bool operator<(const Outcome& o) const {
     return std::tie(outputs, variables, blocked) < std::tie(o.outputs, o.variables, o.blocked);
   }
@@ -72,10 +72,20 @@ inline Outcomes outcomes_of(const support::TextCheck& r) {
 inline void expect_outcomes(const std::string& text, const Outcomes& want) {
   for (Reduction r : kReductions) {
     INFO("reduction " << check::reduction_name(r) << "\nprogram:\n" << text);
-    const Outcomes got = outcomes_of(support::check_text("t.tfg", text, {}, {}, r));
+    const support::TextCheck result = support::check_text("t.tfg", text, {}, {}, r);
+    const Outcomes got = outcomes_of(result);
     INFO("got:\n" << show(got) << "want:\n" << show(want));
     CHECK(got == want);
+    const bool deterministic = want.size() == 1 && want.begin()->blocked.empty();
+    CHECK(result.exit_code() == (deterministic ? 0 : 1));
   }
+}
+
+// One output `name` taking each of `values`.
+inline Outcomes each_of(const std::string& name, const std::vector<std::string>& values) {
+  Outcomes out;
+  for (const std::string& v : values) out.insert({{{name, v}}, {}});
+  return out;
 }
 
 // The same for a built Program.
@@ -104,4 +114,4 @@ inline void set_execution(sem::Program& p, std::initializer_list<const char*> na
   for (const char* name : names) p.nodes[node_named(p, name)].execution = e;
 }
 
-}  // namespace resource_checks
+}  // namespace outcome_checks
