@@ -37,9 +37,16 @@ ReducedModel::ReducedModel(DependencyModel& base, Reduction level)
   for (std::uint32_t s = 0; s < all_slots_.size(); ++s) all_slots_[s] = s;
 }
 
-bool ReducedModel::eager(TransitionId t, const std::vector<std::uint8_t>& fired) const {
+bool ReducedModel::eager(const Slot* s, TransitionId t,
+                         const std::vector<std::uint8_t>& fired) const {
+  if (base_.is_inert(s, t)) return true;
+  // An alternative of t's own node that is not enabled while t is never will be: the node's
+  // inputs, which decide it, stay as they are until the node fires.
+  const auto siblings = base_.excluded_by(t);
   for (TransitionId p : base_.racing(t)) {
-    if (fired[p] == 0) return false;
+    if (fired[p] != 0) continue;
+    const bool sibling = std::find(siblings.begin(), siblings.end(), p) != siblings.end();
+    if (!sibling || base_.is_enabled(s, p)) return false;
   }
   return true;
 }
@@ -72,7 +79,7 @@ void ReducedModel::advance(Slot* s, std::vector<std::uint8_t>& fired, Transition
   while (!candidates.empty()) {
     const TransitionId u = candidates.top();
     candidates.pop();
-    if (fired[u] == 0 && base_.is_enabled(s, u) && eager(u, fired)) fire(u);
+    if (fired[u] == 0 && base_.is_enabled(s, u) && eager(s, u, fired)) fire(u);
   }
 }
 

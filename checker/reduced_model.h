@@ -8,7 +8,8 @@
 //             none is enabled, and only the states reached then are stored. Functions, Var and
 //             Copy nodes have no racing partners, and neither has an access that every
 //             conflicting access is ordered with, so a race-free program is explored along a
-//             single run.
+//             single run. An inert transition (a node with a DEAD input, which does not run)
+//             fires at once too, and so does an alternative whose siblings are all disabled.
 //   stubborn  eager, and in a state with several enabled transitions only a stubborn set of
 //             them is explored: start from one enabled transition; add the unfired racing
 //             partners of every member that is enabled or ready but blocked; for every other
@@ -23,7 +24,10 @@
 //     before it: its ancestors have fired, its descendants cannot fire before it, and the rest
 //     touch no slot of t's. Since t stays enabled, every run from the state to a final state
 //     fires t and can fire it first, with the same result. So {t} is a persistent set, and the
-//     intermediate states of an eager chain, each with one successor, are not final.
+//     intermediate states of an eager chain, each with one successor, are not final. An inert
+//     t touches no slot of a racing partner either; a sibling alternative that is disabled
+//     while t is enabled stays so (the inputs that decide it stay until the node fires), and
+//     firing t rules it out.
 //   - A stubborn set S is persistent: a run that fires only transitions outside S fires no
 //     racing partner of an enabled member (they are all in S), so it neither disables nor
 //     changes the effect of one; and it cannot fire a disabled member: a blocked one waits for
@@ -92,7 +96,7 @@ class ReducedModel : public TransitionSystem {
   };
   // The context of `state`, computed anew unless it is the state of the last call.
   Context& context_of(const Slot* state) const;
-  bool eager(TransitionId t, const std::vector<std::uint8_t>& fired) const;
+  bool eager(const Slot* s, TransitionId t, const std::vector<std::uint8_t>& fired) const;
   // Fires `t` in `s` (in place; kNoTransition: nothing), then eager transitions until none is
   // enabled. `fired` describes `s` and is kept up to date (a firing also marks what it
   // excludes); every firing is appended to `log`.

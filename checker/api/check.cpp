@@ -27,13 +27,18 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, const TransitionSy
   std::vector<Outcome> outcomes;
   for (const check::Outcome& found : check::collect_outcomes(explored, explorer, e)) {
     Outcome o;
-    // The outcome slots are the named outputs, then the variables (TransitionSystem).
+    // The outcome slots are the named outputs, the variables, then the loop bounds, live when
+    // the run reached them (graph_model.h).
     const std::size_t n_outputs = program.outputs.size();
+    const std::size_t n_values = n_outputs + program.variables.size();
     for (std::size_t i = 0; i < found.values.size(); ++i) {
       if (i < n_outputs) {
         o.outputs.push_back({program.outputs[i].name, found.values[i]});
-      } else {
+      } else if (i < n_values) {
         o.variables.push_back({program.variables[i - n_outputs].name, found.values[i]});
+      } else if (found.values[i] != sem::kDead && found.values[i] != sem::kEmpty) {
+        const sem::LoopBound& b = program.bounds[i - n_values];
+        o.bounds.push_back({b.node, b.frame});
       }
     }
     std::sort(o.outputs.begin(), o.outputs.end());
@@ -83,6 +88,13 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   r.program = program.file;
   r.exploration = explorer.run();
   r.outcomes = outcomes_of(program, explored, explorer, r.exploration, values, r.stuck_states);
+  // A run cut short by a loop bound leaves the outcomes incomplete as a limit does.
+  const bool bounded = std::any_of(r.outcomes.begin(), r.outcomes.end(),
+                                   [](const Outcome& o) { return !o.bounds.empty(); });
+  if (bounded && r.exploration.complete) {
+    r.exploration.complete = false;
+    r.exploration.stop_reason = "max-iterations";
+  }
   r.evaluations = model.applier().evaluations();
   r.values = values.size();
   r.reduction = options.reduction;

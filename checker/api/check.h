@@ -38,6 +38,7 @@ struct CheckOptions {
 
 struct CheckResult {
   std::string program;  // the program's file as given
+  // Incomplete also when a run reached a loop bound: stop_reason "max-iterations".
   check::Exploration exploration;
   std::vector<Outcome> outcomes;   // FORMAT.md's order
   std::uint64_t stuck_states = 0;  // final states in which some node can never fire
@@ -52,6 +53,17 @@ struct CheckResult {
 
   bool deterministic() const {
     return exploration.complete && outcomes.size() == 1 && !outcomes[0].stuck;
+  }
+  // Whether the outcomes of runs that reached no loop bound already show nondeterminism (two
+  // of them, or a stuck one): what a result stopped only by --max-iterations still proves.
+  bool nondeterminism_proven() const {
+    std::size_t whole = 0;
+    for (const Outcome& o : outcomes) {
+      if (!o.bounds.empty()) continue;
+      if (o.stuck) return true;
+      ++whole;
+    }
+    return whole >= 2;
   }
 };
 

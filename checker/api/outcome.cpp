@@ -26,7 +26,8 @@ const std::vector<std::string> kNoNodes;
 }  // namespace
 
 OutcomeKey identity(const Outcome& o, Matching m) {
-  return {o.outputs, o.variables, o.stuck, m == Matching::WithinProgram ? o.blocked : kNoNodes};
+  return {o.outputs, o.variables, o.stuck, m == Matching::WithinProgram ? o.blocked : kNoNodes,
+          o.bounds};
 }
 
 void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values) {
@@ -39,8 +40,9 @@ void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values
   std::vector<std::size_t> order(outcomes.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::tie(keys[a].first, keys[a].second, outcomes[a].stuck, outcomes[a].blocked) <
-           std::tie(keys[b].first, keys[b].second, outcomes[b].stuck, outcomes[b].blocked);
+    return std::tie(keys[a].first, keys[a].second, outcomes[a].stuck, outcomes[a].blocked,
+                    outcomes[a].bounds) < std::tie(keys[b].first, keys[b].second, outcomes[b].stuck,
+                                                   outcomes[b].blocked, outcomes[b].bounds);
   });
   std::vector<Outcome> sorted;
   sorted.reserve(outcomes.size());

@@ -4,15 +4,16 @@
 //
 // Outcome identity is defined here once, for check, race classification and compare alike.
 // Within one program (check, and the forced-order runs of race classification), two outcomes
-// are the same when their outputs and variables (names and value ids), their stuck flag and
-// their blocked nodes are equal. Across two programs (compare) the blocked nodes are left
-// out, since a rewrite renames nodes: outcomes are matched on what is observed of them, their
-// values and whether they are stuck. Value ids compare values exactly only within one value
-// store, so outcomes of different runs are compared only when the runs share one (compare
-// loads both programs into one store). The witness never counts.
+// are the same when their outputs and variables (names and value ids), their stuck flag,
+// their blocked nodes and the loop bounds they reached are equal. Across two programs (compare) the
+// blocked nodes are left out, since a rewrite renames nodes: outcomes are matched on what is
+// observed of them, their values and whether they are stuck. Value ids compare values exactly only
+// within one value store, so outcomes of different runs are compared only when the runs share one
+// (compare loads both programs into one store). The witness never counts.
 //
 // The order of an outcome list is FORMAT.md's: by outputs, then variables, each compared as
-// its list of (name, printed value) pairs in name order; then stuck, then blocked.
+// its list of (name, printed value) pairs in name order; then stuck, then blocked, then the
+// loop bounds reached.
 #pragma once
 
 #include <string>
@@ -31,11 +32,23 @@ struct NamedValue {
   friend auto operator<=>(const NamedValue&, const NamedValue&) = default;
 };
 
+// A loop whose run reached --max-iterations: its NextIteration instance that would have
+// started one iteration more, and its frame.
+struct BoundReached {
+  std::string node;
+  std::string frame;
+
+  friend bool operator==(const BoundReached&, const BoundReached&) = default;
+  friend auto operator<=>(const BoundReached&, const BoundReached&) = default;
+};
+
 struct Outcome {
   std::vector<NamedValue> outputs;    // the named outputs, sorted by name
   std::vector<NamedValue> variables;  // every variable, sorted by name
   bool stuck = false;
   std::vector<std::string> blocked;  // the nodes a stuck run never fired
+  // The loop bounds the run reached, in node order: its values are those of a run cut short.
+  std::vector<BoundReached> bounds;
   std::vector<std::string> witness;  // the nodes fired from the initial state, in order
 };
 
@@ -43,8 +56,9 @@ struct Outcome {
 enum class Matching { WithinProgram, AcrossPrograms };
 
 // The key that makes two outcomes the same under `m`; it refers to `o`'s members.
-using OutcomeKey = std::tuple<const std::vector<NamedValue>&, const std::vector<NamedValue>&,
-                              const bool&, const std::vector<std::string>&>;
+using OutcomeKey =
+    std::tuple<const std::vector<NamedValue>&, const std::vector<NamedValue>&, const bool&,
+               const std::vector<std::string>&, const std::vector<BoundReached>&>;
 OutcomeKey identity(const Outcome& o, Matching m);
 
 // Sorts `outcomes` in FORMAT.md's order, printing values with `values`.

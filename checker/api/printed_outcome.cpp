@@ -12,7 +12,12 @@ NamedValues printed(const std::vector<NamedValue>& named, const sem::ValueStore&
 }  // namespace
 
 PrintedOutcome printed(const Outcome& o, const sem::ValueStore& values) {
-  return {printed(o.outputs, values), printed(o.variables, values), o.stuck, o.blocked, o.witness};
+  return {printed(o.outputs, values),
+          printed(o.variables, values),
+          o.stuck,
+          o.blocked,
+          o.bounds,
+          o.witness};
 }
 
 std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,

@@ -18,6 +18,7 @@ struct PrintedOutcome {
   NamedValues variables;
   bool stuck = false;
   std::vector<std::string> blocked;
+  std::vector<BoundReached> bounds;
   std::vector<std::string> witness;
 };
 

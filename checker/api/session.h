@@ -37,6 +37,7 @@ struct SessionOptions {
   sem::UpdateModel model = sem::UpdateModel::Executor;
   bool prune = false;
   sem::GraphFileOptions graph;  // --fetch, --target, --init, --strict, --tag
+  std::uint32_t max_iterations = sem::kDefaultMaxIterations;  // per loop frame
 };
 
 // Throws sem::InputError on bad input, a bad feed or conflicting declarations. `notes`, when

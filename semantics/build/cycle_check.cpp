@@ -11,13 +11,15 @@
 namespace tfmc::sem {
 namespace {
 
-// Producer nodes of statement i (data arguments and `after`).
+// Producer nodes of statement i (data arguments and `after`), except NextIterations: their
+// values go to the next iteration, so a cycle through one is a loop (loop_frames.h).
 std::vector<std::size_t> predecessors(const Ast& ast, const Names& names, std::size_t i) {
   std::vector<std::size_t> out;
   const NodeStmt& n = ast.nodes[i];
   const auto add = [&](const std::string& name) {
     const auto it = names.symbols.find(name);
-    if (it != names.symbols.end() && it->second.kind == Symbol::Kind::Node) {
+    if (it != names.symbols.end() && it->second.kind == Symbol::Kind::Node &&
+        ast.nodes[it->second.index].op != "NextIteration") {
       out.push_back(it->second.index);
     }
   };

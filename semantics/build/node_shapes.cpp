@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -10,6 +11,13 @@
 
 namespace tfmc::sem {
 namespace {
+
+// What a Merge outputs as the index of the input it takes.
+eval::Tensor i32_scalar(std::int32_t v) {
+  eval::Tensor t{eval::DType::I32, {}, std::vector<std::uint8_t>(4)};
+  std::memcpy(t.bytes.data(), &v, 4);
+  return t;
+}
 
 class Shaper {
  public:
@@ -69,6 +77,8 @@ class Shaper {
       if (!alternatives) return s;
       s.alternatives = std::move(*alternatives);
       s.outputs = {EdgeKind::Tensor};
+    } else if (is_control_flow_op(n.op)) {
+      if (!shape_control_flow(n, s)) return s;
     } else if (is_builtin_function(n.op)) {
       const auto [min, max] = builtin_arity(n.op);
       const bool arity_ok = check_arity(n, min, max);
@@ -87,6 +97,78 @@ class Shaper {
   }
 
  private:
+  static bool is_control_flow_op(const std::string& op) {
+    return op == "Switch" || op == "Merge" || op == "Enter" || op == "Exit" ||
+           op == "NextIteration" || op == "LoopCond" || op == "~Barrier";
+  }
+
+  // The ops of FORMAT.md section 6, control flow. Enter, Exit, NextIteration and LoopCond pass
+  // their value through as Identity does; the frames they make are the loop unrolling's.
+  bool shape_control_flow(const NodeStmt& n, NodeShape& s) {
+    if (n.op == "Switch") {
+      if (!check_arity(n, 2, 2) || !no_attributes(n.attrs, n.op, diags_)) return false;
+      s.kind = NodeKind::Switch;
+      s.inputs.assign(2, EdgeKind::Tensor);
+      s.outputs.assign(2, EdgeKind::Tensor);
+      return true;
+    }
+    if (n.op == "Merge") {
+      // `~indices`: the unrolling's list of the inputs an instance keeps (loop_unrolling.h).
+      if (!check_arity(n, 1, -1) || !only_attributes(n.attrs, {"~indices"}, n.op, diags_)) {
+        return false;
+      }
+      const Attr* kept = find_attr(n.attrs, "~indices");
+      s.kind = NodeKind::Merge;
+      for (std::size_t a = 0; a < n.args.size(); ++a) {
+        const std::int64_t index = kept != nullptr ? kept->value.list.at(a) : std::int64_t(a);
+        s.alternatives.push_back(values_.tensor(i32_scalar(static_cast<std::int32_t>(index))));
+      }
+      s.inputs.assign(n.args.size(), EdgeKind::Tensor);
+      s.outputs.assign(2, EdgeKind::Tensor);
+      return true;
+    }
+    if (n.op == "~Barrier") {
+      s.kind = NodeKind::Barrier;
+      return true;
+    }
+    if (!check_arity(n, 1, 1)) return false;
+    if (n.op == "Enter") {
+      if (!only_attributes(n.attrs, {"frame_name", "is_constant", "parallel_iterations"}, n.op,
+                           diags_)) {
+        return false;
+      }
+      const Attr* frame = find_attr(n.attrs, "frame_name");
+      if (frame == nullptr) {
+        report_missing_attribute(n.op, "frame_name", n.op_loc, diags_);
+        return false;
+      }
+      if (frame->value.kind != AttrValue::Kind::Name) {
+        report_bad_attribute(*frame, n.op, "a name", diags_);
+        return false;
+      }
+      const Attr* constant = find_attr(n.attrs, "is_constant");
+      if (constant != nullptr &&
+          (constant->value.kind != AttrValue::Kind::Name ||
+           (constant->value.name != "true" && constant->value.name != "false"))) {
+        report_bad_attribute(*constant, n.op, "true or false", diags_);
+        return false;
+      }
+      if (find_attr(n.attrs, "parallel_iterations") != nullptr &&
+          !integer_attribute(n.attrs, "parallel_iterations", 1, 2147483647, n.op, n.op_loc,
+                             diags_)) {
+        return false;
+      }
+    } else if (!no_attributes(n.attrs, n.op, diags_)) {
+      return false;
+    }
+    auto f = make_builtin_function("Identity", {}, 1, n.op_loc, values_, diags_);
+    if (!f) return false;
+    s.function = functions_.add(std::move(*f));
+    s.inputs = {EdgeKind::Tensor};
+    s.outputs = {EdgeKind::Tensor};
+    return true;
+  }
+
   // Between `min` and `max` arguments (max -1: no limit), else reported at the op.
   bool check_arity(const NodeStmt& n, int min, int max) {
     const int got = static_cast<int>(n.args.size());

@@ -4,7 +4,12 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <optional>
+
 #include "semantics/build/cycle_check.h"
+#include "semantics/build/loop_frames.h"
+#include "semantics/build/loop_unrolling.h"
 #include "semantics/build/names.h"
 #include "semantics/build/node_shapes.h"
 #include "semantics/build/reference_checks.h"
@@ -34,10 +39,24 @@ std::vector<ValueId> resolve_input_values(const Ast& ast, const Names& names,
   return out;
 }
 
-}  // namespace
+// Marks the loop bounds and the instances of the unrolled file's statements in `program`,
+// built from `unrolled` (node i is statement i).
+void mark_unrolled(const UnrolledAst& unrolled, std::uint32_t max_iterations, Program& program) {
+  std::map<std::string, std::uint32_t> node_of;
+  for (std::uint32_t i = 0; i < unrolled.ast.nodes.size(); ++i) {
+    node_of.emplace(program.nodes[i].name, i);
+    program.nodes[i].instance_of = unrolled.statement_of[i];
+  }
+  for (const UnrolledAst::Bound& b : unrolled.bounds) {
+    const Node& n = program.nodes[node_of.at(b.node)];
+    program.bounds.push_back({n.outputs.at(0), b.node, b.frame, max_iterations});
+  }
+}
 
-Program build_program(const Ast& ast, const std::vector<Feed>& feeds, ValueStore& values,
-                      DiagnosticList& diags) {
+// The checks, then the wiring; a file with loops is unrolled first (unless `max_iterations`
+// is 0: the file is unrolled already) and built again.
+Program build(const Ast& ast, const std::vector<Feed>& feeds, ValueStore& values,
+              DiagnosticList& diags, std::uint32_t max_iterations) {
   Program program;
   CheckedFile checked;
   checked.names = declare_names(ast, diags);
@@ -46,9 +65,29 @@ Program build_program(const Ast& ast, const std::vector<Feed>& feeds, ValueStore
   checked.capacities = check_queue_declarations(ast, diags);
   checked.placement = check_sections_and_targets(ast, checked.names, diags);
   check_cycles(ast, checked.names, diags);
+  LoopFrames frames;
+  if (max_iterations > 0 && diags.empty() && uses_frames(ast)) {
+    frames = find_loop_frames(ast, checked.names, diags);
+  }
   checked.input_values = resolve_input_values(ast, checked.names, feeds, values, diags);
-  if (diags.empty()) wire_program(ast, checked, values, program);
+  if (!diags.empty()) return program;
+  if (!frames.has_loops()) {
+    wire_program(ast, checked, values, program);
+    return program;
+  }
+  const std::optional<UnrolledAst> unrolled =
+      unroll_loops(ast, checked.names, frames, max_iterations, diags);
+  if (!unrolled) return program;
+  program = build(unrolled->ast, feeds, values, diags, 0);
+  if (diags.empty()) mark_unrolled(*unrolled, max_iterations, program);
   return program;
+}
+
+}  // namespace
+
+Program build_program(const Ast& ast, const std::vector<Feed>& feeds, ValueStore& values,
+                      DiagnosticList& diags, std::uint32_t max_iterations) {
+  return build(ast, feeds, values, diags, max_iterations);
 }
 
 }  // namespace tfmc::sem

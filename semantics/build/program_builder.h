@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "semantics/build/loop_unrolling.h"
 #include "semantics/errors/diagnostics.h"
 #include "semantics/graphdef/graphdef_import.h"
 #include "semantics/language/ast.h"
@@ -29,9 +30,11 @@ struct Feed {
   InitValue value;
 };
 
-// Adds every error found to `diags`; the Program is meaningful only when diags is empty.
+// Adds every error found to `diags`; the Program is meaningful only when diags is empty. A
+// file with loops is unrolled with `max_iterations` (at least 1) iterations per frame
+// (loop_unrolling.h).
 Program build_program(const Ast& ast, const std::vector<Feed>& feeds, ValueStore& values,
-                      DiagnosticList& diags);
+                      DiagnosticList& diags, std::uint32_t max_iterations = kDefaultMaxIterations);
 
 // Reads, parses and builds FILE. Throws InputError (with rendered diagnostics) on any error,
 // including an unreadable file.
@@ -52,7 +55,8 @@ struct LoadedFile {
 // no graph file. Throws InputError with every file's diagnostics.
 std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
                                    const std::vector<Feed>& feeds, const GraphFileOptions& graph,
-                                   ValueStore& values);
+                                   ValueStore& values,
+                                   std::uint32_t max_iterations = kDefaultMaxIterations);
 
 // Imports the TensorFlow graph file `path` as `graph` says, with the placeholders `feeds` name
 // fed, and checks that it builds (as load_files would); returns the syntax tree (what
@@ -62,6 +66,7 @@ Ast load_graph_ast(const std::string& path, const GraphFileOptions& graph,
 
 // Parses and builds program text (tests and tools that hold the text already).
 Program load_program_text(const std::string& file_name, const std::string& text,
-                          const std::vector<Feed>& feeds, ValueStore& values);
+                          const std::vector<Feed>& feeds, ValueStore& values,
+                          std::uint32_t max_iterations = kDefaultMaxIterations);
 
 }  // namespace tfmc::sem

@@ -51,10 +51,11 @@ ParsedFile parse_file(const std::string& file_name, const std::string& text) {
 }
 
 // Builds a parsed file; throws InputError with its diagnostics, syntax errors included.
-Program build_parsed(ParsedFile& parsed, const std::vector<Feed>& feeds, ValueStore& values) {
+Program build_parsed(ParsedFile& parsed, const std::vector<Feed>& feeds, ValueStore& values,
+                     std::uint32_t max_iterations) {
   // The statements that parsed are checked too, so that the first error printed is the first
   // in the file whatever its kind; names declared by broken statements count as declared.
-  Program p = build_program(parsed.ast, feeds, values, parsed.diags);
+  Program p = build_program(parsed.ast, feeds, values, parsed.diags, max_iterations);
   if (!parsed.diags.empty()) throw InputError(parsed.diags.render());
   p.file = parsed.name;
   for (Node& n : p.nodes) n.file = parsed.name;
@@ -65,9 +66,10 @@ Program build_parsed(ParsedFile& parsed, const std::vector<Feed>& feeds, ValueSt
 }  // namespace
 
 Program load_program_text(const std::string& file_name, const std::string& text,
-                          const std::vector<Feed>& feeds, ValueStore& values) {
+                          const std::vector<Feed>& feeds, ValueStore& values,
+                          std::uint32_t max_iterations) {
   ParsedFile parsed = parse_file(file_name, text);
-  return build_parsed(parsed, feeds, values);
+  return build_parsed(parsed, feeds, values, max_iterations);
 }
 
 Program load_program(const std::string& path, const std::vector<Feed>& feeds, ValueStore& values) {
@@ -117,13 +119,14 @@ Ast load_graph_ast(const std::string& path, const GraphFileOptions& graph,
   const std::vector<Feed> feeds = by_node(given_feeds);
   ParsedFile parsed = import_file(path, bytes, graph, feeds);
   Ast ast = parsed.ast;
-  build_parsed(parsed, feeds, values);
+  build_parsed(parsed, feeds, values, kDefaultMaxIterations);
   return ast;
 }
 
 std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
                                    const std::vector<Feed>& given_feeds,
-                                   const GraphFileOptions& graph, ValueStore& values) {
+                                   const GraphFileOptions& graph, ValueStore& values,
+                                   std::uint32_t max_iterations) {
   const std::vector<Feed> feeds = by_node(given_feeds);
   std::vector<ParsedFile> files;
   std::vector<std::set<std::string>> inputs;
@@ -165,8 +168,8 @@ std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
       if (inputs[i].count(f.name) > 0 || files.size() == 1) own.push_back(f);
     }
     try {
-      loaded.push_back({build_parsed(files[i], own, values), files[i].graph_file, files[i].summary,
-                        std::move(files[i].warnings)});
+      loaded.push_back({build_parsed(files[i], own, values, max_iterations), files[i].graph_file,
+                        files[i].summary, std::move(files[i].warnings)});
     } catch (const InputError& e) {
       errors += e.what();
     }

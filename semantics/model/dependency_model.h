@@ -46,6 +46,10 @@ class DependencyModel : public TransitionSystem {
   virtual std::span<const TransitionId> racy_ancestors(TransitionId t) const = 0;
   // The slots firing `t` may read.
   virtual std::span<const std::uint32_t> reads(TransitionId t) const = 0;
+  // Whether t, enabled in `state`, touches only its own incoming and outgoing edges when it
+  // fires there (a node that does not run, such as one with a DEAD input): it then commutes
+  // with every other transition, racing partners included.
+  virtual bool is_inert(const Slot* state, TransitionId t) const = 0;
 };
 
 }  // namespace tfmc

@@ -76,11 +76,15 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     choice_of_.push_back(0);
     transitions_of_[i].push_back(i);
   }
-  // The alternatives of a Choice node after the first get transition ids past the nodes.
+  // The alternatives of a Choice, Switch or Merge node after the first get transition ids past
+  // the nodes.
   for (std::uint32_t i = 0; i < count; ++i) {
     const Node& n = program.nodes[i];
-    if (n.kind != NodeKind::Choice) continue;
-    const std::size_t k = n.alternatives.empty() ? n.inputs.size() : n.alternatives.size();
+    const std::size_t k = n.kind == NodeKind::Choice
+                              ? (n.alternatives.empty() ? n.inputs.size() : n.alternatives.size())
+                          : n.kind == NodeKind::Switch ? 2
+                          : n.kind == NodeKind::Merge  ? n.inputs.size()
+                                                       : 1;
     for (std::uint32_t j = 1; j < k; ++j) {
       transitions_of_[i].push_back(static_cast<TransitionId>(node_of_.size()));
       node_of_.push_back(i);
@@ -120,6 +124,7 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
   for (std::size_t v = 0; v < program.variables.size(); ++v) {
     outcome_slots_.push_back(static_cast<std::uint32_t>(program.variable_slot(v)));
   }
+  for (const LoopBound& b : program.bounds) outcome_slots_.push_back(b.edge);
   initial_.assign(slot_count_, kEmpty);
   for (std::size_t e = 0; e < program.edges.size(); ++e) {
     if (program.edges[e].src == kNone) initial_[e] = program.edges[e].initial;
@@ -150,11 +155,55 @@ bool GraphModel::inputs_full(const Slot* state, std::uint32_t node) const {
   return true;
 }
 
-bool GraphModel::resource_allows(const Slot* state, const CompiledNode& n) const {
+bool GraphModel::has_dead_input(const Slot* state, std::uint32_t node) const {
+  for (std::uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) {
+    if (state[in_flat_[k]] == kDead) return true;
+  }
+  return false;
+}
+
+GraphModel::Route GraphModel::switch_route(const Slot* state, const CompiledNode& n) const {
+  const ValueId pred = state[n.args[1]];
+  if (state[n.args[0]] == kDead || pred == kDead) return Route::Dead;
+  const Value& p = values_.get(pred);
+  if (p.kind == ValueKind::Symbol || p.kind == ValueKind::Term) return Route::Either;
+  if (p.kind != ValueKind::Tensor) return Route::Invalid;
+  if (p.tensor.dtype != eval::DType::Bool || !p.tensor.shape.empty()) return Route::Invalid;
+  return p.tensor.bytes[0] != 0 ? Route::True : Route::False;
+}
+
+bool GraphModel::alternative_enabled(const Slot* state, TransitionId t) const {
+  const CompiledNode& n = nodes_[node_of_[t]];
+  const std::uint32_t j = choice_of_[t];
+  if (n.kind == NodeKind::Switch) {
+    switch (switch_route(state, n)) {
+      case Route::Either:
+        return true;
+      case Route::True:
+        return j == 1;
+      default:  // False, Dead, Invalid: the one transition that sends output 0
+        return j == 0;
+    }
+  }
+  if (n.kind == NodeKind::Merge) {
+    if (state[n.args[j]] != kDead) return true;
+    // Every input DEAD: the first transition sends DEAD on.
+    return j == 0 && std::all_of(n.args.begin(), n.args.end(),
+                                 [&](std::uint32_t a) { return state[a] == kDead; });
+  }
+  return true;
+}
+
+bool GraphModel::resource_allows(const Slot* state, std::uint32_t node) const {
+  const CompiledNode& n = nodes_[node];
   if (n.section_slot != kNone) {
     const Slot s = state[n.section_slot];
     if (s != kSectionFree && (s - 1) % executions_ != n.execution) return false;
   }
+  // A node with a DEAD input does not run, so it waits for no queue or mutex.
+  const bool blocking =
+      n.kind == NodeKind::Enqueue || n.kind == NodeKind::Dequeue || n.kind == NodeKind::Lock;
+  if (blocking && has_dead_input(state, node)) return true;
   switch (n.kind) {
     case NodeKind::Enqueue:
       return values_.get(state[n.resource_slot]).args.size() < n.capacity;
@@ -182,16 +231,32 @@ void GraphModel::enabled(const Slot* state, std::vector<TransitionId>& out) cons
     std::uint32_t k = begin[v];
     const std::uint32_t end = begin[v + 1];
     while (k < end && state[slots[k]] != kEmpty) ++k;
-    if (k != end || !resource_allows(state, nodes_[v])) continue;
+    if (k != end || !resource_allows(state, static_cast<std::uint32_t>(v))) continue;
     out.push_back(static_cast<TransitionId>(v));
   }
-  // Alternatives past the first have ids past the nodes: append them, keeping the order.
+  // Alternatives past the first have ids past the nodes: append the enabled ones (and drop a
+  // first alternative that is not), keeping the order.
   const std::size_t nodes_enabled = out.size();
+  bool changed = false;
   for (std::size_t i = first; i < nodes_enabled; ++i) {
     const std::vector<TransitionId>& alts = transitions_of_[out[i]];
-    for (std::size_t a = 1; a < alts.size(); ++a) out.push_back(alts[a]);
+    if (alts.size() == 1) continue;
+    changed = true;
+    for (std::size_t a = 1; a < alts.size(); ++a) {
+      if (alternative_enabled(state, alts[a])) out.push_back(alts[a]);
+    }
+    if (!alternative_enabled(state, alts[0])) out[i] = kNoAlternative;
   }
-  if (out.size() > nodes_enabled) std::sort(out.begin() + first, out.end());
+  if (changed) {
+    out.erase(std::remove(out.begin() + first, out.end(), kNoAlternative), out.end());
+    std::sort(out.begin() + first, out.end());
+  }
+}
+
+bool GraphModel::is_inert(const Slot* state, TransitionId t) const {
+  const CompiledNode& n = nodes_[node_of_[t]];
+  return n.section_slot == kNone && n.kind != NodeKind::Merge && n.kind != NodeKind::Barrier &&
+         has_dead_input(state, node_of_[t]);
 }
 
 bool GraphModel::is_ready(const Slot* state, TransitionId t) const {
@@ -200,7 +265,7 @@ bool GraphModel::is_ready(const Slot* state, TransitionId t) const {
 
 bool GraphModel::is_enabled(const Slot* state, TransitionId t) const {
   const std::uint32_t v = node_of_[t];
-  return inputs_full(state, v) && resource_allows(state, nodes_[v]);
+  return inputs_full(state, v) && resource_allows(state, v) && alternative_enabled(state, t);
 }
 
 // A node has fired exactly when its incoming edges are empty and the producers of those edges
@@ -237,7 +302,25 @@ void GraphModel::fire(const Slot* state, TransitionId t, Slot* out) {
   // Everything the node reads is taken from `state` before any slot of `out` changes, since
   // `out` may be `state`.
   const CompiledNode& n = nodes_[node_of_[t]];
+  const std::uint32_t node = node_of_[t];
   scratch_results_.clear();
+  Slot signal = kGo;  // what the control outputs carry
+  const bool dead =
+      n.kind != NodeKind::Merge && n.kind != NodeKind::Barrier && has_dead_input(state, node);
+  if (dead) {
+    scratch_results_.assign(n.out.size(), kDead);
+    signal = kDead;
+  } else {
+    fire_live(state, t, out, signal);
+  }
+  if (n.section_slot != kNone) out[n.section_slot] = section_after(state[n.section_slot], n);
+  for (std::uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) out[in_flat_[k]] = kEmpty;
+  for (std::uint32_t s : n.out_ctrl) out[s] = signal;
+  for (std::size_t j = 0; j < n.out.size(); ++j) out[n.out[j]] = scratch_results_[j];
+}
+
+void GraphModel::fire_live(const Slot* state, TransitionId t, Slot* out, Slot& signal) {
+  const CompiledNode& n = nodes_[node_of_[t]];
   switch (n.kind) {
     case NodeKind::Var:
       scratch_results_.push_back(n.handle);
@@ -299,13 +382,36 @@ void GraphModel::fire(const Slot* state, TransitionId t, Slot* out) {
       scratch_results_.resize(n.out.size());
       applier_.apply(n.function, scratch_args_, scratch_results_.data());
       break;
+    case NodeKind::Switch: {
+      // Output 1 when the predicate is true, else output 0; a predicate that is not a bool
+      // scalar sends its error (or the error it is) on output 0.
+      scratch_results_.assign(2, kDead);
+      const ValueId pred = state[n.args[1]];
+      const Route route = switch_route(state, n);
+      if (route == Route::Invalid) {
+        const Value& p = values_.get(pred);
+        scratch_results_[0] = p.kind == ValueKind::Error ? pred
+                              : p.kind == ValueKind::Tensor && p.tensor.dtype == eval::DType::Bool
+                                  ? values_.error(eval::ErrorKind::Shape)
+                                  : values_.error(eval::ErrorKind::Type);
+      } else {
+        scratch_results_[choice_of_[t]] = state[n.args[0]];
+      }
+      break;
+    }
+    case NodeKind::Merge: {
+      const std::uint32_t j = choice_of_[t];
+      if (state[n.args[j]] == kDead) {  // every input DEAD
+        scratch_results_.assign(2, kDead);
+        signal = kDead;
+      } else {
+        scratch_results_ = {state[n.args[j]], n.alternatives[j]};
+      }
+      break;
+    }
+    case NodeKind::Barrier:
+      break;
   }
-  if (n.section_slot != kNone) out[n.section_slot] = section_after(state[n.section_slot], n);
-  for (std::uint32_t k = in_begin_[node_of_[t]]; k < in_begin_[node_of_[t] + 1]; ++k) {
-    out[in_flat_[k]] = kEmpty;
-  }
-  for (std::uint32_t s : n.out_ctrl) out[s] = kGo;
-  for (std::size_t j = 0; j < n.out.size(); ++j) out[n.out[j]] = scratch_results_[j];
 }
 
 }  // namespace tfmc::sem

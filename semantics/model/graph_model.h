@@ -17,10 +17,19 @@
 //   - a Choice node outputs one of its alternatives: each alternative is its own transition
 //     (the node's index for the first, ids past the nodes for the others), so that every
 //     transition is deterministic.
+//   - a Switch sends its data on output 1 when its predicate is true, on output 0 otherwise,
+//     DEAD on the other; a symbolic predicate gives both, each its own transition;
+//   - a Merge outputs a live input and that input's index, each live input its own
+//     transition, or DEAD when every input is DEAD; it waits for all its inputs;
+//   - a Barrier sends GO on whether its inputs are live or DEAD;
+//   - any other node with a DEAD input (data or control) sends DEAD on every output, without
+//     effect on any resource and without waiting for one.
 // A section node of execution e takes the section if it is free and releases it when it is the
 // last of e's nodes in that section to fire.
 // Every node fires at most once in a run (the graph is a DAG, each edge is filled once and
-// consumed once); a final state in which some node has not fired is stuck.
+// consumed once; loops are unrolled, loop_unrolling.h); a final state in which some node has
+// not fired is stuck. The outcome slots are the named outputs, the variables, then the loop
+// bounds (program.h LoopBound).
 //
 // The static order is happens-before over the program's edges. Racing partners are the pairs
 // of happens_before.h (accesses of one resource, or section nodes of different executions,
@@ -61,6 +70,8 @@ class GraphModel : public DependencyModel {
   std::span<const std::uint32_t> reads(TransitionId t) const override {
     return nodes_[node_of_[t]].reads;
   }
+  // A node with a DEAD input outside every critical section.
+  bool is_inert(const Slot* state, TransitionId t) const override;
   std::span<const std::uint32_t> writes(TransitionId t) const override {
     return nodes_[node_of_[t]].writes;
   }
@@ -95,8 +106,21 @@ class GraphModel : public DependencyModel {
     std::vector<std::uint32_t> writes;
   };
 
-  // Whether node n's resource (queue, mutex, section) lets it fire in `state`.
-  bool resource_allows(const Slot* state, const CompiledNode& n) const;
+  // Where a Switch sends its data: by a bool scalar predicate, either way for a symbolic one;
+  // Dead when an input is DEAD, Invalid for a predicate that is no bool scalar.
+  enum class Route : std::uint8_t { False, True, Either, Dead, Invalid };
+  static constexpr TransitionId kNoAlternative = 0xffffffffu;
+
+  // Whether node's resource (queue, mutex, section) lets it fire in `state`.
+  bool resource_allows(const Slot* state, std::uint32_t node) const;
+  bool has_dead_input(const Slot* state, std::uint32_t node) const;
+  Route switch_route(const Slot* state, const CompiledNode& n) const;
+  // Whether t's alternative of its node may fire with the inputs in `state`: a Switch's the
+  // one its predicate picks, a Merge's those of live inputs (the first when all are DEAD).
+  bool alternative_enabled(const Slot* state, TransitionId t) const;
+  // The effect of t with every input live: its results in scratch_results_, its resource
+  // update in `out`, DEAD in `signal` when its control outputs carry DEAD.
+  void fire_live(const Slot* state, TransitionId t, Slot* out, Slot& signal);
   bool inputs_full(const Slot* state, std::uint32_t node) const;
   // The section slot after node n fires, from its value before.
   Slot section_after(Slot before, const CompiledNode& n) const;

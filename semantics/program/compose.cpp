@@ -120,6 +120,9 @@ class Composer {
       out_.outputs.push_back({o.name + suffix, o.edge + edge_base});
     }
     for (std::uint32_t t : p.targets) out_.targets.push_back(t + node_base);
+    for (const LoopBound& b : p.bounds) {
+      out_.bounds.push_back({b.edge + edge_base, b.node + suffix, b.frame, b.iterations});
+    }
   }
 
   // Starts the next run: every node added from now on belongs to it. Its first execution is

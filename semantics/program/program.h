@@ -44,6 +44,11 @@ struct Edge {
 // of its resource. Read, Assign: the paper's variable ops. Enqueue, Dequeue: FIFO queue ops
 // that block on a full or empty queue. Lock, Unlock: mutex ops; Lock blocks while the mutex is
 // held. Choice: a nondeterministic function: it outputs any one of its alternatives.
+// Switch: routes its data to output 1 when its predicate is true, to output 0 otherwise, the
+// other output DEAD. Merge: outputs one of its live inputs and that input's index (its
+// alternatives), DEAD when every input is DEAD. Barrier: orders (GO on its control outputs)
+// whether its inputs are live or DEAD; the loop unrolling's iteration barriers.
+// Every other node with a DEAD input sends DEAD on every output and has no effect.
 enum class NodeKind : std::uint8_t {
   Function,
   Var,
@@ -53,7 +58,10 @@ enum class NodeKind : std::uint8_t {
   Dequeue,
   Lock,
   Unlock,
-  Choice
+  Choice,
+  Switch,
+  Merge,
+  Barrier
 };
 
 enum class ResourceKind : std::uint8_t { Variable, Queue, Mutex };
@@ -69,11 +77,15 @@ struct Node {
   ResourceKind resource_kind = ResourceKind::Variable;
   std::uint32_t variable = 0;  // Var and the resource ops: the resource (resolved statically),
                                // an index into variables, queues or mutexes by resource_kind
-  // Choice: the values it may output, or empty when it outputs one of its inputs.
+  // Choice: the values it may output, or empty when it outputs one of its inputs. Merge: the
+  // index it outputs (an i32 scalar) for each input.
   std::vector<ValueId> alternatives;
-  std::int32_t section = kNone;      // the critical section the node belongs to, if any
-  std::uint32_t execution = 0;       // which execution of a composed program (0 when not composed)
-  std::vector<std::int32_t> inputs;  // incoming tensor/variable edges in argument order
+  std::int32_t section = kNone;  // the critical section the node belongs to, if any
+  std::uint32_t execution = 0;   // which execution of a composed program (0 when not composed)
+  // In a file with loops (loop_unrolling.h): the statement of the written file this node is
+  // an instance of; kNone in a file without loops and for the nodes the unrolling adds.
+  std::int32_t instance_of = kNone;
+  std::vector<std::int32_t> inputs;    // incoming tensor/variable edges in argument order
   std::vector<std::int32_t> controls;  // incoming control edges
   std::vector<std::int32_t> outputs;   // outgoing tensor/variable edge per output port
   std::vector<std::int32_t> control_outputs;
@@ -110,6 +122,16 @@ struct NamedOutput {
   std::int32_t edge = kNone;
 };
 
+// A loop's iteration bound (loop_unrolling.h): the output edge of a NextIteration of a frame's
+// last unrolled iteration. A live value there means the run would start one iteration more
+// than --max-iterations allows.
+struct LoopBound {
+  std::int32_t edge = kNone;
+  std::string node;   // the NextIteration instance
+  std::string frame;  // its frame's name
+  std::uint32_t iterations = 0;
+};
+
 struct Program {
   std::string file;
   std::vector<Node> nodes;
@@ -120,6 +142,7 @@ struct Program {
   std::vector<Mutex> mutexes;
   std::vector<Section> sections;
   std::vector<std::uint32_t> targets;  // nodes named by `target` (what --prune keeps)
+  std::vector<LoopBound> bounds;       // in node order
   FunctionTable functions;
 
   std::size_t slot_count() const {

@@ -1,5 +1,6 @@
 #include "semantics/program/prune.h"
 
+#include <set>
 #include <vector>
 
 #include "semantics/program/program_edit.h"
@@ -8,12 +9,25 @@
 namespace tfmc::sem {
 namespace {
 
-// The nodes that the named outputs and the targets need, found backwards over all edges.
+// The nodes that the named outputs and the targets need, found backwards over all edges. A
+// loop needs every iteration of what it runs, as the written graph's back edges say: every
+// instance of a statement that has a needed instance is needed too.
 std::vector<bool> needed_nodes(const Program& p) {
   std::vector<std::int32_t> seeds;
   for (const NamedOutput& o : p.outputs) seeds.push_back(p.edges[o.edge].src);
   for (std::uint32_t t : p.targets) seeds.push_back(static_cast<std::int32_t>(t));
-  return upstream_closure(p, seeds);
+  std::vector<bool> needed = upstream_closure(p, seeds);
+  std::set<std::int32_t> statements;
+  for (std::size_t i = 0; i < p.nodes.size(); ++i) {
+    if (needed[i] && p.nodes[i].instance_of != kNone) statements.insert(p.nodes[i].instance_of);
+  }
+  const std::size_t before = seeds.size();
+  for (std::size_t i = 0; i < p.nodes.size(); ++i) {
+    if (!needed[i] && statements.count(p.nodes[i].instance_of) > 0) {
+      seeds.push_back(static_cast<std::int32_t>(i));
+    }
+  }
+  return seeds.size() == before ? needed : upstream_closure(p, seeds);
 }
 
 }  // namespace
@@ -67,6 +81,10 @@ Program prune(const Program& p) {
   }
   for (const NamedOutput& o : p.outputs) out.outputs.push_back({o.name, edge_id[o.edge]});
   for (std::uint32_t t : p.targets) out.targets.push_back(static_cast<std::uint32_t>(node_id[t]));
+  for (const LoopBound& b : p.bounds) {
+    if (edge_id[b.edge] != kNone)
+      out.bounds.push_back({edge_id[b.edge], b.node, b.frame, b.iterations});
+  }
   return out;
 }
 

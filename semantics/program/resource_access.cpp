@@ -3,7 +3,18 @@
 namespace tfmc::sem {
 
 bool names_resource(NodeKind kind) {
-  return kind != NodeKind::Function && kind != NodeKind::Choice;
+  switch (kind) {
+    case NodeKind::Var:
+    case NodeKind::Read:
+    case NodeKind::Assign:
+    case NodeKind::Enqueue:
+    case NodeKind::Dequeue:
+    case NodeKind::Lock:
+    case NodeKind::Unlock:
+      return true;
+    default:
+      return false;
+  }
 }
 
 bool reads_resource(NodeKind kind) { return names_resource(kind) && kind != NodeKind::Var; }

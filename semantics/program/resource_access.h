@@ -9,7 +9,8 @@
 //   - reads_resource / writes_resource: firing the node reads or writes the resource's state
 //     slot. A Var node only outputs a constant handle and touches no state, so it names a
 //     resource without accessing it. Read reads; the other resource ops read and write.
-// Function and Choice nodes name no resource and access none.
+// Function, Choice and the control-flow nodes (Switch, Merge, Barrier) name no resource and
+// access none.
 #pragma once
 
 #include <cstdint>

@@ -77,8 +77,8 @@ std::uint64_t hash_value(const Value& v) {
 }  // namespace
 
 ValueStore::ValueStore() {
-  // Ids 0 and 1 are the EMPTY and GO sentinels; occupy them so real values start at 2.
-  values_.resize(2);
+  // Ids 0, 1 and 2 are the EMPTY, GO and DEAD sentinels; occupy them so real values start at 3.
+  values_.resize(3);
 }
 
 ValueId ValueStore::intern(Value v) {
@@ -142,6 +142,7 @@ ValueId ValueStore::sequence(std::vector<ValueId> items) {
 std::string ValueStore::print(ValueId id) const {
   if (id == kEmpty) return "EMPTY";
   if (id == kGo) return "GO";
+  if (id == kDead) return "DEAD";
   const Value& v = values_[id];
   switch (v.kind) {
     case ValueKind::Tensor:

@@ -7,7 +7,9 @@
 // ValueId; equal content always gives the same id, so ids compare values exactly. Floats are
 // compared by bits except that every NaN is one value (canonicalized on entry).
 //
-// Ids 0 and 1 are not values: they are the slot contents EMPTY and GO of the state vector.
+// Ids 0, 1 and 2 are not values: they are the slot contents EMPTY, GO and DEAD of the state
+// vector. DEAD is what an untaken branch of a Switch carries (FORMAT.md section 6, control
+// flow): a node with a DEAD input does not run and sends DEAD on.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +24,7 @@ namespace tfmc::sem {
 using ValueId = std::uint32_t;
 inline constexpr ValueId kEmpty = 0;
 inline constexpr ValueId kGo = 1;
+inline constexpr ValueId kDead = 2;
 
 enum class ValueKind : std::uint8_t { Tensor, Symbol, Term, Error, Handle, Sequence };
 
@@ -56,7 +59,7 @@ class ValueStore {
   bool is_concrete(ValueId id) const { return values_[id].kind == ValueKind::Tensor; }
   std::size_t size() const { return values_.size(); }
 
-  // Canonical text (FORMAT.md section 3). "EMPTY" and "GO" for the two slot sentinels; a
+  // Canonical text (FORMAT.md section 3). "EMPTY", "GO" and "DEAD" for the slot sentinels; a
   // sequence prints as `[a, b]`.
   std::string print(ValueId id) const;
 

@@ -165,17 +165,11 @@ const std::vector<SessionCase>& session_cases() {
   return cases;
 }
 
-std::string describe(const std::vector<std::string>& args) {
-  std::string out = "tfmc check";
-  for (const std::string& a : args) out += " " + a;
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("sessions: every example reaches exactly its documented outcomes", "[specs][sessions]") {
   for (const SessionCase& c : session_cases()) {
-    DYNAMIC_SECTION(describe(c.args)) {
+    DYNAMIC_SECTION(tfmc::test::tfmc_command(c.args)) {
       // The full exploration and the default reduction must both give exactly these.
       for (const std::string reduction : {"none", "stubborn"}) {
         INFO("reduction " << reduction);

@@ -75,6 +75,12 @@ ProcessResult run_process(const std::string& program, const std::vector<std::str
   return r;
 }
 
+std::string tfmc_command(const std::vector<std::string>& args) {
+  std::string out = "tfmc";
+  for (const std::string& a : args) out += " " + a;
+  return out;
+}
+
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 }  // namespace tfmc::test

@@ -18,6 +18,9 @@ struct ProcessResult {
 ProcessResult run_process(const std::string& program, const std::vector<std::string>& args,
                           const std::filesystem::path& cwd);
 
+// "tfmc ARG1 ARG2 ...": a command line as a test section names it.
+std::string tfmc_command(const std::vector<std::string>& args);
+
 // The text before the first newline (all of `text` when it has none).
 std::string first_line(const std::string& text);
 

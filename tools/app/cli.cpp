@@ -110,6 +110,13 @@ void add_session_options(CLI::App* cmd, api::SessionOptions& s, std::string& mod
   cmd->add_flag("--prune", s.prune,
                 "keep only the nodes that the outputs and `target` statements need, as "
                 "Session.Run does");
+  cmd->add_option("--max-iterations", s.max_iterations,
+                  "N iterations (0 to N-1, as TensorFlow numbers a frame's iterations) of every "
+                  "loop frame, in each iteration of its parent; a run that would start "
+                  "iteration N ends as an outcome marked 'iteration bound reached' and the "
+                  "result is incomplete")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, sem::kMaxMaxIterations));
   add_graph_options(cmd, s.graph);
 }
 

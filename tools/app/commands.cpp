@@ -92,7 +92,12 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       out << render_check_sarif(result, values, program, options.session);
       break;
   }
-  if (!result.exploration.complete) {
+  if (result.exploration.stop_reason == "max-iterations") {
+    fmt::print(err,
+               "tfmc: a loop reached the iteration bound (--max-iterations {}): the outcomes of "
+               "longer runs are missing\n",
+               options.session.max_iterations);
+  } else if (!result.exploration.complete) {
     fmt::print(err, "tfmc: exploration stopped by --{}: the outcomes are incomplete\n",
                result.exploration.stop_reason);
   }

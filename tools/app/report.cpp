@@ -23,6 +23,13 @@ std::string verdict(const api::CheckResult& r) {
   const std::size_t n = r.outcomes.size();
   std::size_t stuck = 0;
   for (const auto& o : r.outcomes) stuck += o.stuck ? 1 : 0;
+  if (!r.exploration.complete && r.exploration.stop_reason == "max-iterations" &&
+      r.nondeterminism_proven()) {
+    std::size_t bounded = 0;
+    for (const auto& o : r.outcomes) bounded += o.bounds.empty() ? 0 : 1;
+    return fmt::format("nondeterministic: {} outcomes, {} of them cut short by the iteration bound",
+                       n, bounded);
+  }
   if (!r.exploration.complete) {
     return fmt::format("INCOMPLETE: stopped by --{} after {} outcome{} found",
                        r.exploration.stop_reason, n, n == 1 ? "" : "s");
@@ -128,6 +135,13 @@ Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes) {
         .set("variables", json_object(o.variables))
         .set("stuck", o.stuck);
     if (o.stuck) item.set("blocked", json_list(o.blocked));
+    if (!o.bounds.empty()) {
+      Json bounds = Json::array();
+      for (const api::BoundReached& b : o.bounds) {
+        bounds.push(Json::object().set("node", b.node).set("frame", b.frame));
+      }
+      item.set("iteration_bound", std::move(bounds));
+    }
     item.set("witness", json_list(o.witness));
     out.push(std::move(item));
   }
@@ -135,12 +149,20 @@ Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes) {
 }
 
 std::string outcome_text(const api::PrintedOutcome& o, const std::string& title) {
-  std::string out = fmt::format("\n{}{}:\n", title, o.stuck ? " (stuck)" : "");
+  const char* mark = o.stuck && !o.bounds.empty() ? " (stuck, iteration bound reached)"
+                     : o.stuck                    ? " (stuck)"
+                     : !o.bounds.empty()          ? " (iteration bound reached)"
+                                                  : "";
+  std::string out = fmt::format("\n{}{}:\n", title, mark);
   for (const auto& [name, value] : o.outputs) out += fmt::format("  output {} = {}\n", name, value);
   for (const auto& [name, value] : o.variables) {
     out += fmt::format("  variable {} = {}\n", name, value);
   }
   if (o.stuck) out += fmt::format("  blocked: {}\n", fmt::join(o.blocked, ", "));
+  for (const api::BoundReached& b : o.bounds) {
+    out += fmt::format("  iteration bound: {} would start another iteration of frame {}\n", b.node,
+                       b.frame);
+  }
   out +=
       fmt::format("  witness: {}\n",
                   o.witness.empty() ? "(no firing)" : fmt::format("{}", fmt::join(o.witness, " ")));
@@ -151,10 +173,10 @@ std::string render_text(const api::CheckResult& r, const sem::ValueStore& values
   const check::Exploration& e = r.exploration;
   std::string out = fmt::format("tfmc check {}\n", r.program);
   out += fmt::format("verdict: {}\n", verdict(r));
-  out +=
-      fmt::format("explored: {} states, {} transitions, {} final states ({} stuck) in {:.3f} s{}\n",
-                  e.states, e.transitions, e.finals.size(), r.stuck_states, e.seconds,
-                  e.complete ? "" : " (incomplete: more states remain)");
+  out += fmt::format(
+      "explored: {} states, {} transitions, {} final states ({} stuck) in {:.3f} s{}\n", e.states,
+      e.transitions, e.finals.size(), r.stuck_states, e.seconds,
+      e.complete || e.stop_reason == "max-iterations" ? "" : " (incomplete: more states remain)");
   out += fmt::format("reduction: {}", check::reduction_name(r.reduction));
   out +=
       r.reduction == check::Reduction::None
