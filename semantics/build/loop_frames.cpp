@@ -34,12 +34,15 @@ struct Taken {
   bool data = true;  // an argument, not an `after` entry
 };
 
-std::vector<Taken> taken_by(const NodeStmt& n, const Names& names) {
+// A Var node's handle is the same constant in every frame, as `&x` is: taking it says
+// nothing of a node's frame.
+std::vector<Taken> taken_by(const Ast& ast, const NodeStmt& n, const Names& names) {
   std::vector<Taken> out;
   const auto add = [&](const Ref& r, bool data) {
     const auto it = names.symbols.find(r.name);
     if (it == names.symbols.end()) return;
     if (it->second.kind == Symbol::Kind::Node) {
+      if (data && ast.nodes[it->second.index].op == "Var") return;
       out.push_back({static_cast<std::int32_t>(it->second.index), r.name, r.loc, data});
     } else if (it->second.kind == Symbol::Kind::Input) {
       out.push_back({kNone, r.name, r.loc, data});
@@ -63,7 +66,7 @@ class FrameFinder {
     out_.frame_of.assign(count, 0);
     out_.entered.assign(count, 0);
     for (const NodeStmt& n : ast.nodes) out_.role.push_back(role_of(n));
-    for (const NodeStmt& n : ast.nodes) taken_.push_back(taken_by(n, names));
+    for (const NodeStmt& n : ast.nodes) taken_.push_back(taken_by(ast, n, names));
   }
 
   LoopFrames find() {

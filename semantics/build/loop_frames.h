@@ -4,6 +4,7 @@
 // parent frame), an Exit passes its value back to the parent frame, and every other node
 // keeps the frame. A node that takes no value of another node (nor a control edge) is in the
 // root frame. A NextIteration's value (the loop's back edge) goes to a Merge of its own frame.
+// A Var node's handle is a constant that any frame may take (as `&x`).
 //
 // Errors, each at the node concerned: a node that takes values from two frames, an Exit or a
 // NextIteration outside every loop frame, a NextIteration or a non-constant Enter whose value

@@ -135,8 +135,12 @@ class Unroller {
       case LoopRole::ConstantEnter:
         if (v.back() == 0) return ref_to(instance(name, parent_of(v)), r);
         return ref_to(relay(p, parent_of(v), v.back()), r);
-      default:  // an Exit's value is its gather in the consumer's frame, named as the Exit
+      case LoopRole::Exit:  // its gather in the consumer's frame, named as the Exit
         return ref_to(instance(name, v), r);
+      default: {  // the same frame, or a Var node's handle from an enclosing one
+        const std::uint32_t depth = frame(frames_.frame_of[p]).depth;
+        return ref_to(instance(name, Iterations(v.begin(), v.begin() + depth)), r);
+      }
     }
   }
 

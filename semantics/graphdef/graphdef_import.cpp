@@ -6,10 +6,12 @@
 #include <map>
 #include <optional>
 #include <queue>
+#include <set>
 
 #include "semantics/build/op_catalog.h"
 #include "semantics/graphdef/function_inlining.h"
 #include "semantics/graphdef/tf_tensors.h"
+#include "semantics/graphdef/tfg_names.h"
 
 namespace tfmc::sem {
 namespace {
@@ -45,11 +47,27 @@ std::optional<Input> parse_input(const std::string& text) {
   return in;
 }
 
-bool is_control_flow(const std::string& op) {
-  static const std::set<std::string> kOps = {
-      "Switch",    "Merge",       "Enter",          "Exit",          "NextIteration",    "LoopCond",
-      "RefSwitch", "RefMerge",    "RefEnter",       "RefExit",       "RefNextIteration", "If",
-      "While",     "StatelessIf", "StatelessWhile", "ControlTrigger"};
+// The language's op for a TensorFlow control-flow op (the Ref forms pass refs as the others
+// pass tensors), or "" for another op.
+std::string control_flow_op(const std::string& op) {
+  static const std::map<std::string, std::string> kOps = {{"Switch", "Switch"},
+                                                          {"RefSwitch", "Switch"},
+                                                          {"Merge", "Merge"},
+                                                          {"RefMerge", "Merge"},
+                                                          {"Enter", "Enter"},
+                                                          {"RefEnter", "Enter"},
+                                                          {"Exit", "Exit"},
+                                                          {"RefExit", "Exit"},
+                                                          {"NextIteration", "NextIteration"},
+                                                          {"RefNextIteration", "NextIteration"},
+                                                          {"LoopCond", "LoopCond"}};
+  const auto it = kOps.find(op);
+  return it == kOps.end() ? "" : it->second;
+}
+
+bool is_functional_control_flow(const std::string& op) {
+  static const std::set<std::string> kOps = {"If",   "StatelessIf",   "While", "StatelessWhile",
+                                             "Case", "ControlTrigger"};
   return kOps.count(op) > 0;
 }
 
@@ -167,6 +185,7 @@ class Importer {
     const std::vector<int> order = topological_order();
     if (!diags_.empty()) return std::move(out_);
     for (int i : order) classify(i);
+    for (int i : order) place_in_loops(i);
     count_uses();
     declare_functions();
     for (int i = 0; i < g_.node_size(); ++i) {
@@ -280,10 +299,12 @@ class Importer {
     selected_ = fan_in(roots, true);
     in_run_ = fan_in(run_roots, false);
     for (int i = 0; i < g_.node_size(); ++i) {
-      if (selected_[i] && is_control_flow(node(i).op())) {
+      if (selected_[i] && is_functional_control_flow(node(i).op())) {
         error(i,
-              "control flow is not supported yet (Switch, Merge, Enter, Exit, "
-              "NextIteration and LoopCond)");
+              "functional control flow (If, While, Case and their stateless forms) is not "
+              "supported yet; a graph written with control flow v1 "
+              "(tf.compat.v1.disable_control_flow_v2()) has Switch, Merge, Enter, Exit, "
+              "NextIteration and LoopCond instead, which tfmc checks");
       }
     }
   }
@@ -311,11 +332,15 @@ class Importer {
     return reached;
   }
 
-  // The data and control producers of node i that are imported.
+  // The data and control producers of node i that are imported, but for a NextIteration: its
+  // value goes to the next iteration (the loop's back edge).
   std::vector<int> producers(int i) const {
     std::vector<int> out;
     if (fed(i)) return out;
-    for (const Input& in : inputs_[i]) out.push_back(index_.at(in.node));
+    for (const Input& in : inputs_[i]) {
+      const int p = index_.at(in.node);
+      if (control_flow_op(node(p).op()) != "NextIteration") out.push_back(p);
+    }
     return out;
   }
 
@@ -356,6 +381,7 @@ class Importer {
   void classify(int i) {
     const tf::NodeDef& n = node(i);
     const std::string& op = n.op();
+    if (!control_flow_op(op).empty()) return classify_control_flow(i);
     if (is_resource_placeholder(i)) {
       handles_[i] = Handle{n.name(), ResourceKind::Variable, n.name(), {}, false};
     } else if (op == "VarHandleOp") {
@@ -385,11 +411,45 @@ class Importer {
     }
   }
 
+  // A control-flow node that passes a handle on: each output port carries it as a token
+  // tensor (`C~token` or the node's own outputs), and a node that uses the handle waits for
+  // `N~handleP`, an Identity of the port, which brings the port's frame, iteration and
+  // deadness (a handle is a value that Enter, Switch and Merge route as any other).
+  void classify_control_flow(int i) {
+    std::optional<Handle> carried;
+    for (std::size_t j = 0; j < data_input_count(i) && !carried; ++j) carried = input_handle(i, j);
+    if (!carried) return;
+    const int ports = control_flow_op(node(i).op()) == "Switch" ? 2 : 1;
+    for (int port = 0; port < ports; ++port) {
+      Handle h = *carried;
+      h.after = {fmt::format("{}~handle{}", node(i).name(), port)};
+      flow_handles_[{i, port}] = std::move(h);
+    }
+  }
+
+  // How many loops node i's outputs are inside, in topological order: its producers' count,
+  // one more past an Enter, one fewer past an Exit (loop_frames.h finds the frames
+  // themselves); the whole graph's unconsumed results inside a loop are no outputs.
+  void place_in_loops(int i) {
+    const auto past = [&](int p) {
+      const std::string flow = control_flow_op(node(p).op());
+      return loop_depth_[p] + (flow == "Enter" ? 1 : 0) - (flow == "Exit" ? 1 : 0);
+    };
+    loop_depth_[i] = 0;
+    for (int p : producers(i)) loop_depth_[i] = std::max(loop_depth_[i], past(p));
+    output_depth_[i] = past(i);
+  }
+
   // The handle that data input j of node i carries, if it carries one.
   std::optional<Handle> input_handle(int i, std::size_t j) const {
     const Input* in = data_input(i, j);
-    if (in == nullptr || in->port != 0) return std::nullopt;
-    const auto it = handles_.find(index_.at(in->node));
+    if (in == nullptr) return std::nullopt;
+    const int p = index_.at(in->node);
+    if (const auto it = flow_handles_.find({p, in->port}); it != flow_handles_.end()) {
+      return it->second;
+    }
+    if (in->port != 0) return std::nullopt;
+    const auto it = handles_.find(p);
     if (it == handles_.end()) return std::nullopt;
     return it->second;
   }
@@ -429,6 +489,9 @@ class Importer {
     const std::string& op = n.op();
     if (handles_.count(i) || op == "NoOp" || is_input(i) || is_enqueue(op)) return 0;
     if (op == "Split") return static_cast<int>(attr_int(i, "num_split").value_or(1));
+    if (const std::string flow = control_flow_op(op); !flow.empty()) {
+      return flow == "Switch" || flow == "Merge" ? 2 : 1;
+    }
     if (op == "IdentityN") return static_cast<int>(data_input_count(i));
     if (pure_ops().count(op) || op == "Const" || op == "PlaceholderWithDefault" || is_dequeue(op)) {
       return 1;
@@ -457,8 +520,9 @@ class Importer {
     return !is_resource_placeholder(i) &&
            !(pure_ops().count(op) || resource_variable_ops().count(op) ||
              ref_update_ops().count(op) || is_apply_op(op) || op == "Const" || is_placeholder(op) ||
-             op == "VarHandleOp" || op == "VariableV2" || op == "Variable" || op == "RefIdentity" ||
-             is_queue_op(op) || is_enqueue(op) || is_dequeue(op));
+             !control_flow_op(op).empty() || op == "VarHandleOp" || op == "VariableV2" ||
+             op == "Variable" || op == "RefIdentity" || is_queue_op(op) || is_enqueue(op) ||
+             is_dequeue(op));
   }
 
   // The uninterpreted functions: one `fn` per op type and arity, with one warning per type.
@@ -623,6 +687,9 @@ class Importer {
       return;
     }
     if (op == "Const") return emit_const(i);
+    if (const std::string flow = control_flow_op(op); !flow.empty()) {
+      return emit_control_flow(i, flow);
+    }
     if (op == "PlaceholderWithDefault") {
       emit_tensor_op(i, "Identity");
       return;
@@ -644,6 +711,72 @@ class Importer {
     if (is_enqueue(op) || is_dequeue(op)) return emit_queue_op(i);
     if (is_apply_op(op)) return emit_apply(i);
     emit_uninterpreted(i);
+  }
+
+  // A control-flow op; an input that carries a handle is passed as its token.
+  void emit_control_flow(int i, const std::string& op) {
+    NodeStmt s = statement(i, op);
+    for (std::size_t j = 0; j < data_input_count(i); ++j) {
+      if (input_handle(i, j)) {
+        s.args.push_back(token(i, j));
+        continue;
+      }
+      auto arg = tensor_arg(i, j);
+      if (!arg) return;
+      s.args.push_back(std::move(*arg));
+    }
+    if (op == "Enter") {
+      const auto it = node(i).attr().find("frame_name");
+      const std::string frame = it == node(i).attr().end() ? "" : it->second.s();
+      if (frame.empty()) return error(i, "an Enter needs a string attribute 'frame_name'");
+      add_attr(s, "frame_name", name_value(tfg_name(frame)));
+      if (attr_bool(i, "is_constant")) add_attr(s, "is_constant", name_value("true"));
+      if (const auto p = attr_int(i, "parallel_iterations")) {
+        if (*p < 1 || *p > 2147483647) {
+          return error(i, fmt::format("parallel_iterations = {} is not positive", *p));
+        }
+        add_attr(s, "parallel_iterations", integer_value(*p));
+      }
+    }
+    const std::string name = s.name;
+    const SourceLoc at = s.loc;
+    out_.ast.nodes.push_back(std::move(s));
+    const int ports = op == "Switch" ? 2 : 1;
+    for (int port = 0; port < ports && flow_handles_.count({i, port}); ++port) {
+      NodeStmt id;
+      id.name = fmt::format("{}~handle{}", name, port);
+      id.loc = at;
+      id.op = "Identity";
+      id.op_loc = at;
+      id.args = {ref_to(name, port, at)};
+      out_.ast.nodes.push_back(std::move(id));
+    }
+  }
+
+  // The token tensor that stands for the handle of data input j of node i: the output of the
+  // control-flow node that passes it on, or `P~token` (a Const after P and what P's handle
+  // waits for) for another producer P.
+  Ref token(int i, std::size_t j) {
+    const Input* in = data_input(i, j);
+    const int p = index_.at(in->node);
+    if (!control_flow_op(node(p).op()).empty()) return ref_to(in->node, in->port, loc(i));
+    const std::string name = in->node + "~token";
+    if (tokens_.insert(name).second) {
+      const Handle h = *input_handle(i, j);
+      NodeStmt t;
+      t.name = name;
+      t.loc = loc(p);
+      t.op = "Const";
+      t.op_loc = loc(p);
+      AttrValue v;
+      v.kind = AttrValue::Kind::Literal;
+      v.literal = eval::Tensor{eval::DType::Bool, {}, {1}};
+      add_attr(t, "value", std::move(v));
+      t.after.push_back(ref_to(in->node, 0, loc(p)));
+      for (const std::string& a : h.after) t.after.push_back(ref_to(a, 0, loc(p)));
+      out_.ast.nodes.push_back(std::move(t));
+    }
+    return ref_to(name, 0, loc(i));
   }
 
   void emit_const(int i) {
@@ -925,6 +1058,7 @@ class Importer {
     }
     if (!out_.summary.whole_graph) return;
     for (int i = 0; i < g_.node_size(); ++i) {
+      if (output_depth_[i] > 0) continue;
       const int outputs = tensor_outputs(i);
       for (int port = 0; port < outputs; ++port) {
         if (used_[i].count(port)) continue;
@@ -944,6 +1078,10 @@ class Importer {
   std::vector<bool> selected_;
   std::vector<bool> in_run_;  // the checked run's nodes: the fan-in of fetches and targets
   std::map<int, Handle> handles_;
+  std::map<std::pair<int, int>, Handle> flow_handles_;  // (node, port) of control-flow nodes
+  std::set<std::string> tokens_;
+  std::map<int, int> loop_depth_;    // per node: the loops it is inside
+  std::map<int, int> output_depth_;  // per node: the loops its outputs are inside
   std::set<int> pass_through_;
   std::map<int, std::set<int>> used_;
   std::map<std::tuple<std::string, int, int>, std::string> functions_;
