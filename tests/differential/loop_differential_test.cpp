@@ -2,11 +2,12 @@
 // fixed corpus of random loop programs (random_loop_program.h), unrolled with
 // --max-iterations 2, the runs with --reduction none, eager and stubborn must find exactly
 // the same outcomes (outputs, variables, stuck flag and the loop bounds reached) and the same
-// number of distinct final states. The reduction fires a node with a DEAD input at once and
-// an alternative whose siblings are disabled (a Switch's untaken way, a Merge's DEAD input),
-// conditions that dependency_model.h states and this corpus exercises: every program has DEAD
-// instances (the iterations past its trip count), and the corpus checks that some programs
-// race across iterations, some reach the iteration bound and some have several outcomes.
+// number of distinct final states, and the outcomes must be those of the naive frame reference
+// (frame_reference.h), which runs the loops with frames, not unrolled. The reduction fires a node
+// with a DEAD input at once and an alternative whose siblings are disabled (a Switch's untaken way,
+// a Merge's DEAD input), conditions that dependency_model.h states and this corpus exercises: every
+// program has DEAD instances (the iterations past its trip count), and the corpus checks that some
+// programs race across iterations, some reach the iteration bound and some have several outcomes.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <set>
@@ -14,6 +15,7 @@
 #include <tuple>
 #include <vector>
 
+#include "differential/frame_reference.h"
 #include "differential/random_loop_program.h"
 #include "semantics/build/program_builder.h"
 #include "support/check_text.h"
@@ -60,6 +62,15 @@ TEST_CASE("loop differential: reduction levels agree on random loops and conditi
       if (level == Reduction::None) limits.max_states = kMaxFullStates;
       runs.push_back(tfmc::support::explore_text(p, values, limits, level));
     }
+    // The frame reference runs the program as written, loops and all.
+    std::set<tfmc::difftest::FrameOutcome> reduced;
+    for (const auto& o : runs[2].outcomes) {
+      CHECK_FALSE(o.stuck);
+      std::vector<std::string> bounds;
+      for (const auto& b : o.bounds) bounds.push_back(b.node);
+      reduced.insert({o.outputs, o.variables, bounds});
+    }
+    CHECK(reduced == tfmc::difftest::frame_reference_outcomes(program.text, kIterations));
     if (runs[0].exploration.stop_reason == "max-states") {
       ++skipped;
       continue;
