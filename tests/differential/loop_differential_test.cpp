@@ -47,7 +47,7 @@ std::set<Key> outcome_set(const tfmc::support::TextCheck& r) {
 }  // namespace
 
 TEST_CASE("loop differential: reduction levels agree on random loops and conditionals",
-          "[differential][loops]") {
+          "[.][differential][loops]") {
   int skipped = 0, several = 0, bounded = 0, racy = 0;
   std::uint64_t full_states = 0, stubborn_states = 0;
   for (std::uint32_t seed = kFirstSeed; seed < kFirstSeed + kSeedCount; ++seed) {
