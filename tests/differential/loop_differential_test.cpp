@@ -47,7 +47,7 @@ std::set<Key> outcome_set(const tfmc::support::TextCheck& r) {
 }  // namespace
 
 TEST_CASE("loop differential: reduction levels agree on random loops and conditionals",
-          "[.][differential][loops]") {
+          "[differential][loops]") {
   int skipped = 0, several = 0, bounded = 0, racy = 0;
   std::uint64_t full_states = 0, stubborn_states = 0;
   for (std::uint32_t seed = kFirstSeed; seed < kFirstSeed + kSeedCount; ++seed) {
@@ -62,7 +62,12 @@ TEST_CASE("loop differential: reduction levels agree on random loops and conditi
       if (level == Reduction::None) limits.max_states = kMaxFullStates;
       runs.push_back(tfmc::support::explore_text(p, values, limits, level));
     }
-    // The frame reference runs the program as written, loops and all.
+    if (runs[0].exploration.stop_reason == "max-states") {
+      ++skipped;
+      continue;
+    }
+    // The frame reference runs the program as written, loops and all (it explores as the full
+    // run does, so the programs too big for that are left out of both).
     std::set<tfmc::difftest::FrameOutcome> reduced;
     for (const auto& o : runs[2].outcomes) {
       CHECK_FALSE(o.stuck);
@@ -71,10 +76,6 @@ TEST_CASE("loop differential: reduction levels agree on random loops and conditi
       reduced.insert({o.outputs, o.variables, bounds});
     }
     CHECK(reduced == tfmc::difftest::frame_reference_outcomes(program.text, kIterations));
-    if (runs[0].exploration.stop_reason == "max-states") {
-      ++skipped;
-      continue;
-    }
     const std::set<Key> full = outcome_set(runs[0]);
     for (std::size_t level = 1; level < runs.size(); ++level) {
       INFO("level " << level);
