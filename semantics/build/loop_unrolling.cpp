@@ -111,6 +111,7 @@ class Unroller {
     if (statement >= 0) instances_[statement].push_back(n.name);
     out_.ast.nodes.push_back(std::move(n));
     out_.statement_of.push_back(statement);
+    out_.iterations.push_back(v);
     placed_.push_back({f, std::move(v)});
   }
 

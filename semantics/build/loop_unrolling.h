@@ -50,6 +50,9 @@ struct UnrolledAst {
   // Per node statement of `ast`: the statement of the written file it is an instance of, or
   // -1 for the nodes the unrolling adds.
   std::vector<std::int32_t> statement_of;
+  // Per node statement of `ast`: the iterations of its frames, outermost first (empty in the
+  // root frame).
+  std::vector<std::vector<std::uint32_t>> iterations;
 };
 
 // `ast` unrolled with `max_iterations` iterations per frame; nullopt after reporting a file too

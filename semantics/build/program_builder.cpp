@@ -46,6 +46,7 @@ void mark_unrolled(const UnrolledAst& unrolled, std::uint32_t max_iterations, Pr
   for (std::uint32_t i = 0; i < unrolled.ast.nodes.size(); ++i) {
     node_of.emplace(program.nodes[i].name, i);
     program.nodes[i].instance_of = unrolled.statement_of[i];
+    program.nodes[i].iterations = unrolled.iterations[i];
   }
   for (const UnrolledAst::Bound& b : unrolled.bounds) {
     const Node& n = program.nodes[node_of.at(b.node)];

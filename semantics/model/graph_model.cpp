@@ -8,8 +8,8 @@
 namespace tfmc::sem {
 namespace {
 
-// Section slots hold 0 while free, else 1 + e + executions * (fired - 1): held by execution e,
-// which has fired `fired` of its nodes in the section.
+// Section slots hold 0 while free, else 1 + i + instances * (fired - 1): held by section
+// instance i (resource_access.h), which has fired `fired` of its nodes in the section.
 constexpr Slot kSectionFree = 0;
 
 eval::Tensor bool_scalar(bool v) {
@@ -25,12 +25,13 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
       slot_count_(program.slot_count()),
       concurrency_(analyze_concurrency(program)) {
   const std::size_t count = program.nodes.size();
-  executions_ = 1;
-  for (const Node& n : program.nodes) executions_ = std::max(executions_, n.execution + 1);
-  // Section sizes per (section, execution).
-  std::vector<std::uint32_t> section_sizes(program.sections.size() * executions_, 0);
-  for (const Node& n : program.nodes) {
-    if (n.section != kNone) ++section_sizes[n.section * executions_ + n.execution];
+  const SectionInstances instances = section_instances(program);
+  section_instances_ = std::max<std::uint32_t>(instances.count, 1);
+  // Section sizes per (section, section instance).
+  std::vector<std::uint32_t> section_sizes(program.sections.size() * section_instances_, 0);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const Node& n = program.nodes[i];
+    if (n.section != kNone) ++section_sizes[n.section * section_instances_ + instances.of_node[i]];
   }
 
   nodes_.reserve(count);
@@ -49,8 +50,9 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     c.capacity = n.kind == NodeKind::Enqueue ? program.queues[n.variable].capacity : 0;
     c.section_slot =
         n.section == kNone ? kNone : static_cast<std::int32_t>(program.section_slot(n.section));
-    c.execution = n.execution;
-    c.section_size = n.section == kNone ? 0 : section_sizes[n.section * executions_ + n.execution];
+    c.section_instance = instances.of_node[i];
+    c.section_size =
+        n.section == kNone ? 0 : section_sizes[n.section * section_instances_ + c.section_instance];
     c.alternatives = n.alternatives;
     if (n.kind == NodeKind::Read && n.op == "VarIsInitialized") {
       c.initialized = {values.tensor(bool_scalar(false)), values.tensor(bool_scalar(true))};
@@ -198,7 +200,7 @@ bool GraphModel::resource_allows(const Slot* state, std::uint32_t node) const {
   const CompiledNode& n = nodes_[node];
   if (n.section_slot != kNone) {
     const Slot s = state[n.section_slot];
-    if (s != kSectionFree && (s - 1) % executions_ != n.execution) return false;
+    if (s != kSectionFree && (s - 1) % section_instances_ != n.section_instance) return false;
   }
   // A node with a DEAD input does not run, so it waits for no queue or mutex.
   const bool blocking =
@@ -217,9 +219,10 @@ bool GraphModel::resource_allows(const Slot* state, std::uint32_t node) const {
 }
 
 Slot GraphModel::section_after(Slot before, const CompiledNode& n) const {
-  const std::uint32_t fired = before == kSectionFree ? 1 : (before - 1) / executions_ + 2;
+  const std::uint32_t fired =
+      before == kSectionFree ? 1 : (before - 1) / section_instances_ + 2;
   if (fired == n.section_size) return kSectionFree;
-  return 1 + n.execution + executions_ * (fired - 1);
+  return 1 + n.section_instance + section_instances_ * (fired - 1);
 }
 
 void GraphModel::enabled(const Slot* state, std::vector<TransitionId>& out) const {

@@ -3,10 +3,10 @@
 //
 // Slots (Program::slot_count): one per edge (EMPTY, GO, or a value id), one per variable (a
 // value id), one per queue (the id of the sequence of its items), one per mutex (GO while free,
-// EMPTY while held) and one per critical section (free, or which execution holds it and how
-// many of its section nodes have fired). A node is enabled when all its incoming edges are
+// EMPTY while held) and one per critical section (free, or which section instance holds it
+// and how many of its nodes have fired: resource_access.h). A node is enabled when all its incoming edges are
 // full and its resource lets it fire: Enqueue needs room in its queue, Dequeue an item, Lock a
-// free mutex, and a node in a section needs the section free or held by its own execution.
+// free mutex, and a node in a section needs the section free or held by its own instance.
 // Firing empties the incoming edges, fills the outgoing ones (GO on control edges) and:
 //   - a function node puts f(inputs) on its outputs (function.h rules);
 //   - Var(x) puts the handle of x on its variable edge;
@@ -24,15 +24,15 @@
 //   - a Barrier sends GO on whether its inputs are live or DEAD;
 //   - any other node with a DEAD input (data or control) sends DEAD on every output, without
 //     effect on any resource and without waiting for one.
-// A section node of execution e takes the section if it is free and releases it when it is the
-// last of e's nodes in that section to fire.
+// A section node of instance i (its execution and iterations) takes the section if it is free
+// and releases it when it is the last of i's nodes in that section to fire.
 // Every node fires at most once in a run (the graph is a DAG, each edge is filled once and
 // consumed once; loops are unrolled, loop_unrolling.h); a final state in which some node has
 // not fired is stuck. The outcome slots are the named outputs, the variables, then the loop
 // bounds (program.h LoopBound).
 //
 // The static order is happens-before over the program's edges. Racing partners are the pairs
-// of happens_before.h (accesses of one resource, or section nodes of different executions,
+// of happens_before.h (accesses of one resource, or section nodes of different instances,
 // that no path orders) plus the alternatives of one Choice node, which exclude each other.
 #pragma once
 
@@ -93,8 +93,8 @@ class GraphModel : public DependencyModel {
     ValueId handle;                       // Var: the handle it outputs
     std::uint32_t capacity;               // Enqueue: the queue's capacity
     std::int32_t section_slot;            // kNone when not in a section
-    std::uint32_t execution;              // Node::execution
-    std::uint32_t section_size;           // nodes of its section in its execution
+    std::uint32_t section_instance;       // its section instance (resource_access.h)
+    std::uint32_t section_size;           // nodes of its section in that instance
     std::vector<std::uint32_t> args;      // argument edge slots in order
     std::vector<std::uint32_t> out;       // output port edge slots in order
     std::vector<std::uint32_t> out_ctrl;  // control output edge slots
@@ -129,7 +129,7 @@ class GraphModel : public DependencyModel {
   ValueStore& values_;
   FunctionApplier applier_;
   std::size_t slot_count_;
-  std::uint32_t executions_;  // 1 + the largest Node::execution
+  std::uint32_t section_instances_;  // how many section instances (at least 1)
   std::vector<CompiledNode> nodes_;
   // Transition t fires node node_of_[t], choosing alternative choice_of_[t].
   std::vector<std::uint32_t> node_of_;

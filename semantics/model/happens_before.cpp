@@ -52,12 +52,13 @@ Concurrency analyze_concurrency(const Program& p) {
     }
   }
   // Two accesses of one resource conflict unless neither writes it (two Reads); two nodes of
-  // one section conflict when they belong to different executions.
+  // one section conflict when they belong to different instances of it.
+  const SectionInstances instances = section_instances(p);
   const auto conflict = [&](std::size_t group, std::uint32_t a, std::uint32_t b) {
     if (group < resources) {
       return writes_resource(p.nodes[a].kind) || writes_resource(p.nodes[b].kind);
     }
-    return p.nodes[a].execution != p.nodes[b].execution;
+    return instances.of_node[a] != instances.of_node[b];
   };
 
   // Pass 1: for each member of a group, the members downstream of it. A conflicting pair

@@ -85,6 +85,9 @@ struct Node {
   // In a file with loops (loop_unrolling.h): the statement of the written file this node is
   // an instance of; kNone in a file without loops and for the nodes the unrolling adds.
   std::int32_t instance_of = kNone;
+  // The node's iterations of its frames, outermost first: `add[2,0]` has {2, 0}; empty in the
+  // root frame and in a file without loops.
+  std::vector<std::uint32_t> iterations;
   std::vector<std::int32_t> inputs;    // incoming tensor/variable edges in argument order
   std::vector<std::int32_t> controls;  // incoming control edges
   std::vector<std::int32_t> outputs;   // outgoing tensor/variable edge per output port

@@ -1,5 +1,8 @@
 #include "semantics/program/resource_access.h"
 
+#include <map>
+#include <utility>
+
 namespace tfmc::sem {
 
 bool names_resource(NodeKind kind) {
@@ -35,6 +38,18 @@ ResourceAccess resource_access(const Program& p, const Node& n) {
   }
   // Section slots follow every resource slot (program.h), so both lists are already sorted.
   return a;
+}
+
+SectionInstances section_instances(const Program& program) {
+  SectionInstances out;
+  std::map<std::pair<std::uint32_t, std::vector<std::uint32_t>>, std::uint32_t> numbers;
+  out.of_node.reserve(program.nodes.size());
+  for (const Node& n : program.nodes) {
+    const auto [it, added] = numbers.try_emplace({n.execution, n.iterations}, out.count);
+    if (added) ++out.count;
+    out.of_node.push_back(it->second);
+  }
+  return out;
 }
 
 }  // namespace tfmc::sem

@@ -34,4 +34,16 @@ struct ResourceAccess {
 };
 ResourceAccess resource_access(const Program& program, const Node& node);
 
+// Who holds a critical section (the RFC's rule 2, which orders (node, frame) instances): the
+// section's nodes of one execution and one iteration of their frames form one instance, which
+// enters the section at its first node and leaves it after its last. So the iterations of a
+// loop exclude each other in a section as concurrent executions do, and nodes of different
+// frames are in different instances. `of_node[v]` numbers node v's instance (the same number
+// exactly for nodes with equal Node::execution and Node::iterations), from 0 to count - 1.
+struct SectionInstances {
+  std::vector<std::uint32_t> of_node;
+  std::uint32_t count = 0;
+};
+SectionInstances section_instances(const Program& program);
+
 }  // namespace tfmc::sem

@@ -70,3 +70,37 @@ TEST_CASE("resource_access lists the resource and section slots a firing reads a
   CHECK(access("&x@w").reads == Slots{});
   CHECK(access("&x@w").writes == Slots{});
 }
+
+TEST_CASE("a section instance is one execution's nodes of one iteration",
+          "[semantics][resource_access][section]") {
+  sem::ValueStore values;
+  // Two unrolled iterations: rd[k] and wr[k] share an instance, the iterations differ, and the
+  // root frame's nodes (zero, e, the Exit's gather out) are one more.
+  const sem::Program p = sem::load_program_text("t.tfg",
+                                                "var x = i32{0}\n"
+                                                "zero = Const {value=i32{0}}\n"
+                                                "e = Enter(zero) {frame_name=loop}\n"
+                                                "m = Merge(e, n)\n"
+                                                "two = Const {value=i32{2}} after m\n"
+                                                "lt = Less(m, two)\n"
+                                                "c = LoopCond(lt)\n"
+                                                "s = Switch(m, c)\n"
+                                                "out = Exit(s:0)\n"
+                                                "body = Identity(s:1)\n"
+                                                "rd = Read(&x) after body\n"
+                                                "wr = Write(&x, rd)\n"
+                                                "n = NextIteration(body)\n"
+                                                "section S : rd, wr\n"
+                                                "output out\n",
+                                                {}, values, 2);
+  const sem::SectionInstances instances = sem::section_instances(p);
+  REQUIRE(instances.of_node.size() == p.nodes.size());
+  const auto of = [&](const std::string& name) { return instances.of_node[index_of(p, name)]; };
+  CHECK(of("rd[0]") == of("wr[0]"));
+  CHECK(of("rd[1]") == of("wr[1]"));
+  CHECK(of("rd[0]") != of("rd[1]"));
+  CHECK(of("zero") == of("out"));
+  CHECK(of("zero") != of("rd[0]"));
+  CHECK(of("zero") != of("rd[1]"));
+  CHECK(instances.count == 3);
+}
