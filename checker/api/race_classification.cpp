@@ -47,14 +47,14 @@ void classify_races(const sem::Program& program, CheckResult& result,
     if (race.observable.value_or(false)) continue;  // seen not to commute in the check's run
     const std::string forward = fmt::format("{} before {}", race.first, race.second);
     const CheckResult a =
-        explore(sem::with_control_edge(program, race.first_node, race.second_node), forward);
+        explore(sem::with_order(program, race.first_node, race.second_node), forward);
     if (!a.exploration.complete) {
       race.unknown_reason = stopped(forward, a);
       continue;  // the race stays unknown whatever the other order gives
     }
     const std::string backward = fmt::format("{} before {}", race.second, race.first);
     const CheckResult b =
-        explore(sem::with_control_edge(program, race.second_node, race.first_node), backward);
+        explore(sem::with_order(program, race.second_node, race.first_node), backward);
     if (!b.exploration.complete) {
       race.unknown_reason = stopped(backward, b);
       continue;

@@ -5,8 +5,9 @@
 // decided in two ways. First, while checking, from the stored states: a race whose accesses
 // are both enabled in some state and give different states when fired in the two orders is
 // observable (checker/commutation.h). Otherwise by exploring the program twice more: once with
-// the control edge a -> b added, so that a fires before b in every run, and once with b -> a
-// (a and b are unordered, so neither edge closes a cycle). Both runs use the check's reduction
+// b waiting for a (semantics/program/order.h: through a Barrier, so that a DEAD a orders b
+// without making it DEAD), so that a fires before b in every run, and once with a waiting for
+// b (a and b are unordered, so neither order closes a cycle). Both runs use the check's reduction
 // level and limits. The race is
 //   observable  when it failed to commute in a stored state, or when the two outcome sets
 //               differ: forcing one order or the other changes what is reachable;

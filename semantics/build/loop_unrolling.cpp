@@ -12,10 +12,6 @@ namespace {
 
 using Iterations = std::vector<std::uint32_t>;  // one per frame, outermost first
 
-std::string instance(const std::string& name, const Iterations& v) {
-  return v.empty() ? name : fmt::format("{}[{}]", name, fmt::join(v, ","));
-}
-
 Iterations with(Iterations v, std::uint32_t k) {
   v.push_back(k);
   return v;
@@ -129,18 +125,18 @@ class Unroller {
     switch (frames_.role[p]) {
       case LoopRole::NextIteration:
         if (v.back() == 0) return std::nullopt;
-        return ref_to(instance(name, with(parent_of(v), v.back() - 1)), r);
+        return ref_to(instance_name(name, with(parent_of(v), v.back() - 1)), r);
       case LoopRole::Enter:
         if (v.back() != 0) return std::nullopt;
-        return ref_to(instance(name, parent_of(v)), r);
+        return ref_to(instance_name(name, parent_of(v)), r);
       case LoopRole::ConstantEnter:
-        if (v.back() == 0) return ref_to(instance(name, parent_of(v)), r);
+        if (v.back() == 0) return ref_to(instance_name(name, parent_of(v)), r);
         return ref_to(relay(p, parent_of(v), v.back()), r);
       case LoopRole::Exit:  // its gather in the consumer's frame, named as the Exit
-        return ref_to(instance(name, v), r);
+        return ref_to(instance_name(name, v), r);
       default: {  // the same frame, or a Var node's handle from an enclosing one
         const std::uint32_t depth = frame(frames_.frame_of[p]).depth;
-        return ref_to(instance(name, Iterations(v.begin(), v.begin() + depth)), r);
+        return ref_to(instance_name(name, Iterations(v.begin(), v.begin() + depth)), r);
       }
     }
   }
@@ -149,7 +145,7 @@ class Unroller {
     const NodeStmt& orig = ast_.nodes[s];
     const std::uint32_t f = frames_.frame_of[s];
     NodeStmt n = orig;
-    n.name = instance(orig.name, v);
+    n.name = instance_name(orig.name, v);
     n.args.clear();
     n.after.clear();
     std::vector<std::int64_t> kept;
@@ -199,7 +195,7 @@ class Unroller {
   // iteration k of its frame once that iteration has started.
   std::string relay(std::uint32_t p, const Iterations& u, std::uint32_t k) {
     const NodeStmt& enter = ast_.nodes[p];
-    const std::string name = instance(enter.name + "~iter", with(u, k));
+    const std::string name = instance_name(enter.name + "~iter", with(u, k));
     if (!made_.insert(name).second) return name;
     NodeStmt n;
     n.name = name;
@@ -207,7 +203,7 @@ class Unroller {
     n.op = "Identity";
     n.op_loc = enter.op_loc;
     Ref value;
-    value.name = instance(enter.name, u);
+    value.name = instance_name(enter.name, u);
     value.loc = enter.loc;
     n.args.push_back(value);
     Ref start;
@@ -220,7 +216,7 @@ class Unroller {
 
   // The NoOp after frame f's NextIterations of iteration k-1 (at the parent iterations u).
   std::string start_node(std::uint32_t f, const Iterations& u, std::uint32_t k) {
-    const std::string name = instance(frame_name(f) + "~start", with(u, k));
+    const std::string name = instance_name(frame_name(f) + "~start", with(u, k));
     if (!made_.insert(name).second) return name;
     NodeStmt n;
     n.name = name;
@@ -230,7 +226,7 @@ class Unroller {
     for (std::uint32_t s = 0; s < ast_.nodes.size(); ++s) {
       if (frames_.role[s] != LoopRole::NextIteration || frames_.frame_of[s] != f) continue;
       Ref r;
-      r.name = instance(ast_.nodes[s].name, with(u, k - 1));
+      r.name = instance_name(ast_.nodes[s].name, with(u, k - 1));
       r.loc = frame(f).loc;
       n.after.push_back(r);
     }
@@ -245,7 +241,7 @@ class Unroller {
   }
 
   std::string barrier_name(std::uint32_t f, const Iterations& u, std::uint32_t k) const {
-    return instance(frame_name(f) + "~done", with(u, k));
+    return instance_name(frame_name(f) + "~done", with(u, k));
   }
 
   // Exit statement s's value in each iteration of the parent frame: a Merge of its instances.
@@ -255,13 +251,13 @@ class Unroller {
     const auto parent = static_cast<std::uint32_t>(frame(f).parent);
     for (const Iterations& v : all_iterations(frame(parent).depth)) {
       NodeStmt n;
-      n.name = instance(exit.name, v);
+      n.name = instance_name(exit.name, v);
       n.loc = exit.loc;
       n.op = "Merge";
       n.op_loc = exit.op_loc;
       for (std::uint32_t k = 0; k < n_; ++k) {
         Ref r;
-        r.name = instance(exit.name, with(v, k));
+        r.name = instance_name(exit.name, with(v, k));
         r.loc = exit.loc;
         n.args.push_back(r);
       }
@@ -341,6 +337,18 @@ class Unroller {
 };
 
 }  // namespace
+
+std::string instance_name(const std::string& name, const std::vector<std::uint32_t>& iterations) {
+  return iterations.empty() ? name : fmt::format("{}[{}]", name, fmt::join(iterations, ","));
+}
+
+// User names hold no '[' (FORMAT.md section 2), so the first one opens the iterations.
+std::string statement_name(const std::string& instance) {
+  const std::size_t open = instance.find('[');
+  if (open == std::string::npos) return instance;
+  const std::size_t close = instance.find(']', open);
+  return instance.substr(0, open) + (close == std::string::npos ? "" : instance.substr(close + 1));
+}
 
 std::optional<UnrolledAst> unroll_loops(const Ast& ast, const Names& names,
                                         const LoopFrames& frames, std::uint32_t max_iterations,

@@ -55,6 +55,14 @@ struct UnrolledAst {
   std::vector<std::vector<std::uint32_t>> iterations;
 };
 
+// The name of the instance of node statement `name` at `iterations` (outermost first):
+// `add[2]`, `inner/add[1,0]`, or `name` itself in the root frame.
+std::string instance_name(const std::string& name, const std::vector<std::uint32_t>& iterations);
+
+// The statement's name in an instance's name, as a composed program suffixes it (`add[2]@1`
+// -> `add@1`): the name without its iterations. Names without iterations stay as they are.
+std::string statement_name(const std::string& instance);
+
 // `ast` unrolled with `max_iterations` iterations per frame; nullopt after reporting a file too
 // large to unroll. `frames` are ast's frames, found without errors.
 std::optional<UnrolledAst> unroll_loops(const Ast& ast, const Names& names,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "tools/app/json_document.h"
+#include "tools/app/race_iterations.h"
 
 namespace tfmc::app {
 namespace {
@@ -40,60 +41,91 @@ std::string verdict(const api::CheckResult& r) {
   return fmt::format("nondeterministic: {} outcomes", n);
 }
 
-// {"first": {...}, "second": {...}, "variable": ..., "kind": ...} and, for check, the
-// classification: "observable" (true, false or null) and, when null, "unknown_reason".
-Json race_json(const api::Race& race, bool classified) {
+// For check, the classification of `race`: "observable" (true, false or null) and, when
+// null, "unknown_reason".
+void set_classification(Json& out, const api::Race& race) {
+  if (race.observable) {
+    out.set("observable", *race.observable);
+  } else {
+    out.set("observable", Json()).set("unknown_reason", race.unknown_reason);
+  }
+}
+
+Json iterations_json(const std::vector<std::uint32_t>& iterations) {
+  Json out = Json::array();
+  for (std::uint32_t k : iterations) out.push(std::uint64_t{k});
+  return out;
+}
+
+// {"first": {...}, "second": {...}, "variable": ..., "kind": ...}, for check the
+// classification, and for a node pair in loops its "instances": the races of the pair's
+// iterations, each with its node names, iterations and (for check) classification.
+Json race_json(const api::RaceGroup& group, bool classified) {
+  const api::Race& race = group.pair;
   Json out = Json::object();
   out.set("first", Json::object().set("node", race.first).set("line", race.first_line));
   out.set("second", Json::object().set("node", race.second).set("line", race.second_line));
   out.set("variable", race.variable).set("kind", race.kind);
-  if (classified) {
-    if (race.observable) {
-      out.set("observable", *race.observable);
-    } else {
-      out.set("observable", Json()).set("unknown_reason", race.unknown_reason);
+  if (classified) set_classification(out, race);
+  if (group.in_loops()) {
+    Json instances = Json::array(Json::Layout::Lines);
+    for (const api::Race& r : group.instances) {
+      Json item = Json::object();
+      item.set("first", r.first).set("first_iterations", iterations_json(r.first_iterations));
+      item.set("second", r.second).set("second_iterations", iterations_json(r.second_iterations));
+      if (classified) set_classification(item, r);
+      instances.push(std::move(item));
     }
+    out.set("instances", std::move(instances));
   }
   return out;
 }
 
 Json races_json(const std::vector<api::Race>& races, bool classified) {
   Json out = Json::array(Json::Layout::Lines);
-  for (const api::Race& race : races) out.push(race_json(race, classified));
+  for (const api::RaceGroup& group : api::race_groups(races)) {
+    out.push(race_json(group, classified));
+  }
   return out;
 }
 
-std::string race_line(const api::Race& race) {
-  return fmt::format("{} ({}:{}) and {} ({}:{}) on {}: {}", race.first, race.first_file,
-                     race.first_line, race.second, race.second_file, race.second_line,
-                     race.variable, race.kind);
+// The pair's line and, in loops, one indented line per pattern of its iterations.
+std::string race_text(const api::RaceGroup& group, bool classified, const std::string& indent) {
+  const api::Race& race = group.pair;
+  std::string out = fmt::format("{} ({}:{}) and {} ({}:{}) on {}: {}\n", race.first,
+                                race.first_file, race.first_line, race.second, race.second_file,
+                                race.second_line, race.variable, race.kind);
+  for (const std::string& line : race_iteration_lines(group, classified)) {
+    out += fmt::format("{}  iterations {}\n", indent, line);
+  }
+  return out;
 }
 
-// The races section of the text report: the observable races first, then the benign ones,
-// then those left unknown with the reason; each group in the order of the analysis.
+// The races section of the text report, one entry per node pair: the observable pairs first,
+// then the benign ones, then those left unknown with the reason; each group in the order of
+// the analysis.
 std::string races_text(const api::CheckResult& r) {
   if (r.races.empty()) return "races: none\n";
-  std::vector<const api::Race*> observable, benign, unknown;
-  for (const api::Race& race : r.races) {
-    if (!race.observable) {
-      unknown.push_back(&race);
+  std::vector<api::RaceGroup> observable, benign, unknown;
+  for (api::RaceGroup& group : api::race_groups(r.races)) {
+    if (!group.pair.observable) {
+      unknown.push_back(std::move(group));
     } else {
-      (*race.observable ? observable : benign).push_back(&race);
+      (*group.pair.observable ? observable : benign).push_back(std::move(group));
     }
   }
   std::vector<std::string> counts;
   if (!observable.empty()) counts.push_back(fmt::format("{} observable", observable.size()));
   if (!benign.empty()) counts.push_back(fmt::format("{} benign", benign.size()));
   if (!unknown.empty()) counts.push_back(fmt::format("{} unknown", unknown.size()));
-  std::string out = fmt::format("races: {} ({})\n", r.races.size(), fmt::join(counts, ", "));
-  for (const api::Race* race : observable) {
-    out += fmt::format("  observable: {}\n", race_line(*race));
-  }
-  for (const api::Race* race : benign) {
-    out += fmt::format("  benign: {}\n", race_line(*race));
-  }
-  for (const api::Race* race : unknown) {
-    out += fmt::format("  unknown: {} ({})\n", race_line(*race), race->unknown_reason);
+  const std::size_t pairs = observable.size() + benign.size() + unknown.size();
+  std::string out = fmt::format("races: {} ({})\n", pairs, fmt::join(counts, ", "));
+  for (const api::RaceGroup& g : observable) out += "  observable: " + race_text(g, true, "  ");
+  for (const api::RaceGroup& g : benign) out += "  benign: " + race_text(g, true, "  ");
+  for (const api::RaceGroup& g : unknown) {
+    std::string text = race_text(g, true, "  ");
+    text.insert(text.find('\n'), fmt::format(" ({})", g.pair.unknown_reason));
+    out += "  unknown: " + text;
   }
   return out;
 }
@@ -192,10 +224,11 @@ std::string render_text(const api::CheckResult& r, const sem::ValueStore& values
 }
 
 std::string render_races_text(const std::vector<api::Race>& races) {
-  std::string out;
-  for (const api::Race& race : races) out += race_line(race) + "\n";
   if (races.empty()) return "no races\n";
-  return out + fmt::format("{} race{}\n", races.size(), races.size() == 1 ? "" : "s");
+  const std::vector<api::RaceGroup> groups = api::race_groups(races);
+  std::string out;
+  for (const api::RaceGroup& group : groups) out += race_text(group, false, "");
+  return out + fmt::format("{} race{}\n", groups.size(), groups.size() == 1 ? "" : "s");
 }
 
 std::string render_races_json(const std::string& program, const std::vector<api::Race>& races) {

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "checker/api/printed_outcome.h"
+#include "tools/app/race_iterations.h"
 #include "tools/app/sarif_log.h"
 
 namespace tfmc::app {
@@ -67,13 +68,18 @@ class Mentions {
   std::vector<std::string> names_;
 };
 
-// One race: the first node is the result's location, the second its relatedLocation 1.
-Result race_result(const Rule& rule, const api::Race& race, const std::string& why,
-                   const sem::Program& program, const Sources& sources) {
+// One node pair's races: the first node is the result's location, the second its
+// relatedLocation 1; in loops the message lists the iterations that race.
+Result race_result(const Rule& rule, const api::RaceGroup& group, bool classified,
+                   const std::string& why, const sem::Program& program, const Sources& sources) {
+  const api::Race& race = group.pair;
   Result r;
   r.rule = &rule;
-  r.message = fmt::format("{} and {} race on {} ({}): {}.", text(race.first), link(race.second, 1),
-                          text(race.variable), race.kind, text(why));
+  const std::vector<std::string> iterations = race_iteration_lines(group, classified);
+  const std::string where =
+      iterations.empty() ? "" : text(fmt::format(" in iterations {}", fmt::join(iterations, "; ")));
+  r.message = fmt::format("{} and {} race on {} ({}){}: {}.", text(race.first),
+                          link(race.second, 1), text(race.variable), race.kind, where, text(why));
   r.place = sources.node(program, race.first_node).value_or(sources.whole());
   r.related.push_back(
       {sources.node(program, race.second_node).value_or(sources.whole()),
@@ -82,18 +88,20 @@ Result race_result(const Rule& rule, const api::Race& race, const std::string& w
   return r;
 }
 
-Result check_race_result(const api::Race& race, const sem::Program& program,
+Result check_race_result(const api::RaceGroup& group, const sem::Program& program,
                          const Sources& sources) {
+  const api::Race& race = group.pair;
   if (!race.observable) {
     return race_result(
-        kRaceUnknown, race,
+        kRaceUnknown, group, true,
         "whether their order changes the outcomes is unknown: " + race.unknown_reason, program,
         sources);
   }
   if (*race.observable) {
-    return race_result(kRaceObservable, race, "their order changes the outcomes", program, sources);
+    return race_result(kRaceObservable, group, true, "their order changes the outcomes", program,
+                       sources);
   }
-  return race_result(kRaceBenign, race, "their order does not change the outcomes", program,
+  return race_result(kRaceBenign, group, true, "their order does not change the outcomes", program,
                      sources);
 }
 
@@ -245,8 +253,8 @@ std::string render_check_sarif(const api::CheckResult& r, const sem::ValueStore&
     }
     results.push_back(stuck_result(outcomes[i], i + 1, n, program, index, sources));
   }
-  for (const api::Race& race : r.races) {
-    results.push_back(check_race_result(race, program, sources));
+  for (const api::RaceGroup& group : api::race_groups(r.races)) {
+    results.push_back(check_race_result(group, program, sources));
   }
   return render_log(kCheckRules, results);
 }
@@ -255,8 +263,9 @@ std::string render_races_sarif(const std::vector<api::Race>& races, const sem::P
                                const api::SessionOptions& session) {
   const Sources sources = sources_of(session);
   std::vector<Result> results;
-  for (const api::Race& race : races) {
-    results.push_back(race_result(kRace, race, "no path of edges orders them", program, sources));
+  for (const api::RaceGroup& group : api::race_groups(races)) {
+    results.push_back(
+        race_result(kRace, group, false, "no path of edges orders them", program, sources));
   }
   return render_log(kRacesRules, results);
 }

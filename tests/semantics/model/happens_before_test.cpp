@@ -1,5 +1,5 @@
 // The static race analysis (analyze_concurrency) and the control edge that orders a race
-// (with_control_edge). Every expected race list is worked out by hand from the graph: two
+// (with_order). Every expected race list is worked out by hand from the graph: two
 // accesses of one variable race when no path of edges leads from one to the other and one of
 // them writes; the list is sorted by the first node's line, then the second's.
 #include "semantics/model/happens_before.h"
@@ -142,7 +142,7 @@ TEST_CASE("racing partners and racy ancestors of the lost update", "[happens_bef
   CHECK(names(c.racy_ancestors[node_named(p, "rd1")]).empty());
 }
 
-TEST_CASE("with_control_edge orders a race away and keeps the rest", "[happens_before]") {
+TEST_CASE("with_order orders a race away and keeps the rest", "[happens_before]") {
   sem::ValueStore values;
   const sem::Program p = sem::load_program_text(
       "t.tfg", spec_text("specs/paper/write_read_unordered.tfg"), {}, values);
@@ -150,33 +150,41 @@ TEST_CASE("with_control_edge orders a race away and keeps the rest", "[happens_b
   CHECK_FALSE(sem::reaches(p, w, r));
   CHECK_FALSE(sem::reaches(p, r, w));
   for (const auto& [from, to] : {std::pair{w, r}, std::pair{r, w}}) {
-    const sem::Program q = sem::with_control_edge(p, from, to);
+    const sem::Program q = sem::with_order(p, from, to);
     CHECK(race_list(q).empty());
     CHECK(sem::reaches(q, from, to));
     CHECK_FALSE(sem::reaches(q, to, from));
-    REQUIRE(q.edges.size() == p.edges.size() + 1);
-    CHECK(q.slot_count() == p.slot_count() + 1);
-    const sem::Edge& e = q.edges.back();
-    CHECK(e.kind == sem::EdgeKind::Control);
-    CHECK(e.src == static_cast<std::int32_t>(from));
-    CHECK(e.dst == static_cast<std::int32_t>(to));
+    // One Barrier between them, with a control edge from `from` and one to `to`.
+    REQUIRE(q.nodes.size() == p.nodes.size() + 1);
+    const auto barrier = static_cast<std::int32_t>(p.nodes.size());
+    CHECK(q.nodes.back().name == "~order");
+    CHECK(q.nodes.back().kind == sem::NodeKind::Barrier);
+    REQUIRE(q.edges.size() == p.edges.size() + 2);
+    CHECK(q.slot_count() == p.slot_count() + 2);
+    const sem::Edge& in = q.edges[p.edges.size()];
+    const sem::Edge& out = q.edges[p.edges.size() + 1];
+    CHECK(in.kind == sem::EdgeKind::Control);
+    CHECK(in.src == static_cast<std::int32_t>(from));
+    CHECK(in.dst == barrier);
+    CHECK(out.kind == sem::EdgeKind::Control);
+    CHECK(out.src == barrier);
+    CHECK(out.dst == static_cast<std::int32_t>(to));
     CHECK(q.nodes[from].control_outputs.back() == static_cast<std::int32_t>(p.edges.size()));
-    CHECK(q.nodes[to].controls.back() == static_cast<std::int32_t>(p.edges.size()));
-    CHECK(q.nodes.size() == p.nodes.size());
+    CHECK(q.nodes[to].controls.back() == static_cast<std::int32_t>(p.edges.size() + 1));
   }
   CHECK(race_list(p) == Races{"w r x read-write"});  // the original is unchanged
 }
 
-TEST_CASE("with_control_edge refuses a cycle or a bad node", "[happens_before]") {
+TEST_CASE("with_order refuses a cycle or a bad node", "[happens_before]") {
   sem::ValueStore values;
   const sem::Program p =
       sem::load_program_text("t.tfg", spec_text("specs/paper/write_read_ordered.tfg"), {}, values);
   const std::uint32_t w = node_named(p, "w"), r = node_named(p, "r");
   CHECK(sem::reaches(p, w, r));
-  CHECK_THROWS_AS(sem::with_control_edge(p, r, w), std::invalid_argument);
-  CHECK_THROWS_AS(sem::with_control_edge(p, w, w), std::invalid_argument);
-  CHECK_THROWS_AS(sem::with_control_edge(p, w, static_cast<std::uint32_t>(p.nodes.size())),
+  CHECK_THROWS_AS(sem::with_order(p, r, w), std::invalid_argument);
+  CHECK_THROWS_AS(sem::with_order(p, w, w), std::invalid_argument);
+  CHECK_THROWS_AS(sem::with_order(p, w, static_cast<std::uint32_t>(p.nodes.size())),
                   std::invalid_argument);
-  // An edge along an existing order adds no cycle.
-  CHECK(sem::with_control_edge(p, w, r).edges.size() == p.edges.size() + 1);
+  // An order along an existing one adds no cycle.
+  CHECK(sem::with_order(p, w, r).edges.size() == p.edges.size() + 2);
 }
