@@ -7,6 +7,8 @@
 #include <set>
 #include <utility>
 
+#include "semantics/build/op_catalog.h"
+
 namespace tfmc::sem {
 namespace {
 
@@ -47,6 +49,7 @@ class Unroller {
   }
 
   UnrolledAst unroll() {
+    find_relays_that_wait();
     for (std::uint32_t s = 0; s < ast_.nodes.size(); ++s) {
       for (const Iterations& v : all_iterations(frames_.frames[frames_.frame_of[s]].depth)) {
         emit_instance(s, v);
@@ -185,6 +188,79 @@ class Unroller {
     add(std::move(n), f, v, static_cast<std::int32_t>(s));
   }
 
+  // The node statement `r` names, if it names one.
+  std::optional<std::uint32_t> statement(const Ref& r) const {
+    const auto it = names_.symbols.find(r.name);
+    if (r.variable || it == names_.symbols.end() || it->second.kind != Symbol::Kind::Node) {
+      return std::nullopt;
+    }
+    return static_cast<std::uint32_t>(it->second.index);
+  }
+
+  // A node of a loop frame has *started* when it is one of the frame's Merges or takes a value
+  // or control edge of a started node of its frame: in iteration k it cannot fire before a
+  // Merge of iteration k has, so not before iteration k has started, and it is DEAD when the
+  // loop ended before k. A node that has not started is *harmless* when it is a function
+  // (built-in or declared with `fn`) whose consumers have all started or are harmless: firing
+  // it before its iteration starts changes no resource, and whatever it feeds still waits for
+  // the iteration (or is DEAD). A constant Enter's relay into iteration k need not wait for the
+  // iteration's start when each consumer of the Enter has started or is harmless: TensorFlow's
+  // executor starts an iteration on the first NextIteration value of the one before, and
+  // waiting for all of them (F~start) would rule out runs in which a body node reads a loop
+  // constant before a slower NextIteration of the previous iteration. Any other consumer
+  // keeps the wait.
+  void find_relays_that_wait() {
+    const std::size_t count = ast_.nodes.size();
+    std::vector<bool> started(count, false);
+    const auto refs = [&](std::uint32_t s, const auto& visit) {
+      for (const Ref& r : ast_.nodes[s].args) visit(r);
+      for (const Ref& r : ast_.nodes[s].after) visit(r);
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::uint32_t s = 0; s < count; ++s) {
+        if (started[s] || frames_.frame_of[s] == 0) continue;
+        bool now = frames_.role[s] == LoopRole::Merge;
+        refs(s, [&](const Ref& r) {
+          const auto q = statement(r);
+          now = now || (q && started[*q] && frames_.frame_of[*q] == frames_.frame_of[s] &&
+                        frames_.role[*q] != LoopRole::Exit);
+        });
+        if (now) {
+          started[s] = true;
+          changed = true;
+        }
+      }
+    }
+    std::vector<std::vector<std::uint32_t>> consumers(count);
+    for (std::uint32_t s = 0; s < count; ++s) {
+      refs(s, [&](const Ref& r) {
+        if (const auto q = statement(r)) consumers[*q].push_back(s);
+      });
+    }
+    std::vector<bool> harmless(count, false);
+    for (std::uint32_t s = 0; s < count; ++s) {
+      const std::string& op = ast_.nodes[s].op;
+      harmless[s] = frames_.frame_of[s] != 0 && !started[s] && frames_.role[s] == LoopRole::Plain &&
+                    (is_builtin_function(op) || names_.declared_fns.count(op) > 0);
+    }
+    const auto settled = [&](std::uint32_t c) { return started[c] || harmless[c]; };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::uint32_t s = 0; s < count; ++s) {
+        if (harmless[s] && !std::all_of(consumers[s].begin(), consumers[s].end(), settled)) {
+          harmless[s] = false;
+          changed = true;
+        }
+      }
+    }
+    relay_waits_.assign(count, false);
+    for (std::uint32_t p = 0; p < count; ++p) {
+      relay_waits_[p] = frames_.role[p] == LoopRole::ConstantEnter &&
+                        !std::all_of(consumers[p].begin(), consumers[p].end(), settled);
+    }
+  }
+
   bool is_next_iteration(const Ref& r) const {
     const auto it = names_.symbols.find(r.name);
     return !r.variable && it != names_.symbols.end() && it->second.kind == Symbol::Kind::Node &&
@@ -192,7 +268,8 @@ class Unroller {
   }
 
   // The Identity that passes constant Enter p's value (at the parent iterations u) into
-  // iteration k of its frame once that iteration has started.
+  // iteration k of its frame: once that iteration has started, when a consumer needs that
+  // (find_relays_that_wait).
   std::string relay(std::uint32_t p, const Iterations& u, std::uint32_t k) {
     const NodeStmt& enter = ast_.nodes[p];
     const std::string name = instance_name(enter.name + "~iter", with(u, k));
@@ -206,10 +283,12 @@ class Unroller {
     value.name = instance_name(enter.name, u);
     value.loc = enter.loc;
     n.args.push_back(value);
-    Ref start;
-    start.name = start_node(frames_.entered[p], u, k);
-    start.loc = enter.loc;
-    n.after.push_back(start);
+    if (relay_waits_[p]) {
+      Ref start;
+      start.name = start_node(frames_.entered[p], u, k);
+      start.loc = enter.loc;
+      n.after.push_back(start);
+    }
     add(std::move(n), frames_.entered[p], with(u, k), -1);
     return name;
   }
@@ -334,6 +413,7 @@ class Unroller {
   std::vector<Placed> placed_;  // per node of out_.ast
   std::map<std::int32_t, std::vector<std::string>> instances_;
   std::set<std::string> made_;
+  std::vector<bool> relay_waits_;  // per statement: a constant Enter whose relays wait
 };
 
 }  // namespace

@@ -10,9 +10,12 @@
 //   - a Merge takes a non-constant Enter's value in iteration 0 and a NextIteration's value of
 //     iteration k-1 in iteration k; the inputs it does not take in an iteration are left out,
 //     and its index output still numbers its inputs as written;
-//   - a constant Enter's value reaches iteration k >= 1 through `E~iter[k]`, an Identity that
+//   - a constant Enter's value reaches iteration k >= 1 through `E~iter[k]`, an Identity. When
+//     some consumer of the Enter takes nothing downstream of the frame's Merges, the Identity
 //     waits for the iteration to start: for `F~start[k]`, a NoOp after the frame's
-//     NextIterations of iteration k-1 (DEAD when the loop ended before k);
+//     NextIterations of iteration k-1 (DEAD when the loop ended before k). Otherwise it does
+//     not wait: its consumers wait for a Merge of iteration k, which TensorFlow's executor may
+//     run as soon as the first NextIteration of iteration k-1 arrives;
 //   - an Exit's value reaches the parent frame through a Merge of its instances, which takes
 //     the Exit's own name in the parent frame (`E` for a loop of the root frame);
 //   - with parallel_iterations P < N, iteration k waits for `F~done[k-P]`, a Barrier after
