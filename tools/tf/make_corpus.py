@@ -4,7 +4,8 @@ Each graph is built with tf.compat.v1 in a graph of its own and written with
 tf.io.write_graph (text, NAME.pbtxt; a few also binary, NAME.pb), next to NAME.args: the
 arguments of `tfmc check` for the Session.run the graph is about, one per line. The graphs are
 tiny on purpose: tfmc explores every firing order. MANIFEST.md says what each one shows and
-which outcomes follow.
+which outcomes follow. The graphs with tf.while_loop and tf.cond are written twice, with
+control flow v1 (NAME) and v2 (NAME_v2): tfmc must give the twins the same outcomes.
 
 Usage: python3 tools/tf/make_corpus.py OUT_DIR
 """
