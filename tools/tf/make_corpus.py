@@ -311,6 +311,17 @@ def _():
     init()
 
 
+@graph("stateless_loop", ["--fetch", "x", "--max-iterations", "3"], control_flow=True,
+       shows="a tf.while_loop of 2 iterations without variables around a tf.cond: x = 1, "
+             "then x + 1 when i < 1, else x * 3: x = 6 (v2: StatelessWhile and StatelessIf)")
+def _():
+    def body(i, x):
+        return i + 1, tf.cond(i < 1, lambda: x + 1.0, lambda: x * 3.0)
+
+    _, x = tf.while_loop(lambda i, x: i < 2, body, [tf.constant(0), tf.constant(1.0)])
+    tf.identity(x, name="x")
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "testdata/graphdef"
     os.makedirs(out, exist_ok=True)

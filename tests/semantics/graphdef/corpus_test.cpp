@@ -96,6 +96,8 @@ const std::map<std::string, std::vector<ListedOutcome>>& expected() {
       // Iteration 0 (i < 1) takes the true branch, +1; iteration 1 the false one, +10; each
       // counter waits for its iteration's update.
       {"cond_in_loop", {{{{"n", "i32{2}"}}, {{"v", "f32{11}"}}}}},
+      // No variables: x = 1, iteration 0 (i < 1) adds 1, iteration 1 multiplies by 3.
+      {"stateless_loop", {{{{"x", "f32{6}"}}, {}}}},
   };
   return kExpected;
 }
@@ -205,5 +207,5 @@ TEST_CASE("corpus: each graph with control flow v2 checks to its v1 twin's outco
       }
     }
   }
-  CHECK(v2_graphs == 7);  // make_corpus.py writes seven graphs in both forms
+  CHECK(v2_graphs == 8);  // make_corpus.py writes eight graphs in both forms
 }
