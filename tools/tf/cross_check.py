@@ -13,7 +13,8 @@ Values are compared exactly: tfmc's value texts (`f32[2]{1, 2.5}`) are parsed in
 shape and elements, and float elements compared by their bits in their dtype.
 
 Prints per graph: runs, distinct TensorFlow outcomes, tfmc's outcomes, and how many of tfmc's
-outcomes TensorFlow reached; FAIL for a TensorFlow outcome outside tfmc's set (exit 1).
+outcomes TensorFlow reached; FAIL for a TensorFlow outcome outside tfmc's set, or for a graph
+tfmc rejects or does not explore completely (exit 1).
 
 Usage: python3 tools/tf/cross_check.py TFMC [RUNS_PER_THREAD_COUNT]
 """
@@ -176,7 +177,11 @@ class TfRun:
 def cross_check(tfmc, graph_path, runs_per_count):
     name = os.path.splitext(os.path.basename(graph_path))[0]
     args = read_args(os.path.join(os.path.dirname(graph_path), name + ".args"))
-    expected, variables, stuck = tfmc_outcomes(tfmc, graph_path, args)
+    try:
+        expected, variables, stuck = tfmc_outcomes(tfmc, graph_path, args)
+    except RuntimeError as e:
+        print(f"FAIL {os.path.basename(graph_path):28} {e}")
+        return False
     if stuck:
         expected.add(("stuck",))
     run = TfRun(graph_path, args, variables)

@@ -4,11 +4,13 @@ Each graph is built with tf.compat.v1 in a graph of its own and written with
 tf.io.write_graph (text, NAME.pbtxt; a few also binary, NAME.pb), next to NAME.args: the
 arguments of `tfmc check` for the Session.run the graph is about, one per line. The graphs are
 tiny on purpose: tfmc explores every firing order. MANIFEST.md says what each one shows and
-which outcomes follow.
+which outcomes follow. The graphs with tf.while_loop and tf.cond are written twice, with
+control flow v1 (NAME) and v2 (NAME_v2): tfmc must give the twins the same outcomes.
 
 Usage: python3 tools/tf/make_corpus.py OUT_DIR
 """
 
+import contextlib
 import os
 import sys
 
@@ -20,14 +22,40 @@ v1 = tf.compat.v1
 CORPUS = {}
 
 
-def graph(name, args, binary=False, shows=""):
-    """Registers a builder of the graph `name`, checked with `args`."""
+def graph(name, args, binary=False, shows="", control_flow=False):
+    """Registers a builder of the graph `name`, checked with `args`.
+
+    With control_flow, the builder's tf.while_loop and tf.cond calls are written twice: as
+    `name` with control flow v1 (Switch, Merge, Enter, Exit, NextIteration, LoopCond) and as
+    `name_v2` with control flow v2 (While and If with their bodies in the function library).
+    """
 
     def register(build):
-        CORPUS[name] = (build, args, binary, shows)
+        if not control_flow:
+            CORPUS[name] = (build, args, binary, shows)
+            return build
+        CORPUS[name] = (lambda: with_control_flow(False, build), args, binary, shows)
+        CORPUS[name + "_v2"] = (lambda: with_control_flow(True, build), args, binary,
+                                f"`{name}` with control flow v2")
         return build
 
     return register
+
+
+@contextlib.contextmanager
+def control_flow_v2(enabled):
+    """Control flow v2 on or off, as the process-wide setting was before afterwards."""
+    was = v1.control_flow_v2_enabled()
+    (v1.enable_control_flow_v2 if enabled else v1.disable_control_flow_v2)()
+    try:
+        yield
+    finally:
+        (v1.enable_control_flow_v2 if was else v1.disable_control_flow_v2)()
+
+
+def with_control_flow(v2, build):
+    with control_flow_v2(v2):
+        build()
 
 
 def resource_var(name, value):
@@ -179,6 +207,119 @@ def _():
         v1.raw_ops.ResourceApplyGradientDescent(var=w.handle, alpha=tf.constant(0.25),
                                                 delta=grad, name=f"step{k}")
     init()
+
+
+@graph("while_assign_add", ["--init", "init", "--fetch", "n", "--max-iterations", "4"],
+       control_flow=True,
+       shows="a tf.while_loop of 3 iterations, each an assign_add of 1 that the next "
+             "iteration's counter waits for: n = 3, v = 3")
+def _():
+    v = resource_var("v", 0.0)
+
+    def body(i):
+        with tf.control_dependencies([v.assign_add(1.0, read_value=False)]):
+            return i + 1
+
+    [n] = tf.while_loop(lambda i: i < 3, body, [tf.constant(0)])
+    tf.identity(n, name="n")
+    init()
+
+
+# One graph per value of the fed predicate: NAME.args holds one run.
+@graph("cond_update_false", ["--init", "init", "--fetch", "r", "--feed", "p=bool{false}"],
+       control_flow=True,
+       shows="the same tf.cond, false: v -= 1 (the other branch v += 1): r = v = 0")
+@graph("cond_update_true", ["--init", "init", "--fetch", "r", "--feed", "p=bool{true}"],
+       control_flow=True,
+       shows="a tf.cond on a fed bool p, true: v += 1 (the other branch v -= 1): r = v = 2")
+def _():
+    p = v1.placeholder(tf.bool, shape=[], name="p")
+    v = resource_var("v", 1.0)
+    tf.identity(tf.cond(p, lambda: v.assign_add(1.0), lambda: v.assign_sub(1.0)), name="r")
+    init()
+
+
+def racing_loop(parallel_iterations):
+    """Two iterations of v = v + 1 as a read and an assign, with nothing ordering an
+    iteration's read after the previous iteration's assign but parallel_iterations: the
+    counter i does not wait for the assign, only the second loop variable `done` does."""
+    v = resource_var("v", 0.0)
+
+    def body(i, done):
+        w = v.assign(v.read_value() + 1.0, read_value=False)
+        with tf.control_dependencies([w]):
+            done = done + 1
+        return i + 1, done
+
+    n, done = tf.while_loop(lambda i, done: i < 2, body, [tf.constant(0), tf.constant(0)],
+                            parallel_iterations=parallel_iterations)
+    tf.identity(n, name="n")
+    tf.identity(done, name="done")
+    init()
+
+
+@graph("loop_race_parallel",
+       ["--init", "init", "--fetch", "n", "--fetch", "done", "--max-iterations", "3"],
+       control_flow=True,
+       shows="a tf.while_loop (parallel_iterations=2) of 2 iterations of v = v + 1 as a read "
+             "and an assign: the second iteration may read before the first assigns, v = 1 "
+             "or 2")
+def _():
+    racing_loop(2)
+
+
+@graph("loop_race_serial",
+       ["--init", "init", "--fetch", "n", "--fetch", "done", "--max-iterations", "3"],
+       control_flow=True,
+       shows="the same loop with parallel_iterations=1: each iteration after the previous one, "
+             "v = 2")
+def _():
+    racing_loop(1)
+
+
+@graph("loop_reads_write",
+       ["--init", "init", "--fetch", "total", "--target", "w", "--max-iterations", "3"],
+       control_flow=True,
+       shows="a tf.while_loop of 2 iterations summing reads of v = 1, unordered with an assign "
+             "v = 2 outside the loop: total = 2, 3 or 4")
+def _():
+    v = resource_var("v", 1.0)
+    v.assign(2.0, read_value=False, name="w")
+
+    def body(i, total):
+        return i + 1, total + v.read_value()
+
+    _, total = tf.while_loop(lambda i, total: i < 2, body, [tf.constant(0), tf.constant(0.0)])
+    tf.identity(total, name="total")
+    init()
+
+
+@graph("cond_in_loop", ["--init", "init", "--fetch", "n", "--max-iterations", "3"],
+       control_flow=True,
+       shows="a tf.cond inside a tf.while_loop of 2 iterations: v += 1 when i < 1, else "
+             "v += 10: n = 2, v = 11")
+def _():
+    v = resource_var("v", 0.0)
+
+    def body(i):
+        update = tf.cond(i < 1, lambda: v.assign_add(1.0), lambda: v.assign_add(10.0))
+        with tf.control_dependencies([update]):
+            return i + 1
+
+    [n] = tf.while_loop(lambda i: i < 2, body, [tf.constant(0)])
+    tf.identity(n, name="n")
+    init()
+
+
+@graph("stateless_loop", ["--fetch", "x", "--max-iterations", "3"], control_flow=True,
+       shows="a tf.while_loop of 2 iterations without variables around a tf.cond: x = 1, "
+             "then x + 1 when i < 1, else x * 3: x = 6 (v2: StatelessWhile and StatelessIf)")
+def _():
+    def body(i, x):
+        return i + 1, tf.cond(i < 1, lambda: x + 1.0, lambda: x * 3.0)
+
+    _, x = tf.while_loop(lambda i, x: i < 2, body, [tf.constant(0), tf.constant(1.0)])
+    tf.identity(x, name="x")
 
 
 def main():

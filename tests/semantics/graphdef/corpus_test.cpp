@@ -2,10 +2,12 @@
 // checked with the arguments of its NAME.args, under the MAPL semantics and under --refs
 // alias, for exactly the outcomes reasoned out below from what the graph computes.
 // tools/tf/cross_check.py runs the same graphs in TensorFlow and checks that everything TensorFlow
-// does is among these outcomes.
+// does is among these outcomes. A graph NAME_v2 is NAME's program written with control flow v2
+// (functional While and If): it must check to exactly NAME's outcomes.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -68,6 +70,34 @@ const std::map<std::string, std::vector<ListedOutcome>>& expected() {
       {"gradient_descent", {vars({{"b", "f32[1]{0.875}"}, {"w", "f32[1,1]{1.875}"}})}},
       // w = 1, each step w -= 0.25 * 2 * (w as read): 0.5 then 0.25, or 0 from two reads of 1.
       {"hogwild", {vars({{"w", "f32{0.25}"}}), vars({{"w", "f32{0}"}})}},
+      // The counter i + 1 waits for its iteration's assign_add, so the three iterations (i = 0,
+      // 1, 2; i = 3 ends the loop) add 1 each, one after the other, to v = 0.
+      {"while_assign_add", {{{{"n", "i32{3}"}}, {{"v", "f32{3}"}}}}},
+      // The fed predicate takes one branch; the untaken one never runs. v = 1, then the
+      // branch's update; r reads v after it.
+      {"cond_update_true", {{{{"r", "f32{2}"}}, {{"v", "f32{2}"}}}}},
+      {"cond_update_false", {{{{"r", "f32{0}"}}, {{"v", "f32{0}"}}}}},
+      // Each iteration reads v and assigns the read + 1. Only `done` waits for the assign; the
+      // counter i does not, so iteration 1 starts (its read needs only the counter) while
+      // iteration 0 may not have assigned yet: both read 0 and v = 1, or one after the other
+      // and v = 2. Both loop variables count the 2 iterations.
+      {"loop_race_parallel",
+       {{{{"done", "i32{2}"}, {"n", "i32{2}"}}, {{"v", "f32{1}"}}},
+        {{{"done", "i32{2}"}, {"n", "i32{2}"}}, {{"v", "f32{2}"}}}}},
+      // parallel_iterations=1: iteration 1 starts only once every node of iteration 0 has run,
+      // its assign included, so it reads 1: v = 2.
+      {"loop_race_serial", {{{{"done", "i32{2}"}, {"n", "i32{2}"}}, {{"v", "f32{2}"}}}}},
+      // Two reads of v, each before (1) or after (2) the assign w outside the loop: the sum is
+      // 1 + 1, 1 + 2 or 2 + 2; v = 2 at the end.
+      {"loop_reads_write",
+       {{{{"total", "f32{2}"}}, {{"v", "f32{2}"}}},
+        {{{"total", "f32{3}"}}, {{"v", "f32{2}"}}},
+        {{{"total", "f32{4}"}}, {{"v", "f32{2}"}}}}},
+      // Iteration 0 (i < 1) takes the true branch, +1; iteration 1 the false one, +10; each
+      // counter waits for its iteration's update.
+      {"cond_in_loop", {{{{"n", "i32{2}"}}, {{"v", "f32{11}"}}}}},
+      // No variables: x = 1, iteration 0 (i < 1) adds 1, iteration 1 multiplies by 3.
+      {"stateless_loop", {{{{"x", "f32{6}"}}, {}}}},
   };
   return kExpected;
 }
@@ -82,33 +112,101 @@ const std::map<std::string, std::vector<ListedOutcome>>& expected_alias() {
   return kExpected;
 }
 
-}  // namespace
+// Graphs whose outcome sets tfmc gets wrong, checked in the [!shouldfail] test case below until
+// it is fixed. loop_race_parallel: tfmc misses v = 1, which TensorFlow shows (about 1 run in
+// 10 in tools/tf/cross_check.py). tfmc starts iteration k of a frame, and gives it the values
+// of the constant Enters (here v's handle, which the read takes), only after every
+// NextIteration of iteration k-1 (`F~start[k]`), so the read of iteration 1 waits for `done`'s
+// NextIteration and with it for iteration 0's assign. TensorFlow's executor starts the
+// iteration at the first NextIteration (the counter's) and gives it the loop invariants then.
+const std::set<std::string> kWrongInTfmc = {"loop_race_parallel"};
 
-TEST_CASE("corpus: every graph TensorFlow wrote checks to its outcomes", "[graphdef][corpus]") {
+// The graph files of the corpus: NAME.pbtxt and NAME.pb.
+std::vector<std::string> graph_files() {
   std::vector<std::string> graphs;
   for (const auto& entry : std::filesystem::directory_iterator(corpus(""))) {
     const std::string ext = entry.path().extension();
     if (ext == ".pbtxt" || ext == ".pb") graphs.push_back(entry.path().filename());
   }
-  CHECK(graphs.size() == expected().size() + 3);  // three graphs are written binary too
-  for (const std::string& file : graphs) {
-    const std::string name = std::filesystem::path(file).stem();
+  return graphs;
+}
+
+std::string stem(const std::string& file) { return std::filesystem::path(file).stem(); }
+
+// The v1 twin NAME of NAME_v2, else "".
+std::string v1_twin(const std::string& name) {
+  const std::string suffix = "_v2";
+  if (!name.ends_with(suffix)) return "";
+  return name.substr(0, name.size() - suffix.size());
+}
+
+// `tfmc check` of a corpus graph with the arguments of its NAME.args, under --refs alias or not.
+tfmc::test::CliResult check_graph(const std::string& file, bool alias) {
+  std::vector<std::string> args = {"check", corpus(file)};
+  for (const std::string& a : args_of(stem(file))) args.push_back(a);
+  if (alias) args.insert(args.end(), {"--refs", "alias"});
+  args.insert(args.end(), {"--json", "--quiet"});
+  return tfmc::test::tfmc_run(args);
+}
+
+void check_expected_outcomes(const std::string& file) {
+  const std::string name = stem(file);
+  for (const bool alias : {false, true}) {
+    DYNAMIC_SECTION(file << (alias ? " --refs alias" : "")) {
+      REQUIRE(expected().count(name) == 1);
+      const auto& want =
+          alias && expected_alias().count(name) ? expected_alias().at(name) : expected().at(name);
+      const tfmc::test::CliResult r = check_graph(file, alias);
+      INFO(r.err);
+      CHECK(r.err.empty());  // every op mapped: no warning
+      CHECK(r.code == (want.size() == 1 ? 0 : 1));
+      tfmc::test::check_outcome_list(tfmc::test::outcomes_in_json(tfmc::test::parse_json(r.out)),
+                                     want);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("corpus: every graph TensorFlow wrote checks to its outcomes", "[graphdef][corpus]") {
+  std::size_t v1_graphs = 0;
+  for (const std::string& file : graph_files()) {
+    if (!v1_twin(stem(file)).empty()) continue;  // the test case below
+    ++v1_graphs;
+    if (kWrongInTfmc.count(stem(file)) == 0) check_expected_outcomes(file);
+  }
+  CHECK(v1_graphs == expected().size() + 3);  // three graphs are written binary too
+}
+
+TEST_CASE("corpus: the graphs whose outcomes tfmc gets wrong", "[graphdef][corpus][!shouldfail]") {
+  for (const std::string& name : kWrongInTfmc) check_expected_outcomes(name + ".pbtxt");
+}
+
+// The v2 graphs need the import of functional control flow (While, If and their stateless
+// forms, branch cf-lowering): until tfmc has it, it rejects them and this test case fails,
+// which [!mayfail] lets pass. Remove [!mayfail] once they import.
+TEST_CASE("corpus: each graph with control flow v2 checks to its v1 twin's outcomes",
+          "[graphdef][corpus][!mayfail]") {
+  std::size_t v2_graphs = 0;
+  for (const std::string& file : graph_files()) {
+    const std::string twin = v1_twin(stem(file));
+    if (twin.empty()) continue;
+    ++v2_graphs;
     for (const bool alias : {false, true}) {
       DYNAMIC_SECTION(file << (alias ? " --refs alias" : "")) {
-        REQUIRE(expected().count(name) == 1);
-        const auto& want =
-            alias && expected_alias().count(name) ? expected_alias().at(name) : expected().at(name);
-        std::vector<std::string> args = {"check", corpus(file)};
-        for (const std::string& a : args_of(name)) args.push_back(a);
-        if (alias) args.insert(args.end(), {"--refs", "alias"});
-        args.insert(args.end(), {"--json", "--quiet"});
-        const tfmc::test::CliResult r = tfmc::test::tfmc_run(args);
-        INFO(r.err);
-        CHECK(r.err.empty());  // every op mapped: no warning
-        CHECK(r.code == (want.size() == 1 ? 0 : 1));
-        tfmc::test::check_outcome_list(tfmc::test::outcomes_in_json(tfmc::test::parse_json(r.out)),
-                                       want);
+        // The twins run the same Session.run: outputs and variables have the same names.
+        REQUIRE(args_of(stem(file)) == args_of(twin));
+        const tfmc::test::CliResult v1 = check_graph(twin + ".pbtxt", alias);
+        const tfmc::test::CliResult v2 = check_graph(file, alias);
+        INFO(v2.err);
+        CHECK(v2.err.empty());
+        CHECK(v2.code == v1.code);
+        REQUIRE(v2.code <= 1);
+        tfmc::test::check_outcome_list(
+            tfmc::test::outcomes_in_json(tfmc::test::parse_json(v2.out)),
+            tfmc::test::outcomes_in_json(tfmc::test::parse_json(v1.out)));
       }
     }
   }
+  CHECK(v2_graphs == 8);  // make_corpus.py writes eight graphs in both forms
 }
