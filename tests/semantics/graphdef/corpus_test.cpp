@@ -7,7 +7,6 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
-#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -112,15 +111,6 @@ const std::map<std::string, std::vector<ListedOutcome>>& expected_alias() {
   return kExpected;
 }
 
-// Graphs whose outcome sets tfmc gets wrong, checked in the [!shouldfail] test case below until
-// it is fixed. loop_race_parallel: tfmc misses v = 1, which TensorFlow shows (about 1 run in
-// 10 in tools/tf/cross_check.py). tfmc starts iteration k of a frame, and gives it the values
-// of the constant Enters (here v's handle, which the read takes), only after every
-// NextIteration of iteration k-1 (`F~start[k]`), so the read of iteration 1 waits for `done`'s
-// NextIteration and with it for iteration 0's assign. TensorFlow's executor starts the
-// iteration at the first NextIteration (the counter's) and gives it the loop invariants then.
-const std::set<std::string> kWrongInTfmc = {"loop_race_parallel"};
-
 // The graph files of the corpus: NAME.pbtxt and NAME.pb.
 std::vector<std::string> graph_files() {
   std::vector<std::string> graphs;
@@ -173,13 +163,9 @@ TEST_CASE("corpus: every graph TensorFlow wrote checks to its outcomes", "[graph
   for (const std::string& file : graph_files()) {
     if (!v1_twin(stem(file)).empty()) continue;  // the test case below
     ++v1_graphs;
-    if (kWrongInTfmc.count(stem(file)) == 0) check_expected_outcomes(file);
+    check_expected_outcomes(file);
   }
   CHECK(v1_graphs == expected().size() + 3);  // three graphs are written binary too
-}
-
-TEST_CASE("corpus: the graphs whose outcomes tfmc gets wrong", "[graphdef][corpus][!shouldfail]") {
-  for (const std::string& name : kWrongInTfmc) check_expected_outcomes(name + ".pbtxt");
 }
 
 // The v2 graphs need the import of functional control flow (While, If and their stateless
