@@ -2,10 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
+
+#include "semantics/graphdef/functional_control_flow.h"
 
 namespace tfmc::sem {
 namespace {
@@ -16,6 +20,11 @@ bool is_call(const std::string& op) {
 
 // Nested calls deeper than this are taken for recursion.
 constexpr int kMaxDepth = 64;
+
+// `N` as `N:0`: the key under which a data input is redirected.
+std::string with_port(const std::string& tensor) {
+  return tensor.find(':') == std::string::npos ? tensor + ":0" : tensor;
+}
 
 class Inliner {
  public:
@@ -29,61 +38,120 @@ class Inliner {
     GraphFile out = file_;
     out.graph.clear_node();
     out.node_locs.clear();
+    out.lowered_from.clear();
     for (int i = 0; i < file_.graph.node_size(); ++i) {
       const SourceLoc at = static_cast<std::size_t>(i) < file_.node_locs.size()
                                ? file_.node_locs[static_cast<std::size_t>(i)]
                                : SourceLoc{};
       add(file_.graph.node(i), at, 0, out);
     }
+    redirect_inputs(out);
     return out;
   }
 
  private:
-  // Adds `node` to `out`, inlining it when it is a call.
+  // The lowering of one functional node, at `at`, `depth` calls deep.
+  class Lowering : public LoweringTarget {
+   public:
+    Lowering(Inliner& inliner, const tf::NodeDef& node, SourceLoc at, int depth, GraphFile& out)
+        : inliner_(inliner), node_(node), at_(at), depth_(depth), out_(out) {}
+    const tf::FunctionDef* function(const std::string& name) const override {
+      const auto found = inliner_.functions_.find(name);
+      return found == inliner_.functions_.end() ? nullptr : found->second;
+    }
+    void add(tf::NodeDef node) override { inliner_.add(node, at_, depth_ + 1, out_); }
+    std::optional<std::vector<std::string>> inline_body(
+        const tf::FunctionDef& f, const std::string& prefix, const std::vector<std::string>& args,
+        const std::vector<std::string>& anchors) override {
+      return inliner_.inline_body(node_, f, prefix, args, anchors, at_, depth_ + 1, out_);
+    }
+    void redirect(const std::string& tensor, const std::string& replacement) override {
+      inliner_.redirects_[with_port(tensor)] = replacement;
+    }
+    void error(const std::string& message) override { inliner_.error(node_, at_, message); }
+
+   private:
+    Inliner& inliner_;
+    const tf::NodeDef& node_;
+    SourceLoc at_;
+    int depth_;
+    GraphFile& out_;
+  };
+
+  void error(const tf::NodeDef& node, SourceLoc at, const std::string& message) {
+    diags_.error(at, fmt::format("node '{}' ({}): {}", node.name(), node.op(), message));
+  }
+
+  // Adds `node` to `out`: a call inlined, an If or While lowered, any other node as it is.
   void add(const tf::NodeDef& node, SourceLoc at, int depth, GraphFile& out) {
-    if (!is_call(node.op())) {
-      *out.graph.add_node() = node;
-      out.node_locs.push_back(at);
+    const bool call = is_call(node.op());
+    if (!call && !is_lowered_control_flow(node.op())) return append(node, at, out);
+    if (depth >= kMaxDepth) {
+      return error(node, at, "calls nest too deep (a function that calls itself?)");
+    }
+    if (!call) {
+      const bool outermost = lowering_.empty();
+      if (outermost) lowering_ = node.name();
+      Lowering lowering(*this, node, at, depth, out);
+      lower_control_flow(node, lowering);
+      if (outermost) lowering_.clear();
       return;
     }
-    const auto error = [&](const std::string& message) {
-      diags_.error(at, fmt::format("node '{}' ({}): {}", node.name(), node.op(), message));
-    };
-    if (depth >= kMaxDepth) return error("calls nest too deep (a function that calls itself?)");
     const auto f_attr = node.attr().find("f");
     const std::string fname = f_attr == node.attr().end() ? "" : f_attr->second.func().name();
     const auto found = functions_.find(fname);
     if (found == functions_.end()) {
-      return error(fmt::format("calls the function '{}', which the graph's library lacks", fname));
+      return error(node, at,
+                   fmt::format("calls the function '{}', which the graph's library lacks", fname));
     }
-    const tf::FunctionDef& f = *found->second;
     std::vector<std::string> data, controls;
     for (const std::string& in : node.input()) {
       (!in.empty() && in[0] == '^' ? controls : data).push_back(in);
     }
+    const tf::FunctionDef& f = *found->second;
     if (static_cast<int>(data.size()) != f.signature().input_arg_size()) {
-      return error(fmt::format("passes {} arguments to '{}', which takes {}", data.size(), fname,
+      return error(node, at,
+                   fmt::format("passes {} arguments to '{}', which takes {}", data.size(), fname,
                                f.signature().input_arg_size()));
     }
-    std::map<std::string, std::string> args;
-    for (int k = 0; k < f.signature().input_arg_size(); ++k) {
-      args[f.signature().input_arg(k).name()] = data[static_cast<std::size_t>(k)];
+    // A call runs once its inputs are there: its body's nodes without inputs wait for them too,
+    // which keeps them in the call's loop frame and makes them DEAD on an untaken branch.
+    std::vector<std::string> anchors = controls;
+    for (const std::string& in : data) {
+      const std::string anchor = fmt::format("^{}", in.substr(0, in.find(':')));
+      if (std::find(anchors.begin(), anchors.end(), anchor) == anchors.end()) {
+        anchors.push_back(anchor);
+      }
     }
-    const std::string prefix = node.name() + "/";
+    inline_body(node, f, node.name(), data, anchors, at, depth, out);
+  }
+
+  // Inlines `f` under `prefix` for `caller` (function_inlining.h): its results as graph
+  // tensors, in output order, or nullopt after reporting an error at the caller.
+  std::optional<std::vector<std::string>> inline_body(const tf::NodeDef& caller,
+                                                      const tf::FunctionDef& f,
+                                                      const std::string& prefix,
+                                                      const std::vector<std::string>& args,
+                                                      const std::vector<std::string>& anchors,
+                                                      SourceLoc at, int depth, GraphFile& out) {
+    std::map<std::string, std::string> arg_of;
+    for (int k = 0; k < f.signature().input_arg_size(); ++k) {
+      arg_of[f.signature().input_arg(k).name()] = args.at(static_cast<std::size_t>(k));
+    }
     // A body input as a graph input: an argument, `node:out_arg:k`, or `^node`.
     const auto rename = [&](const std::string& in) -> std::string {
       const bool control = !in.empty() && in[0] == '^';
       const std::string body = control ? in.substr(1) : in;
       const std::size_t colon = body.find(':');
       const std::string name = body.substr(0, colon);
-      if (colon == std::string::npos && args.count(name)) {
-        const std::string& arg = args.at(name);
+      if (colon == std::string::npos && arg_of.count(name)) {
+        const std::string& arg = arg_of.at(name);
         return !control ? arg : fmt::format("^{}", arg.substr(0, arg.find(':')));
       }
       const std::size_t last = body.rfind(':');
       const std::string port =
           colon == std::string::npos || last == colon ? "" : body.substr(last + 1);
-      return fmt::format("{}{}{}{}{}", control ? "^" : "", prefix, name,
+      return fmt::format("{}{}/{}{}{}", control ? "^" : "", prefix, name,
                          port.empty() || port == "0" ? "" : ":", port == "0" ? "" : port);
     };
     std::set<std::string> consumed;
@@ -95,38 +163,58 @@ class Inliner {
     }
     for (const tf::NodeDef& b : f.node_def()) {
       tf::NodeDef copy = b;
-      copy.set_name(prefix + b.name());
+      copy.set_name(prefix + "/" + b.name());
       copy.clear_input();
-      bool has_input = false;
-      for (const std::string& in : b.input()) {
-        copy.add_input(rename(in));
-        has_input = true;
-      }
-      if (!has_input) {
-        for (const std::string& c : controls) copy.add_input(c);
+      for (const std::string& in : b.input()) copy.add_input(rename(in));
+      if (b.input().empty()) {
+        for (const std::string& a : anchors) copy.add_input(a);
       }
       add(copy, at, depth + 1, out);
     }
-    // The call: the results, in output order, once the whole body has run.
-    tf::NodeDef results;
-    results.set_name(node.name());
-    results.set_op(f.signature().output_arg_size() == 0 ? "NoOp" : "IdentityN");
+    // The completion: the results, in output order, once the whole body has run.
+    std::vector<std::string> results;
+    tf::NodeDef completion;
+    completion.set_name(prefix);
+    completion.set_op(f.signature().output_arg_size() == 0 ? "NoOp" : "IdentityN");
     for (const tf::OpDef::ArgDef& o : f.signature().output_arg()) {
       const auto ret = f.ret().find(o.name());
-      if (ret == f.ret().end())
-        return error(fmt::format("'{}' has no result '{}'", fname, o.name()));
-      results.add_input(rename(ret->second));
+      if (ret == f.ret().end()) {
+        error(caller, at, fmt::format("'{}' has no result '{}'", f.signature().name(), o.name()));
+        return std::nullopt;
+      }
+      results.push_back(rename(ret->second));
+      completion.add_input(results.back());
     }
     for (const tf::NodeDef& b : f.node_def()) {
-      if (!consumed.count(b.name())) results.add_input("^" + prefix + b.name());
+      if (!consumed.count(b.name())) completion.add_input("^" + prefix + "/" + b.name());
     }
-    *out.graph.add_node() = results;
+    append(completion, at, out);
+    return results;
+  }
+
+  void append(const tf::NodeDef& node, SourceLoc at, GraphFile& out) const {
+    *out.graph.add_node() = node;
     out.node_locs.push_back(at);
+    out.lowered_from.push_back(lowering_);
+  }
+
+  // Points the data inputs that the lowering redirected at their replacements.
+  void redirect_inputs(GraphFile& out) const {
+    if (redirects_.empty()) return;
+    for (tf::NodeDef& n : *out.graph.mutable_node()) {
+      for (std::string& in : *n.mutable_input()) {
+        if (in.empty() || in[0] == '^') continue;
+        const auto it = redirects_.find(with_port(in));
+        if (it != redirects_.end()) in = it->second;
+      }
+    }
   }
 
   const GraphFile& file_;
   DiagnosticList& diags_;
   std::map<std::string, const tf::FunctionDef*> functions_;
+  std::map<std::string, std::string> redirects_;  // `N:K` -> its replacement
+  std::string lowering_;                          // the outermost If or While being lowered, or ""
 };
 
 }  // namespace

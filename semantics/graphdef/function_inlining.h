@@ -1,20 +1,31 @@
 // TF2 graphs call functions of their `library` through StatefulPartitionedCall and
-// PartitionedCall nodes (a SavedModel's graph, a tf.function's graph). tfmc checks the graph
-// with every call inlined, as TensorFlow's own function inlining does before running it:
-//   - the body's nodes are added under the call's name: body node `b` of call `N` is `N/b`;
-//   - an argument of the body is the call's data input of that position;
-//   - body nodes without inputs wait for the call's control inputs;
-//   - the call itself becomes an IdentityN named N of the body's results, in output order,
-//     that also waits for every body node nothing in the body consumes; so `N:k` is result
-//     k, and `^N` waits for the whole body, as the call's completion does;
-//   - calls in bodies are inlined too (a function that calls itself is an error).
-// Body inputs are written `arg`, `node:out_arg:k` and `^node`; `node:out_arg:k` is taken as
-// output k of the node, which holds for every op whose outputs form one list (every op tfmc
-// maps does).
+// PartitionedCall nodes (a SavedModel's graph, a tf.function's graph), and run them in the
+// functional control-flow ops If and While. tfmc checks the graph with every call inlined and
+// every If and While lowered to Switch, Merge, Enter, Exit, NextIteration and LoopCond, as
+// TensorFlow's own function inlining and lowering do before running it.
+//
+// Inlining a function body under a prefix P (one piece of code for calls and for the bodies
+// of the lowered If and While, functional_control_flow.h):
+//   - body node `b` is `P/b`;
+//   - an argument of the body is the graph tensor given for that position;
+//   - body nodes without inputs wait for the anchors given (a call's control inputs; the
+//     pivot of a branch or of a loop's body);
+//   - node P is the body's completion: an IdentityN of the results, in output order (a NoOp
+//     without results), that also waits for every body node nothing in the body consumes;
+//   - calls, Ifs and Whiles in bodies are expanded too (a function that calls itself, or nests
+//     deeper than 64 levels, is an error).
+// A call N is inlined under the prefix N, anchored to its control inputs and to the nodes of
+// its data inputs (a call runs once its inputs are there: so a Const of a body called in a
+// loop is in the loop's frame, and one on an untaken branch is DEAD). `N:k` is result k and
+// `^N` waits for the whole body, as the call's completion does. Body inputs are written `arg`,
+// `node:out_arg:k` and
+// `^node`; `node:out_arg:k` is taken as output k of the node, which holds for every op whose
+// outputs form one list (every op tfmc maps does).
 //
 // Errors (a call of a function the library lacks, an argument count that differs from the
-// signature, a result or input naming nothing, recursion) are reported to `diags` at the call
-// node, which every node inlined from it is located at too.
+// signature, a result or input naming nothing, recursion, and those of the lowering) are
+// reported to `diags` at the call or functional node, which every node made from it is
+// located at too.
 #pragma once
 
 #include "semantics/errors/diagnostics.h"
@@ -22,7 +33,8 @@
 
 namespace tfmc::sem {
 
-// `file` with every call inlined (node_locs kept in step with the nodes).
+// `file` with every call inlined and every If and While lowered (node_locs kept in step with
+// the nodes).
 GraphFile inline_functions(const GraphFile& file, DiagnosticList& diags);
 
 }  // namespace tfmc::sem

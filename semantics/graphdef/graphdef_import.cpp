@@ -65,10 +65,9 @@ std::string control_flow_op(const std::string& op) {
   return it == kOps.end() ? "" : it->second;
 }
 
-bool is_functional_control_flow(const std::string& op) {
-  static const std::set<std::string> kOps = {"If",   "StatelessIf",   "While", "StatelessWhile",
-                                             "Case", "ControlTrigger"};
-  return kOps.count(op) > 0;
+// The functional control flow that function_inlining.h does not lower.
+bool is_unlowered_control_flow(const std::string& op) {
+  return op == "Case" || op == "StatelessCase" || op == "ControlTrigger";
 }
 
 bool is_placeholder(const std::string& op) {
@@ -209,8 +208,13 @@ class Importer {
     diags_.error(loc(i), fmt::format("node '{}' ({}): {}", node(i).name(), node(i).op(), message));
   }
 
+  std::string lowered_from(int i) const {
+    return static_cast<std::size_t>(i) < file_.lowered_from.size() ? file_.lowered_from[i] : "";
+  }
+
   void index_nodes() {
     for (int i = 0; i < g_.node_size(); ++i) {
+      if (!lowered_from(i).empty()) lowered_groups_[lowered_from(i)].push_back(i);
       if (node(i).name().empty()) {
         diags_.error(loc(i), fmt::format("node {} of the graph has no name", i + 1));
         continue;
@@ -299,12 +303,10 @@ class Importer {
     selected_ = fan_in(roots, true);
     in_run_ = fan_in(run_roots, false);
     for (int i = 0; i < g_.node_size(); ++i) {
-      if (selected_[i] && is_functional_control_flow(node(i).op())) {
+      if (selected_[i] && is_unlowered_control_flow(node(i).op())) {
         error(i,
-              "functional control flow (If, While, Case and their stateless forms) is not "
-              "supported yet; a graph written with control flow v1 "
-              "(tf.compat.v1.disable_control_flow_v2()) has Switch, Merge, Enter, Exit, "
-              "NextIteration and LoopCond instead, which tfmc checks");
+              "Case, StatelessCase and ControlTrigger are not supported yet (If, While and "
+              "their stateless forms are)");
       }
     }
   }
@@ -319,6 +321,11 @@ class Importer {
       stack.pop_back();
       if (reached[i]) continue;
       reached[i] = true;
+      // A lowered If or While runs whole, its body's side effects included.
+      if (const auto group = lowered_groups_.find(lowered_from(i));
+          group != lowered_groups_.end()) {
+        stack.insert(stack.end(), group->second.begin(), group->second.end());
+      }
       if (fed(i)) continue;  // a fed tensor's producer does not run
       for (const Input& in : inputs_[i]) {
         const auto it = index_.find(in.node);
@@ -382,6 +389,7 @@ class Importer {
     const tf::NodeDef& n = node(i);
     const std::string& op = n.op();
     if (!control_flow_op(op).empty()) return classify_control_flow(i);
+    if (op == "IdentityN") return classify_identity_n(i);
     if (is_resource_placeholder(i)) {
       handles_[i] = Handle{n.name(), ResourceKind::Variable, n.name(), {}, false};
     } else if (op == "VarHandleOp") {
@@ -425,6 +433,24 @@ class Importer {
       h.after = {fmt::format("{}~handle{}", node(i).name(), port)};
       flow_handles_[{i, port}] = std::move(h);
     }
+  }
+
+  // An IdentityN passes each handle it takes on as the control-flow nodes do: port P as a
+  // token tensor, which the handle's users wait for through `N~handleP` (the IdentityN that
+  // a lowered While or an inlined body ends with takes loop variables that are handles).
+  void classify_identity_n(int i) {
+    for (std::size_t j = 0; j < data_input_count(i); ++j) {
+      std::optional<Handle> h = input_handle(i, j);
+      if (!h || h->ref) continue;
+      h->after = {fmt::format("{}~handle{}", node(i).name(), j)};
+      flow_handles_[{i, static_cast<int>(j)}] = std::move(*h);
+    }
+  }
+
+  // Whether node i passes handles on as token tensors.
+  bool passes_tokens(int i) const {
+    const auto it = flow_handles_.lower_bound({i, 0});
+    return it != flow_handles_.end() && it->first.first == i;
   }
 
   // How many loops node i's outputs are inside, in topological order: its producers' count,
@@ -680,9 +706,14 @@ class Importer {
       return;
     }
     if (pass_through_.count(i)) {
-      // A handle passing through an Identity: the node only orders what uses it.
+      // A handle passing through an Identity: the node only orders what uses it. It waits for
+      // what the handle it takes waits for (a token's frame and deadness among them), else for
+      // the Var node.
       NodeStmt s = statement(i, "NoOp");
-      s.after.push_back(ref_to(handles_.at(i).root, 0, loc(i)));
+      const std::vector<std::string>& after = handles_.at(i).after;
+      for (std::size_t k = 0; k + 1 < after.size(); ++k)
+        s.after.push_back(ref_to(after[k], 0, loc(i)));
+      if (after.size() < 2) s.after.push_back(ref_to(handles_.at(i).root, 0, loc(i)));
       out_.ast.nodes.push_back(std::move(s));
       return;
     }
@@ -690,6 +721,7 @@ class Importer {
     if (const std::string flow = control_flow_op(op); !flow.empty()) {
       return emit_control_flow(i, flow);
     }
+    if (op == "IdentityN" && passes_tokens(i)) return emit_control_flow(i, op);
     if (op == "PlaceholderWithDefault") {
       emit_tensor_op(i, "Identity");
       return;
@@ -713,7 +745,8 @@ class Importer {
     emit_uninterpreted(i);
   }
 
-  // A control-flow op; an input that carries a handle is passed as its token.
+  // A control-flow op, or an IdentityN that passes handles on: an input that carries a
+  // handle is passed as its token.
   void emit_control_flow(int i, const std::string& op) {
     NodeStmt s = statement(i, op);
     for (std::size_t j = 0; j < data_input_count(i); ++j) {
@@ -741,8 +774,11 @@ class Importer {
     const std::string name = s.name;
     const SourceLoc at = s.loc;
     out_.ast.nodes.push_back(std::move(s));
-    const int ports = op == "Switch" ? 2 : 1;
-    for (int port = 0; port < ports && flow_handles_.count({i, port}); ++port) {
+    // Only a Merge may take a NextIteration's value or a loop variable's Enter's (a handle
+    // that a lowered While carries), and a Merge takes the token itself: no `N~handleP`.
+    if (op == "NextIteration" || (op == "Enter" && !attr_bool(i, "is_constant"))) return;
+    for (int port = 0; port < tensor_outputs(i); ++port) {
+      if (!flow_handles_.count({i, port})) continue;
       NodeStmt id;
       id.name = fmt::format("{}~handle{}", name, port);
       id.loc = at;
@@ -754,12 +790,12 @@ class Importer {
   }
 
   // The token tensor that stands for the handle of data input j of node i: the output of the
-  // control-flow node that passes it on, or `P~token` (a Const after P and what P's handle
-  // waits for) for another producer P.
+  // node that passes it on as a token (classify_control_flow), or `P~token` (a Const after P and
+  // what P's handle waits for) for another producer P.
   Ref token(int i, std::size_t j) {
     const Input* in = data_input(i, j);
     const int p = index_.at(in->node);
-    if (!control_flow_op(node(p).op()).empty()) return ref_to(in->node, in->port, loc(i));
+    if (flow_handles_.count({p, in->port})) return ref_to(in->node, in->port, loc(i));
     const std::string name = in->node + "~token";
     if (tokens_.insert(name).second) {
       const Handle h = *input_handle(i, j);
@@ -1061,7 +1097,7 @@ class Importer {
       if (output_depth_[i] > 0) continue;
       const int outputs = tensor_outputs(i);
       for (int port = 0; port < outputs; ++port) {
-        if (used_[i].count(port)) continue;
+        if (used_[i].count(port) || flow_handles_.count({i, port})) continue;  // no tensor
         OutputStmt o;
         o.ref = ref_to(node(i).name(), port, loc(i));
         out_.ast.outputs.push_back(std::move(o));
@@ -1074,6 +1110,7 @@ class Importer {
   const tf::GraphDef& g_;
   DiagnosticList& diags_;
   std::map<std::string, int> index_;
+  std::map<std::string, std::vector<int>> lowered_groups_;  // the nodes of each lowered If, While
   std::vector<std::vector<Input>> inputs_;
   std::vector<bool> selected_;
   std::vector<bool> in_run_;  // the checked run's nodes: the fan-in of fetches and targets

@@ -4,10 +4,11 @@
 //
 // What is imported. Session.Run executes the fan-in of what it fetches and targets; so does
 // tfmc: the nodes that the fetches, targets and init nodes reach backward through inputs of
-// every kind (`n`, `n:k`, `^n`) are imported, in the file's node order, and no other. A fed
-// placeholder cuts the fan-in (a fed PlaceholderWithDefault's default is not run). With no
-// fetch, target or init the whole graph is imported, and every result no imported node
-// consumes is an output (`whole_graph`).
+// every kind (`n`, `n:k`, `^n`) are imported, in the file's node order, and no other; a
+// lowered If or While (GraphFile::lowered_from) is imported whole once one of its nodes is,
+// as TensorFlow prunes before it lowers. A fed placeholder cuts the fan-in (a fed
+// PlaceholderWithDefault's default is not run). With no fetch, target or init the whole graph is
+// imported, and every result no imported node consumes is an output (`whole_graph`).
 //
 // How nodes map (the op table in graphdef_import.cpp):
 //   - TensorFlow's pure ops onto the built-in functions of their name and signature (AddV2 is
@@ -49,13 +50,15 @@
 //     and L outputs when the type occurs with several arities or is a built-in's name), one
 //     warning per op type; with `strict`, an error at its first node.
 //   - Control-flow ops (Switch, Merge, Enter, Exit, NextIteration, LoopCond and their Ref
-//     forms) are errors naming each node: control flow is not supported yet.
+//     forms) onto the language's; a handle they (or an IdentityN) pass on is a token tensor.
+//     If and While come lowered to them (function_inlining.h); Case, StatelessCase and
+//     ControlTrigger are errors naming each node.
 // Names made here hold `~`, which TensorFlow's names cannot, so they never collide.
 //
 // Errors (reported to `diags`, located at the node's `name` line in a text file): a duplicate
 // node name, a malformed input, an input naming a missing node, a fetch, target, init or feed
 // naming a missing node, a feed of a node that is not a placeholder, a dtype or attribute
-// that cannot be mapped, an op on a handle of the wrong kind, a cycle, control flow.
+// that cannot be mapped, an op on a handle of the wrong kind, a cycle, Case or ControlTrigger.
 #pragma once
 
 #include <set>

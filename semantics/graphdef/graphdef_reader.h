@@ -35,6 +35,10 @@ struct GraphFile {
   // `name` field is. Binary files: both empty (diagnostics name the node instead).
   std::string source;
   std::vector<SourceLoc> node_locs;
+  // Filled by function inlining (function_inlining.h), per node of `graph`: the outermost If
+  // or While whose lowering made it, or "". The import runs such a group whole, as TensorFlow
+  // prunes the graph before it lowers them.
+  std::vector<std::string> lowered_from;
 };
 
 // Whether the file `name` holding `bytes` is a TensorFlow graph file rather than a .tfg

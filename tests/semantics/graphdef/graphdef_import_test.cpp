@@ -384,9 +384,9 @@ TEST_CASE("import: bad graphs are located errors naming the node, exit 2", "[gra
       error_of("handle_tensor.pbtxt", resource_var("v") + node("n", "Neg", {"v"}), {"--fetch", "n"})
           .find("input 0 ('v') is the handle of variable 'v', where a tensor is needed") !=
       std::string::npos);
-  CHECK(error_of("while.pbtxt", a + node("w", "While", {"a"}), {"--fetch", "w"})
-            .find("node 'w' (While): functional control flow (If, While, Case and their "
-                  "stateless forms) is not supported yet") != std::string::npos);
+  CHECK(error_of("case.pbtxt", a + node("k", "Case", {"a"}), {"--fetch", "k"})
+            .find("node 'k' (Case): Case, StatelessCase and ControlTrigger are not supported yet "
+                  "(If, While and their stateless forms are)") != std::string::npos);
   CHECK(error_of("exit.pbtxt", a + node("x", "Exit", {"a"}), {"--fetch", "x"})
             .find("Exit 'x' is not inside a loop frame") != std::string::npos);
   CHECK(error_of("truncated.pb", std::string("\x0a\x05\x0a\x03", 4), {})
