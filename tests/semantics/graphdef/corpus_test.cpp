@@ -168,11 +168,10 @@ TEST_CASE("corpus: every graph TensorFlow wrote checks to its outcomes", "[graph
   CHECK(v1_graphs == expected().size() + 3);  // three graphs are written binary too
 }
 
-// The v2 graphs need the import of functional control flow (While, If and their stateless
-// forms, branch cf-lowering): until tfmc has it, it rejects them and this test case fails,
-// which [!mayfail] lets pass. Remove [!mayfail] once they import.
+// The v2 graphs hold functional control flow (While, If and their stateless forms), which
+// the import lowers to the v1 primitives: each must reach exactly its v1 twin's outcomes.
 TEST_CASE("corpus: each graph with control flow v2 checks to its v1 twin's outcomes",
-          "[graphdef][corpus][!mayfail]") {
+          "[graphdef][corpus]") {
   std::size_t v2_graphs = 0;
   for (const std::string& file : graph_files()) {
     const std::string twin = v1_twin(stem(file));
