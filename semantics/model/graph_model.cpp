@@ -219,8 +219,7 @@ bool GraphModel::resource_allows(const Slot* state, std::uint32_t node) const {
 }
 
 Slot GraphModel::section_after(Slot before, const CompiledNode& n) const {
-  const std::uint32_t fired =
-      before == kSectionFree ? 1 : (before - 1) / section_instances_ + 2;
+  const std::uint32_t fired = before == kSectionFree ? 1 : (before - 1) / section_instances_ + 2;
   if (fired == n.section_size) return kSectionFree;
   return 1 + n.section_instance + section_instances_ * (fired - 1);
 }

@@ -4,9 +4,9 @@
 // Slots (Program::slot_count): one per edge (EMPTY, GO, or a value id), one per variable (a
 // value id), one per queue (the id of the sequence of its items), one per mutex (GO while free,
 // EMPTY while held) and one per critical section (free, or which section instance holds it
-// and how many of its nodes have fired: resource_access.h). A node is enabled when all its incoming edges are
-// full and its resource lets it fire: Enqueue needs room in its queue, Dequeue an item, Lock a
-// free mutex, and a node in a section needs the section free or held by its own instance.
+// and how many of its nodes have fired: resource_access.h). A node is enabled when all its incoming
+// edges are full and its resource lets it fire: Enqueue needs room in its queue, Dequeue an item,
+// Lock a free mutex, and a node in a section needs the section free or held by its own instance.
 // Firing empties the incoming edges, fills the outgoing ones (GO on control edges) and:
 //   - a function node puts f(inputs) on its outputs (function.h rules);
 //   - Var(x) puts the handle of x on its variable edge;

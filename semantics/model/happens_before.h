@@ -15,9 +15,9 @@
 //
 // The partial-order reduction (checker/reduced_model.h) uses the same relation, over every
 // resource: two ops of one queue or one mutex, and two nodes of one critical section in
-// different section instances (resource_access.h), conflict like a write and a read do. Its racing partners are the
-// conflicting pairs that no path orders, and a racy ancestor is a racing node that always
-// fires first. Only the races on variables are reported to the user.
+// different section instances (resource_access.h), conflict like a write and a read do. Its racing
+// partners are the conflicting pairs that no path orders, and a racy ancestor is a racing node that
+// always fires first. Only the races on variables are reported to the user.
 #pragma once
 
 #include <cstdint>
