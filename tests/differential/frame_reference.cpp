@@ -48,6 +48,7 @@ struct RefNode {
   bool constant = false;   // Enter {is_constant=true}
   int parallel = 10;       // Enter's parallel_iterations
   bool in_loop = false;
+  int section = -1;  // its critical section, if any
 };
 
 struct State {
@@ -61,6 +62,9 @@ struct State {
   std::vector<Val> constants;                       // per node: a constant Enter's value
   std::vector<Val> outputs;
   std::vector<std::string> bounds;
+  // Per critical section: the tag whose instance holds it (-1 when free) and how many of that
+  // instance's nodes have fired.
+  std::vector<std::pair<int, int>> sections;
   auto operator<=>(const State&) const = default;
 };
 
@@ -93,6 +97,11 @@ class FrameRunner {
       std::memcpy(&init, v.init->literal->bytes.data(), 4);
       initial_vars_[v.name] = init;
     }
+    for (const sem::SectionDecl& d : ast.sections) {
+      for (const sem::Ref& r : d.nodes)
+        nodes_[index.at(r.name)].section = static_cast<int>(section_sizes_.size());
+      section_sizes_.push_back(static_cast<int>(d.nodes.size()));
+    }
     for (const sem::OutputStmt& o : ast.outputs) {
       outputs_.push_back({o.as.value_or(o.ref.text()), index.at(o.ref.name), o.ref.port});
     }
@@ -119,6 +128,7 @@ class FrameRunner {
     s.exit_done.assign(count, 0);
     s.constants.assign(count, {});
     s.outputs.assign(outputs_.size(), {});
+    s.sections.assign(section_sizes_.size(), {-1, 0});
     explore(std::move(s));
     return outcomes_;
   }
@@ -155,6 +165,12 @@ class FrameRunner {
     std::vector<std::pair<int, int>> out;
     for (int i = 0; i < static_cast<int>(nodes_.size()); ++i) {
       if (s.fired[i][tag] || nodes_[i].in_loop != (tag > 0)) continue;
+      // A section node waits while another tag's instance of its section holds it (the RFC's
+      // rule 2: instances are (node, frame) pairs), DEAD or not.
+      const int section = nodes_[i].section;
+      if (section >= 0 && s.sections[section].first >= 0 && s.sections[section].first != tag) {
+        continue;
+      }
       const auto& slots = s.slot[i];
       const int args = static_cast<int>(nodes_[i].args.size());
       bool controls = true;
@@ -211,6 +227,14 @@ class FrameRunner {
   void fire(State& s, int i, int tag, int choice) {
     const RefNode& r = nodes_[i];
     s.fired[i][tag] = 1;
+    if (r.section >= 0) {
+      auto& [holder, fired] = s.sections[r.section];
+      holder = tag;
+      if (++fired == section_sizes_[r.section]) {
+        holder = -1;
+        fired = 0;
+      }
+    }
     auto& slots = s.slot[i];
     const auto in = [&](int a) { return slots[a][tag]; };
     bool dead = false;
@@ -334,6 +358,7 @@ class FrameRunner {
 
   const int n_;
   std::vector<RefNode> nodes_;
+  std::vector<int> section_sizes_;  // per critical section: its nodes (all of one frame)
   std::map<std::string, std::int32_t> initial_vars_;
   std::vector<Output> outputs_;
   std::set<State> visited_;

@@ -10,7 +10,9 @@
 // next iteration (a DEAD one does not), and with parallel_iterations P iteration k starts only
 // once every node of iteration k-P has fired; an Exit's live value leaves the frame, and when
 // nothing can fire any more the Exits that passed none pass DEAD. A live NextIteration of
-// iteration N-1 (N = max_iterations) is recorded as the bound reached and starts nothing.
+// iteration N-1 (N = max_iterations) is recorded as the bound reached and starts nothing. The
+// nodes of a critical section fired in one tag are one instance of it: no node of another
+// tag's instance fires while one holds the section, from its first node's firing to its last.
 // Every interleaving of firings is explored, with a set of visited states.
 #pragma once
 

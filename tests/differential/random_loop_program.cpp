@@ -49,9 +49,10 @@ class LoopWriter {
       line("output acc");
     }
     const int body = rng_.between(1, 2);
+    bool constant = false;  // whether the loop constant ce is declared
     for (int k = 0; k < body; ++k) {
       const char* v = rng_.chance(50) ? "x" : "y";
-      switch (rng_.below(5)) {
+      switch (rng_.below(7)) {
         case 0:
           line("r{} = Read(&{}) after i", k, v);
           if (accumulate) {
@@ -75,10 +76,26 @@ class LoopWriter {
           line("at{} = AssignAdd(&{}, two{})", k, v, k);
           line("wf{} = Write(&{}, three{})", k, rng_.chance(50) ? "x" : "y", k);
           break;
-        default:
+        case 4:
           line("q{} = Read(&{}) after i", k, v);
           line("qs{} = Add(q{}, one)", k, k);
           line("qw{} = Write(&{}, qs{})", k, v, k);
+          break;
+        case 5:  // the increment in a critical section: iterations exclude each other
+          line("z{} = Read(&{}) after i", k, v);
+          line("zs{} = Add(z{}, one)", k, k);
+          line("zw{} = Write(&{}, zs{})", k, v, k);
+          line("section inc{} : z{}, zw{}", k, k, k);
+          break;
+        default:  // an AssignAdd of a loop constant, through a function of it
+          if (!constant) {
+            line("five = Const {{value=i32{{5}}}}");
+            line("ce = Enter(five) {{frame_name=loop, is_constant=true, parallel_iterations={}}}",
+                 parallel);
+            constant = true;
+          }
+          line("ch{} = Identity(ce)", k);
+          line("cu{} = AssignAdd(&{}, ch{}) after i", k, v, k);
           break;
       }
     }

@@ -6,8 +6,10 @@
 // Read of y in every iteration (so that the trip count depends on what the body and the root
 // do to y, and may pass --max-iterations); parallel_iterations 1 or 2; and, in some programs,
 // a second loop variable that adds up what the body reads. The body holds 1 or 2 of: a Read,
-// an AssignAdd of 1, a Write of i, a read-compute-write increment, and a tf.cond on i < 1
-// whose branches update a variable differently (the untaken branch DEAD). Beside the loop,
+// an AssignAdd of 1, a Write of i, a read-compute-write increment (in some programs in a
+// critical section), an AssignAdd of a loop constant (a constant Enter of 5, through an
+// Identity), and a tf.cond on i < 1 whose branches update a variable differently (the untaken
+// branch DEAD). Beside the loop,
 // unordered with it, the root holds at most one of: a Write or an AssignAdd of a constant, and a
 // Read that is an output. The same seed always gives the same program.
 #pragma once
