@@ -1,11 +1,59 @@
 #include "gpu_eval/cpu_shape_ops.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
+#include <vector>
 
 #include "gpu_eval/element_kernels.h"
 
 namespace tfmc::eval::cpu {
+
+namespace {
+
+// The elements of `t` as a typed array (the tensor's bytes are not T objects).
+template <class T>
+std::vector<T> elements(const Tensor& t) {
+  std::vector<T> out(static_cast<std::size_t>(t.size()));
+  std::memcpy(out.data(), t.bytes.data(), t.bytes.size());
+  return out;
+}
+
+// out (m x n) = a (m x k) times b (k x n), each element summed as dot_strided sums it: its
+// first product, then each next product added in index order (add_product). The loops are
+// blocked so that the innermost runs along a row of b and of out, contiguous, over up to
+// kCols output elements of up to kRows rows that reuse each row of b from the cache: the
+// compiler vectorizes across output elements, never across a sum, so the bits are those of
+// the element-by-element loop.
+template <class T>
+void matmul_blocked(const T* __restrict a, const T* __restrict b, T* __restrict out, std::int64_t m,
+                    std::int64_t k, std::int64_t n) {
+  constexpr std::int64_t kRows = 4;
+  constexpr std::int64_t kCols = 512;
+  if (k == 0) return;  // every sum is empty: +0, as `out` starts
+  for (std::int64_t i0 = 0; i0 < m; i0 += kRows) {
+    const std::int64_t i1 = std::min(i0 + kRows, m);
+    for (std::int64_t j0 = 0; j0 < n; j0 += kCols) {
+      const std::int64_t j1 = std::min(j0 + kCols, n);
+      for (std::int64_t i = i0; i < i1; ++i) {
+        const T x = a[i * k];
+        T* __restrict row = out + i * n;
+        for (std::int64_t j = j0; j < j1; ++j) row[j] = kernels::mul<T>(x, b[j]);
+      }
+      for (std::int64_t p = 1; p < k; ++p) {
+        const T* __restrict b_row = b + p * n;
+        for (std::int64_t i = i0; i < i1; ++i) {
+          const T x = a[i * k + p];
+          T* __restrict row = out + i * n;
+          for (std::int64_t j = j0; j < j1; ++j)
+            row[j] = kernels::add_product<T>(row[j], x, b_row[j]);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
 
 EvalResult matmul(const Tensor& a, const Tensor& b) {
   if (a.dtype != b.dtype || a.dtype == DType::Bool) return ErrorKind::Type;
@@ -18,13 +66,9 @@ EvalResult matmul(const Tensor& a, const Tensor& b) {
   if (!representable({m, n})) return ErrorKind::Shape;
   return visit_numeric(a.dtype, [&]<class T>(std::type_identity<T>) {
     Tensor out = make_tensor(a.dtype, {m, n});
-    for (std::int64_t i = 0; i < m; ++i) {
-      for (std::int64_t j = 0; j < n; ++j) {
-        // Row i of a (stride 1) against column j of b (stride n).
-        store<T>(out, i * n + j,
-                 kernels::dot_strided<T>(view<T>(a), i * k, 1, view<T>(b), j, n, k));
-      }
-    }
+    std::vector<T> result(static_cast<std::size_t>(m * n), T{0});
+    matmul_blocked<T>(elements<T>(a).data(), elements<T>(b).data(), result.data(), m, k, n);
+    std::memcpy(out.bytes.data(), result.data(), out.bytes.size());
     return single(std::move(out));
   });
 }

@@ -1,0 +1,97 @@
+// The CPU backend's blocked MatMul against the element-by-element definition: for random
+// matrices of every numeric dtype, with sizes around the blocks (1, 3, 4, 5, 511 to 513 rows
+// and columns) and with -0, infinities, NaN, subnormals and integer wrap-around among the
+// values, every output element must have exactly the bits of kernels::dot_strided (its first
+// product, then each next product added in index order): the blocking may only reorder which
+// output elements are computed when, never the terms of one sum.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "gpu_eval/cpu_evaluator.h"
+#include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/element_kernels.h"
+
+namespace {
+
+using namespace tfmc::eval;
+
+template <class T>
+T random_value(std::mt19937_64& rng) {
+  const std::uint64_t r = rng();
+  if constexpr (std::is_floating_point_v<T>) {
+    switch (r % 16) {
+      case 0:
+        return -0.0;
+      case 1:
+        return std::numeric_limits<T>::infinity();
+      case 2:
+        return std::numeric_limits<T>::quiet_NaN();
+      case 3:
+        return std::numeric_limits<T>::denorm_min() * static_cast<T>(r % 7);
+      default:  // values whose sums round, in both signs and several magnitudes
+        return static_cast<T>(static_cast<std::int64_t>(r >> 40) - (1 << 23)) /
+               static_cast<T>(1 << (r % 20));
+    }
+  } else {
+    return static_cast<T>(r);  // wraps around when multiplied and added
+  }
+}
+
+template <class T>
+Tensor random_matrix(DType dtype, std::int64_t rows, std::int64_t cols, std::mt19937_64& rng) {
+  Tensor t{dtype, {rows, cols}, std::vector<std::uint8_t>(rows * cols * sizeof(T))};
+  for (std::int64_t i = 0; i < rows * cols; ++i) cpu::store<T>(t, i, random_value<T>(rng));
+  return t;
+}
+
+template <class T>
+void check_exact(DType dtype, std::int64_t m, std::int64_t k, std::int64_t n,
+                 std::mt19937_64& rng) {
+  const Tensor a = random_matrix<T>(dtype, m, k, rng);
+  const Tensor b = random_matrix<T>(dtype, k, n, rng);
+  CpuEvaluator evaluator;
+  const Tensor* args[] = {&a, &b};
+  const EvalResult r = evaluator.evaluate(BuiltinOp::MatMul, {}, args);
+  REQUIRE(std::holds_alternative<std::vector<Tensor>>(r));
+  const Tensor& out = std::get<std::vector<Tensor>>(r).at(0);
+  REQUIRE(out.shape == std::vector<std::int64_t>{m, n});
+  std::int64_t differing = 0;
+  for (std::int64_t i = 0; i < m; ++i) {
+    for (std::int64_t j = 0; j < n; ++j) {
+      const T want = kernels::dot_strided<T>(cpu::view<T>(a), i * k, 1, cpu::view<T>(b), j, n, k);
+      const T got = cpu::view<T>(out)[i * n + j];
+      // NaN is one value (its sign and payload are canonicalized by the value store), and
+      // which operand's payload a NaN result carries is the hardware's choice.
+      bool both_nan = false;
+      if constexpr (std::is_floating_point_v<T>) both_nan = want != want && got != got;
+      differing += !both_nan && std::memcmp(&want, &got, sizeof(T)) != 0 ? 1 : 0;
+    }
+  }
+  CHECK(differing == 0);
+}
+
+}  // namespace
+
+TEST_CASE("the blocked MatMul gives the bits of the element-by-element inner products",
+          "[cpu_evaluator][matmul]") {
+  std::mt19937_64 rng(20261124);
+  const std::vector<std::int64_t> sizes = {1, 3, 4, 5, 511, 513};
+  for (const std::int64_t m : {std::int64_t{1}, std::int64_t{5}, std::int64_t{9}}) {
+    for (const std::int64_t n : sizes) {
+      for (const std::int64_t k : {std::int64_t{1}, std::int64_t{2}, std::int64_t{37}}) {
+        DYNAMIC_SECTION(m << "x" << k << " times " << k << "x" << n) {
+          check_exact<float>(DType::F32, m, k, n, rng);
+          check_exact<double>(DType::F64, m, k, n, rng);
+          check_exact<std::int32_t>(DType::I32, m, k, n, rng);
+          check_exact<std::int64_t>(DType::I64, m, k, n, rng);
+        }
+      }
+    }
+  }
+  // A square product larger than one block of rows and of columns.
+  check_exact<float>(DType::F32, 67, 129, 515, rng);
+}
