@@ -9,6 +9,7 @@
 #include "semantics/language/parser.h"
 #include "semantics/program/compose.h"
 #include "semantics/program/prune.h"
+#include "semantics/program/resource_access.h"
 
 namespace tfmc::api {
 
@@ -94,7 +95,9 @@ sem::Program load_session(const SessionOptions& options, sem::ValueStore& values
     }
     session = sem::compose(executions, options.runs, values);
   }
-  return setup.empty() ? session : sem::run_after(setup, session, values);
+  if (!setup.empty()) session = sem::run_after(setup, session, values);
+  sem::check_section_instances(session);
+  return session;
 }
 
 std::string import_tfg(const SessionOptions& options, sem::ValueStore& values) {

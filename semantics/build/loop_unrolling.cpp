@@ -111,6 +111,7 @@ class Unroller {
     out_.ast.nodes.push_back(std::move(n));
     out_.statement_of.push_back(statement);
     out_.iterations.push_back(v);
+    out_.frames.push_back(f);
     placed_.push_back({f, std::move(v)});
   }
 
@@ -197,10 +198,11 @@ class Unroller {
     return static_cast<std::uint32_t>(it->second.index);
   }
 
-  // A node of a loop frame has *started* when it is one of the frame's Merges or takes a value
-  // or control edge of a started node of its frame: in iteration k it cannot fire before a
-  // Merge of iteration k has, so not before iteration k has started, and it is DEAD when the
-  // loop ended before k. A node that has not started is *harmless* when it is a function
+  // A node of a loop frame has *started* when it takes a NextIteration's value (a Merge at the
+  // head of the loop) or a value or control edge of a started node of its frame: in iteration
+  // k it cannot fire before the head of iteration k has taken the value of a NextIteration of
+  // iteration k-1, so not before iteration k has started, and it is DEAD when the loop ended
+  // before k. (Any other Merge has started only through its inputs.) A node that has not started is *harmless* when it is a function
   // (built-in or declared with `fn`) whose consumers have all started or are harmless: firing
   // it before its iteration starts changes no resource, and whatever it feeds still waits for
   // the iteration (or is DEAD). A constant Enter's relay into iteration k need not wait for the
@@ -220,8 +222,9 @@ class Unroller {
       changed = false;
       for (std::uint32_t s = 0; s < count; ++s) {
         if (started[s] || frames_.frame_of[s] == 0) continue;
-        bool now = frames_.role[s] == LoopRole::Merge;
+        bool now = false;
         refs(s, [&](const Ref& r) {
+          now = now || is_next_iteration(r);
           const auto q = statement(r);
           now = now || (q && started[*q] && frames_.frame_of[*q] == frames_.frame_of[s] &&
                         frames_.role[*q] != LoopRole::Exit);

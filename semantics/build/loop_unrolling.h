@@ -56,6 +56,8 @@ struct UnrolledAst {
   // Per node statement of `ast`: the iterations of its frames, outermost first (empty in the
   // root frame).
   std::vector<std::vector<std::uint32_t>> iterations;
+  // Per node statement of `ast`: its frame (an index into LoopFrames::frames, 0 for the root).
+  std::vector<std::uint32_t> frames;
 };
 
 // The name of the instance of node statement `name` at `iterations` (outermost first):

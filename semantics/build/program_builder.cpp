@@ -47,6 +47,7 @@ void mark_unrolled(const UnrolledAst& unrolled, std::uint32_t max_iterations, Pr
     node_of.emplace(program.nodes[i].name, i);
     program.nodes[i].instance_of = unrolled.statement_of[i];
     program.nodes[i].iterations = unrolled.iterations[i];
+    program.nodes[i].frame = unrolled.frames[i];
   }
   for (const UnrolledAst::Bound& b : unrolled.bounds) {
     const Node& n = program.nodes[node_of.at(b.node)];

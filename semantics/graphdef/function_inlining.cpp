@@ -18,8 +18,11 @@ bool is_call(const std::string& op) {
   return op == "StatefulPartitionedCall" || op == "PartitionedCall";
 }
 
-// Nested calls deeper than this are taken for recursion.
+// Nested calls deeper than this are an error, as is a graph that inlining makes bigger than
+// kMaxInlinedNodes (a few calls per body, nested, multiply: functions that each call the next
+// twice make 2^depth copies).
 constexpr int kMaxDepth = 64;
+constexpr std::size_t kMaxInlinedNodes = 200000;
 
 // `N` as `N:0`: the key under which a data input is redirected.
 std::string with_port(const std::string& tensor) {
@@ -87,7 +90,7 @@ class Inliner {
     const bool call = is_call(node.op());
     if (!call && !is_lowered_control_flow(node.op())) return append(node, at, out);
     if (depth >= kMaxDepth) {
-      return error(node, at, "calls nest too deep (a function that calls itself?)");
+      return error(node, at, "calls nest deeper than 64 levels");
     }
     if (!call) {
       const bool outermost = lowering_.empty();
@@ -129,6 +132,31 @@ class Inliner {
   // Inlines `f` under `prefix` for `caller` (function_inlining.h): its results as graph
   // tensors, in output order, or nullopt after reporting an error at the caller.
   std::optional<std::vector<std::string>> inline_body(const tf::NodeDef& caller,
+                                                      const tf::FunctionDef& f,
+                                                      const std::string& prefix,
+                                                      const std::vector<std::string>& args,
+                                                      const std::vector<std::string>& anchors,
+                                                      SourceLoc at, int depth, GraphFile& out) {
+    const std::string& name = f.signature().name();
+    if (std::find(expanding_.begin(), expanding_.end(), name) != expanding_.end()) {
+      error(caller, at,
+            fmt::format("'{}' calls itself (through {})", name, fmt::join(expanding_, " -> ")));
+      return std::nullopt;
+    }
+    if (out.graph.node_size() + f.node_def_size() > static_cast<int>(kMaxInlinedNodes)) {
+      error(caller, at,
+            fmt::format("inlining '{}' makes the graph larger than {} nodes", name,
+                        kMaxInlinedNodes));
+      return std::nullopt;
+    }
+    expanding_.push_back(name);
+    std::optional<std::vector<std::string>> results =
+        expand_body(caller, f, prefix, args, anchors, at, depth, out);
+    expanding_.pop_back();
+    return results;
+  }
+
+  std::optional<std::vector<std::string>> expand_body(const tf::NodeDef& caller,
                                                       const tf::FunctionDef& f,
                                                       const std::string& prefix,
                                                       const std::vector<std::string>& args,
@@ -215,6 +243,7 @@ class Inliner {
   std::map<std::string, const tf::FunctionDef*> functions_;
   std::map<std::string, std::string> redirects_;  // `N:K` -> its replacement
   std::string lowering_;                          // the outermost If or While being lowered, or ""
+  std::vector<std::string> expanding_;            // the functions being inlined, outermost first
 };
 
 }  // namespace

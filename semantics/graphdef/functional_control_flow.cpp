@@ -117,9 +117,10 @@ class Lowerer {
     }
     const auto then_results =
         target_.inline_body(*then_f, name_ + "/then", then_args, {"^" + name_ + "/pivot_t"});
+    if (!then_results) return;  // reported; the else branch would only repeat it
     const auto else_results =
         target_.inline_body(*else_f, name_ + "/else", else_args, {"^" + name_ + "/pivot_f"});
-    if (!then_results || !else_results) return;
+    if (!else_results) return;
     tf::NodeDef result = make_node(name_, outputs == 0 ? "NoOp" : "IdentityN", {});
     for (int k = 0; k < outputs; ++k) {
       const std::string merge = fmt::format("{}/output_{}", name_, k);
@@ -160,6 +161,10 @@ class Lowerer {
     const auto parallel = node_.attr().find("parallel_iterations");
     const std::int64_t parallel_iterations =
         parallel == node_.attr().end() ? 10 : parallel->second.i();
+    if (parallel_iterations < 1 || parallel_iterations > 2147483647) {
+      return target_.error(fmt::format("parallel_iterations = {} is not between 1 and 2147483647",
+                                       parallel_iterations));
+    }
     // The While's control inputs hold back every Enter, hence the whole loop.
     std::vector<std::string> enter_controls;
     if (!controls_.empty()) {

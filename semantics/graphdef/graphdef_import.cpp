@@ -766,7 +766,8 @@ class Importer {
       if (attr_bool(i, "is_constant")) add_attr(s, "is_constant", name_value("true"));
       if (const auto p = attr_int(i, "parallel_iterations")) {
         if (*p < 1 || *p > 2147483647) {
-          return error(i, fmt::format("parallel_iterations = {} is not positive", *p));
+          return error(i,
+                       fmt::format("parallel_iterations = {} is not between 1 and 2147483647", *p));
         }
         add_attr(s, "parallel_iterations", integer_value(*p));
       }

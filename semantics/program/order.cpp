@@ -25,6 +25,7 @@ Program with_order(const Program& program, std::uint32_t from, std::uint32_t to)
   barrier.file = later.file;
   barrier.execution = later.execution;
   barrier.iterations = later.iterations;
+  barrier.frame = later.frame;
   const std::int32_t b = add_node(out, std::move(barrier));
   add_control_edge(out, static_cast<std::int32_t>(from), b);
   add_control_edge(out, b, static_cast<std::int32_t>(to));

@@ -88,6 +88,9 @@ struct Node {
   // The node's iterations of its frames, outermost first: `add[2,0]` has {2, 0}; empty in the
   // root frame and in a file without loops.
   std::vector<std::uint32_t> iterations;
+  // Its loop frame in the file it was built from (loop_frames.h numbering): 0 for the root
+  // frame and in a file without loops.
+  std::uint32_t frame = 0;
   std::vector<std::int32_t> inputs;    // incoming tensor/variable edges in argument order
   std::vector<std::int32_t> controls;  // incoming control edges
   std::vector<std::int32_t> outputs;   // outgoing tensor/variable edge per output port

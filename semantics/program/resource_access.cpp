@@ -1,7 +1,13 @@
 #include "semantics/program/resource_access.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <map>
+#include <tuple>
 #include <utility>
+
+#include "semantics/errors/diagnostics.h"
 
 namespace tfmc::sem {
 
@@ -42,14 +48,31 @@ ResourceAccess resource_access(const Program& p, const Node& n) {
 
 SectionInstances section_instances(const Program& program) {
   SectionInstances out;
-  std::map<std::pair<std::uint32_t, std::vector<std::uint32_t>>, std::uint32_t> numbers;
+  using Key = std::tuple<std::uint32_t, std::uint32_t, std::vector<std::uint32_t>>;
+  std::map<Key, std::uint32_t> numbers;
+  std::map<std::pair<std::int32_t, std::uint32_t>, std::uint32_t> sizes;  // (section, instance)
   out.of_node.reserve(program.nodes.size());
   for (const Node& n : program.nodes) {
-    const auto [it, added] = numbers.try_emplace({n.execution, n.iterations}, out.count);
+    if (n.section == kNone) {
+      out.of_node.push_back(kNoSectionInstance);
+      continue;
+    }
+    const auto [it, added] = numbers.try_emplace({n.execution, n.frame, n.iterations}, out.count);
     if (added) ++out.count;
     out.of_node.push_back(it->second);
+    out.largest = std::max(out.largest, ++sizes[{n.section, it->second}]);
   }
   return out;
+}
+
+void check_section_instances(const Program& program) {
+  const SectionInstances s = section_instances(program);
+  if (std::uint64_t{s.count} * s.largest < (std::uint64_t{1} << 32) - 1) return;
+  throw InputError(fmt::format(
+      "{}: error: the critical sections have {} instances (one per execution and iteration) of "
+      "up to {} nodes each: more than tfmc can count (their product must stay below 2^32); "
+      "use a smaller --max-iterations or fewer executions\n",
+      program.file, s.count, s.largest));
 }
 
 }  // namespace tfmc::sem

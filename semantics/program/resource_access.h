@@ -35,15 +35,25 @@ struct ResourceAccess {
 ResourceAccess resource_access(const Program& program, const Node& node);
 
 // Who holds a critical section (the RFC's rule 2, which orders (node, frame) instances): the
-// section's nodes of one execution and one iteration of their frames form one instance, which
-// enters the section at its first node and leaves it after its last. So the iterations of a
-// loop exclude each other in a section as concurrent executions do, and nodes of different
-// frames are in different instances. `of_node[v]` numbers node v's instance (the same number
-// exactly for nodes with equal Node::execution and Node::iterations), from 0 to count - 1.
+// section's nodes of one execution and one frame instance (a frame and one iteration of it and
+// of each frame around it) form one instance, which enters the section at its first node and
+// leaves it after its last. So the iterations of a loop exclude each other in a section as
+// concurrent executions do, and nodes of different frames are in different instances.
+// `of_node[v]` numbers the instance of section node v (the same number exactly for section
+// nodes with equal Node::execution, Node::frame and Node::iterations), from 0 to count - 1;
+// kNoSectionInstance for a node outside every section. `largest` is the most nodes one
+// instance has in one section.
+inline constexpr std::uint32_t kNoSectionInstance = 0xffffffffu;
 struct SectionInstances {
   std::vector<std::uint32_t> of_node;
   std::uint32_t count = 0;
+  std::uint32_t largest = 0;
 };
 SectionInstances section_instances(const Program& program);
+
+// The state holds a section's holder and progress in one 32-bit slot (semantics/model
+// graph_model.h), so count * largest must stay below 2^32: throws InputError naming the
+// figures when a program (loops unrolled, sessions composed) has more.
+void check_section_instances(const Program& program);
 
 }  // namespace tfmc::sem

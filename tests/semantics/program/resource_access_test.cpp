@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "semantics/build/program_builder.h"
+#include "support/files.h"
 
 namespace {
 
@@ -74,8 +75,8 @@ TEST_CASE("resource_access lists the resource and section slots a firing reads a
 TEST_CASE("a section instance is one execution's nodes of one iteration",
           "[semantics][resource_access][section]") {
   sem::ValueStore values;
-  // Two unrolled iterations: rd[k] and wr[k] share an instance, the iterations differ, and the
-  // root frame's nodes (zero, e, the Exit's gather out) are one more.
+  // Two unrolled iterations: rd[k] and wr[k] share an instance, the iterations differ; the
+  // nodes outside the section have none.
   const sem::Program p = sem::load_program_text("t.tfg",
                                                 "var x = i32{0}\n"
                                                 "zero = Const {value=i32{0}}\n"
@@ -99,8 +100,25 @@ TEST_CASE("a section instance is one execution's nodes of one iteration",
   CHECK(of("rd[0]") == of("wr[0]"));
   CHECK(of("rd[1]") == of("wr[1]"));
   CHECK(of("rd[0]") != of("rd[1]"));
-  CHECK(of("zero") == of("out"));
-  CHECK(of("zero") != of("rd[0]"));
-  CHECK(of("zero") != of("rd[1]"));
-  CHECK(instances.count == 3);
+  CHECK(of("zero") == sem::kNoSectionInstance);
+  CHECK(of("out") == sem::kNoSectionInstance);
+  CHECK(instances.count == 2);
+  CHECK(instances.largest == 2);
+}
+
+TEST_CASE("the section nodes of two loops are in different instances in equal iterations",
+          "[semantics][resource_access][section]") {
+  sem::ValueStore values;
+  // Loop b runs after loop a; wr[0] (frame a) and wr2[0] (frame b) share iteration numbers
+  // but not a frame.
+  const sem::Program p = sem::load_program_text(
+      "t.tfg", tfmc::test::read_file(tfmc::test::source_path("specs/control_flow/section_two_loops.tfg")), {},
+      values, 3);
+  const sem::SectionInstances instances = sem::section_instances(p);
+  const auto of = [&](const std::string& name) { return instances.of_node[index_of(p, name)]; };
+  CHECK(of("wr[0]") != of("wr2[0]"));
+  CHECK(of("wr[1]") != of("wr2[1]"));
+  CHECK(of("wr[0]") != of("wr[1]"));
+  CHECK(instances.count == 6);
+  CHECK(instances.largest == 1);
 }
