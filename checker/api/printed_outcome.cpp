@@ -1,29 +1,69 @@
 #include "checker/api/printed_outcome.h"
 
+#include <fmt/format.h>
+
+#include "semantics/values/tensor_summary.h"
+
 namespace tfmc::api {
 namespace {
 
-NamedValues printed(const std::vector<NamedValue>& named, const sem::ValueStore& values) {
+const eval::Tensor* large_tensor(sem::ValueId id, const sem::ValueStore& values) {
+  if (!values.is_concrete(id)) return nullptr;
+  const eval::Tensor& t = values.get(id).tensor;
+  return sem::is_large(t) ? &t : nullptr;
+}
+
+std::string print(sem::ValueId id, const sem::ValueStore& values, ValueForm form) {
+  const eval::Tensor* t = form == ValueForm::Full ? nullptr : large_tensor(id, values);
+  if (t == nullptr) return values.print(id);
+  return form == ValueForm::Summary ? sem::summarize_tensor(*t) : sem::digest_tensor(*t);
+}
+
+NamedValues printed(const std::vector<NamedValue>& named, const sem::ValueStore& values,
+                    ValueForm form) {
   NamedValues out;
-  for (const NamedValue& v : named) out.emplace_back(v.name, values.print(v.value));
+  for (const NamedValue& v : named) out.emplace_back(v.name, print(v.value, values, form));
   return out;
+}
+
+// The lines that say where the large values of `named` differ from those of the same name in
+// `first`.
+void add_differences(const char* what, const std::vector<NamedValue>& named,
+                     const std::vector<NamedValue>& first, const sem::ValueStore& values,
+                     std::vector<std::string>& out) {
+  for (const NamedValue& v : named) {
+    for (const NamedValue& f : first) {
+      if (f.name != v.name || f.value == v.value) continue;
+      const eval::Tensor* a = large_tensor(f.value, values);
+      const eval::Tensor* b = large_tensor(v.value, values);
+      if (a == nullptr || b == nullptr) continue;
+      if (const auto d = sem::tensor_difference(*a, *b)) {
+        out.push_back(fmt::format("{} {} differs from outcome 1 {}", what, v.name,
+                                  sem::describe_difference(*d)));
+      }
+    }
+  }
 }
 
 }  // namespace
 
-PrintedOutcome printed(const Outcome& o, const sem::ValueStore& values) {
-  return {printed(o.outputs, values),
-          printed(o.variables, values),
-          o.stuck,
-          o.blocked,
-          o.bounds,
-          o.witness};
-}
-
 std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
-                                    const sem::ValueStore& values) {
+                                    const sem::ValueStore& values, ValueForm form) {
   std::vector<PrintedOutcome> out;
-  for (const Outcome& o : outcomes) out.push_back(printed(o, values));
+  for (const Outcome& o : outcomes) {
+    PrintedOutcome p{printed(o.outputs, values, form),
+                     printed(o.variables, values, form),
+                     o.stuck,
+                     o.blocked,
+                     o.bounds,
+                     o.witness,
+                     {}};
+    if (form == ValueForm::Summary && !out.empty()) {
+      add_differences("output", o.outputs, outcomes.front().outputs, values, p.differences);
+      add_differences("variable", o.variables, outcomes.front().variables, values, p.differences);
+    }
+    out.push_back(std::move(p));
+  }
   return out;
 }
 

@@ -1,5 +1,5 @@
-// An outcome with its values printed canonically (FORMAT.md section 3), as every report shows
-// it: the form renderers and bindings work with once a check is done.
+// An outcome with its values printed (FORMAT.md section 7), as every report shows it: the form
+// renderers and bindings work with once a check is done.
 #pragma once
 
 #include <string>
@@ -13,6 +13,11 @@ namespace tfmc::api {
 
 using NamedValues = std::vector<std::pair<std::string, std::string>>;  // sorted by name
 
+// How values print: Full, every element in canonical text (FORMAT.md section 3); Summary, a
+// large concrete tensor as its summary and Digest as its digest form
+// (semantics/values/tensor_summary.h), every other value in full.
+enum class ValueForm { Full, Summary, Digest };
+
 struct PrintedOutcome {
   NamedValues outputs;
   NamedValues variables;
@@ -20,10 +25,15 @@ struct PrintedOutcome {
   std::vector<std::string> blocked;
   std::vector<BoundReached> bounds;
   std::vector<std::string> witness;
+  // With ValueForm::Summary, for every outcome after the first: where each large output or
+  // variable differs from the first outcome's of the same dtype and shape (`output w differs
+  // from outcome 1 in 3 of 262144 elements: largest absolute difference 0.25, first at
+  // [0,7]`).
+  std::vector<std::string> differences;
 };
 
-PrintedOutcome printed(const Outcome& o, const sem::ValueStore& values);
 std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
-                                    const sem::ValueStore& values);
+                                    const sem::ValueStore& values,
+                                    ValueForm form = ValueForm::Full);
 
 }  // namespace tfmc::api

@@ -67,6 +67,8 @@ T element(const eval::Tensor& t, std::int64_t i) {
   return v;
 }
 
+}  // namespace
+
 std::string format_element(const eval::Tensor& t, std::int64_t i) {
   switch (t.dtype) {
     case DType::F32:
@@ -82,8 +84,6 @@ std::string format_element(const eval::Tensor& t, std::int64_t i) {
   }
   return t.bytes[static_cast<std::size_t>(i)] != 0 ? "true" : "false";
 }
-
-}  // namespace
 
 std::string format_tensor_type(const eval::Tensor& t) {
   std::string out(eval::dtype_name(t.dtype));

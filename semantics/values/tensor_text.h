@@ -37,6 +37,9 @@ inline constexpr std::int64_t kMaxLiteralElements = std::int64_t{1} << 24;
 // trailing `.0`; `-0`, `inf`, `-inf`, and `nan` for every NaN.
 std::string format_float(double v, eval::DType t);
 
+// The canonical text of element i (row-major) of `t`, as format_tensor lists it.
+std::string format_element(const eval::Tensor& t, std::int64_t i);
+
 // The canonical text of a tensor (see above).
 std::string format_tensor(const eval::Tensor& t);
 

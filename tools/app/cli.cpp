@@ -150,6 +150,41 @@ bool output_format(const FormatFlags& flags, OutputFormat& format, std::ostream&
   return true;
 }
 
+// --values and --full-values as given; value_form resolves them once the format is known.
+struct ValueFlags {
+  std::string values;  // empty when --values is not given
+  bool full = false;
+};
+
+void add_value_options(CLI::App* cmd, ValueFlags& flags) {
+  cmd->add_option("--values", flags.values,
+                  "how outcomes print values: full (every element), summary (a tensor of more "
+                  "than 32 elements as its dtype, shape, first and last elements and digest, "
+                  "and where outcomes differ in it; the default of text and SARIF) or digest "
+                  "(such a tensor as its dtype, shape and digest, for tools that only compare); "
+                  "JSON lists every element unless --values says otherwise")
+      ->check(CLI::IsMember({"full", "summary", "digest"}));
+  cmd->add_flag("--full-values", flags.full, "the same as --values full");
+}
+
+// The value form `flags` choose for `format`; false, with a message on `err`, when
+// --full-values meets another --values.
+bool value_form(const ValueFlags& flags, OutputFormat format, api::ValueForm& form,
+                std::ostream& err) {
+  if (flags.full && !flags.values.empty() && flags.values != "full") {
+    fmt::print(err, "tfmc: --full-values contradicts --values {}\n", flags.values);
+    return false;
+  }
+  const std::string name = flags.full                     ? "full"
+                           : !flags.values.empty()        ? flags.values
+                           : format == OutputFormat::Json ? "full"
+                                                          : "summary";
+  form = name == "full"     ? api::ValueForm::Full
+         : name == "digest" ? api::ValueForm::Digest
+                            : api::ValueForm::Summary;
+  return true;
+}
+
 // The options of an exploration (check and compare). `memory` and `reduction` receive the
 // --max-memory and --reduction texts.
 void add_exploration_options(CLI::App* cmd, bool& quiet, check::Limits& limits, std::string& memory,
@@ -212,6 +247,8 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   add_format_options(check_cmd, check_format,
                      "races, nondeterminism, stuck outcomes and a stopped exploration as results "
                      "at the lines of the nodes involved");
+  ValueFlags check_values;
+  add_value_options(check_cmd, check_values);
   add_exploration_options(check_cmd, check.quiet, check.limits, check_memory, check_reduction);
   bool no_race_classification = false;
   check_cmd->add_flag("--no-race-classification", no_race_classification,
@@ -239,6 +276,8 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   add_format_options(compare_cmd, compare_format,
                      "each outcome AFTER adds as an error and each one it loses as a note, at "
                      "AFTER's lines of the outputs and variables whose values differ");
+  ValueFlags compare_values;
+  add_value_options(compare_cmd, compare_values);
   add_exploration_options(compare_cmd, compare.quiet, compare.limits, compare_memory,
                           compare_reduction);
   compare_cmd->add_option("--map", compare.maps,
@@ -308,6 +347,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   }
   if (check_cmd->parsed()) {
     if (!output_format(check_format, check.format, err)) return kExitBadInput;
+    if (!value_form(check_values, check.format, check.values, err)) return kExitBadInput;
     sem::parse_update_model(check_model, check.session.model);
     check::parse_reduction(check_reduction, check.reduction);
     check.classify_races = !no_race_classification;
@@ -315,6 +355,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   }
   if (compare_cmd->parsed()) {
     if (!output_format(compare_format, compare.format, err)) return kExitBadInput;
+    if (!value_form(compare_values, compare.format, compare.values, err)) return kExitBadInput;
     sem::parse_update_model(compare_model, compare.session.model);
     check::parse_reduction(compare_reduction, compare.reduction);
     return run_compare(compare, out, err);

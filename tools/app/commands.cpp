@@ -83,13 +83,13 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const api::CheckResult result = api::check(program, values, check);
   switch (options.format) {
     case OutputFormat::Text:
-      out << render_text(result, values);
+      out << render_text(result, values, options.values);
       break;
     case OutputFormat::Json:
-      out << render_json(result, values);
+      out << render_json(result, values, options.values);
       break;
     case OutputFormat::Sarif:
-      out << render_check_sarif(result, values, program, options.session);
+      out << render_check_sarif(result, values, program, options.session, options.values);
       break;
   }
   if (result.exploration.stop_reason == "max-iterations") {
@@ -137,13 +137,13 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   }
   switch (options.format) {
     case OutputFormat::Text:
-      out << render_compare_text(result, values);
+      out << render_compare_text(result, values, options.values);
       break;
     case OutputFormat::Json:
-      out << render_compare_json(result, values);
+      out << render_compare_json(result, values, options.values);
       break;
     case OutputFormat::Sarif:
-      out << render_compare_sarif(result, values, after, options.session);
+      out << render_compare_sarif(result, values, after, options.session, options.values);
       break;
   }
   if (!result.complete) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "checker/api/check.h"
+#include "checker/api/printed_outcome.h"
 #include "checker/api/session.h"
 
 namespace tfmc::app {
@@ -20,6 +21,7 @@ enum class OutputFormat { Text, Json, Sarif };
 struct CheckOptions {
   api::SessionOptions session;
   OutputFormat format = OutputFormat::Text;
+  api::ValueForm values = api::ValueForm::Summary;  // how the report prints values
   bool quiet = false;
   check::Limits limits;
   check::Reduction reduction = check::Reduction::Stubborn;
@@ -34,6 +36,7 @@ struct CheckOptions {
 struct CompareOptions {
   api::SessionOptions session;
   OutputFormat format = OutputFormat::Text;
+  api::ValueForm values = api::ValueForm::Summary;  // how the report prints values
   bool quiet = false;
   check::Limits limits;
   check::Reduction reduction = check::Reduction::Stubborn;

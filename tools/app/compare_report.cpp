@@ -26,7 +26,8 @@ std::string verdict(const api::CompareResult& r) {
 
 }  // namespace
 
-std::string render_compare_text(const api::CompareResult& r, const sem::ValueStore& values) {
+std::string render_compare_text(const api::CompareResult& r, const sem::ValueStore& values,
+                                api::ValueForm form) {
   std::string out = fmt::format("tfmc compare {} {}\n", r.before.program, r.after.program);
   out += fmt::format("verdict: {}\n", verdict(r));
   for (const auto* side : {&r.before, &r.after}) {
@@ -41,12 +42,12 @@ std::string render_compare_text(const api::CompareResult& r, const sem::ValueSto
       r.before.exploration.complete ? "reached by AFTER only" : "not reached by BEFORE so far";
   const char* lost_how =
       r.after.exploration.complete ? "reached by BEFORE only" : "not reached by AFTER so far";
-  const std::vector<api::PrintedOutcome> added = api::printed(r.added, values);
+  const std::vector<api::PrintedOutcome> added = api::printed(r.added, values, form);
   for (std::size_t i = 0; i < added.size(); ++i) {
     out += outcome_text(added[i], fmt::format("added outcome {} of {} ({}; witness in AFTER)",
                                               i + 1, added.size(), added_how));
   }
-  const std::vector<api::PrintedOutcome> lost = api::printed(r.lost, values);
+  const std::vector<api::PrintedOutcome> lost = api::printed(r.lost, values, form);
   for (std::size_t i = 0; i < lost.size(); ++i) {
     out += outcome_text(lost[i], fmt::format("lost outcome {} of {} ({}; witness in BEFORE)", i + 1,
                                              lost.size(), lost_how));
@@ -54,12 +55,13 @@ std::string render_compare_text(const api::CompareResult& r, const sem::ValueSto
   return out;
 }
 
-std::string render_compare_json(const api::CompareResult& r, const sem::ValueStore& values) {
-  Json doc = check_document(r.after, values);
-  doc.set("before", check_document(r.before, values));
+std::string render_compare_json(const api::CompareResult& r, const sem::ValueStore& values,
+                                api::ValueForm form) {
+  Json doc = check_document(r.after, values, form);
+  doc.set("before", check_document(r.before, values, form));
   doc.set("refines", optional_bool(r.refines)).set("equivalent", optional_bool(r.equivalent));
-  doc.set("added", outcomes_json(api::printed(r.added, values)));
-  doc.set("lost", outcomes_json(api::printed(r.lost, values)));
+  doc.set("added", outcomes_json(api::printed(r.added, values, form)));
+  doc.set("lost", outcomes_json(api::printed(r.lost, values, form)));
   return doc.write() + "\n";
 }
 

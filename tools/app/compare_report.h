@@ -8,10 +8,13 @@
 #include <string>
 
 #include "checker/api/compare.h"
+#include "checker/api/printed_outcome.h"
 
 namespace tfmc::app {
 
-std::string render_compare_text(const api::CompareResult& r, const sem::ValueStore& values);
-std::string render_compare_json(const api::CompareResult& r, const sem::ValueStore& values);
+std::string render_compare_text(const api::CompareResult& r, const sem::ValueStore& values,
+                                api::ValueForm form);
+std::string render_compare_json(const api::CompareResult& r, const sem::ValueStore& values,
+                                api::ValueForm form);
 
 }  // namespace tfmc::app

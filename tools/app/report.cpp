@@ -132,7 +132,7 @@ std::string races_text(const api::CheckResult& r) {
 
 }  // namespace
 
-Json check_document(const api::CheckResult& r, const sem::ValueStore& values) {
+Json check_document(const api::CheckResult& r, const sem::ValueStore& values, api::ValueForm form) {
   const check::Exploration& e = r.exploration;
   Json doc = Json::object(Json::Layout::Lines);
   doc.set("program", r.program).set("complete", e.complete);
@@ -150,13 +150,14 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values) {
                        .set("values", std::uint64_t{r.values})
                        .set("evaluations", r.evaluations)
                        .set("eager_firings", r.eager_firings));
-  doc.set("outcomes", outcomes_json(api::printed(r.outcomes, values)));
+  doc.set("outcomes", outcomes_json(api::printed(r.outcomes, values, form)));
   doc.set("races", races_json(r.races, true));
   return doc;
 }
 
-std::string render_json(const api::CheckResult& r, const sem::ValueStore& values) {
-  return check_document(r, values).write() + "\n";
+std::string render_json(const api::CheckResult& r, const sem::ValueStore& values,
+                        api::ValueForm form) {
+  return check_document(r, values, form).write() + "\n";
 }
 
 Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes) {
@@ -190,6 +191,7 @@ std::string outcome_text(const api::PrintedOutcome& o, const std::string& title)
   for (const auto& [name, value] : o.variables) {
     out += fmt::format("  variable {} = {}\n", name, value);
   }
+  for (const std::string& d : o.differences) out += fmt::format("  {}\n", d);
   if (o.stuck) out += fmt::format("  blocked: {}\n", fmt::join(o.blocked, ", "));
   for (const api::BoundReached& b : o.bounds) {
     out += fmt::format("  iteration bound: {} would start another iteration of frame {}\n", b.node,
@@ -201,7 +203,8 @@ std::string outcome_text(const api::PrintedOutcome& o, const std::string& title)
   return out;
 }
 
-std::string render_text(const api::CheckResult& r, const sem::ValueStore& values) {
+std::string render_text(const api::CheckResult& r, const sem::ValueStore& values,
+                        api::ValueForm form) {
   const check::Exploration& e = r.exploration;
   std::string out = fmt::format("tfmc check {}\n", r.program);
   out += fmt::format("verdict: {}\n", verdict(r));
@@ -216,7 +219,7 @@ std::string render_text(const api::CheckResult& r, const sem::ValueStore& values
           : fmt::format(" ({} transitions fired eagerly between stored states)\n", r.eager_firings);
   out += '\n';
   out += races_text(r);
-  const std::vector<api::PrintedOutcome> outcomes = api::printed(r.outcomes, values);
+  const std::vector<api::PrintedOutcome> outcomes = api::printed(r.outcomes, values, form);
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     out += outcome_text(outcomes[i], fmt::format("outcome {} of {}", i + 1, outcomes.size()));
   }

@@ -13,13 +13,18 @@
 
 namespace tfmc::app {
 
-std::string render_text(const api::CheckResult& r, const sem::ValueStore& values);
-std::string render_json(const api::CheckResult& r, const sem::ValueStore& values);
+// `form` says how values print (printed_outcome.h): the text report summarizes large tensors
+// by default, JSON lists every element unless --values digest.
+std::string render_text(const api::CheckResult& r, const sem::ValueStore& values,
+                        api::ValueForm form);
+std::string render_json(const api::CheckResult& r, const sem::ValueStore& values,
+                        api::ValueForm form);
 // The JSON document of a check, for documents that hold one (compare's).
-Json check_document(const api::CheckResult& r, const sem::ValueStore& values);
+Json check_document(const api::CheckResult& r, const sem::ValueStore& values, api::ValueForm form);
 
 // The JSON list of outcomes (FORMAT.md section 6 "outcomes"), and one outcome of the text
-// report under `title` ("outcome 2 of 3").
+// report under `title` ("outcome 2 of 3"), with where its large values differ from the first
+// outcome's.
 Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes);
 std::string outcome_text(const api::PrintedOutcome& o, const std::string& title);
 

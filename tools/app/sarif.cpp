@@ -213,8 +213,9 @@ Result compare_result(const Rule& rule, const api::PrintedOutcome& o,
 }  // namespace
 
 std::string render_check_sarif(const api::CheckResult& r, const sem::ValueStore& values,
-                               const sem::Program& program, const api::SessionOptions& session) {
-  const std::vector<api::PrintedOutcome> outcomes = api::printed(r.outcomes, values);
+                               const sem::Program& program, const api::SessionOptions& session,
+                               api::ValueForm form) {
+  const std::vector<api::PrintedOutcome> outcomes = api::printed(r.outcomes, values, form);
   const Sources sources = sources_of(session);
   const check::Exploration& e = r.exploration;
   const std::size_t n = r.outcomes.size();
@@ -271,7 +272,8 @@ std::string render_races_sarif(const std::vector<api::Race>& races, const sem::P
 }
 
 std::string render_compare_sarif(const api::CompareResult& r, const sem::ValueStore& values,
-                                 const sem::Program& after, const api::SessionOptions& session) {
+                                 const sem::Program& after, const api::SessionOptions& session,
+                                 api::ValueForm form) {
   const Sources before_sources{{session.files.at(0)}, session.concurrent};
   const Sources after_sources{{session.files.at(1)}, session.concurrent};
   std::vector<Result> results;
@@ -293,14 +295,15 @@ std::string render_compare_sarif(const api::CompareResult& r, const sem::ValueSt
     }
     return render_log(kCompareRules, results);
   }
-  const std::vector<api::PrintedOutcome> before = api::printed(r.before.outcomes, values);
-  const std::vector<api::PrintedOutcome> after_outcomes = api::printed(r.after.outcomes, values);
-  for (const api::PrintedOutcome& o : api::printed(r.added, values)) {
+  const std::vector<api::PrintedOutcome> before = api::printed(r.before.outcomes, values, form);
+  const std::vector<api::PrintedOutcome> after_outcomes =
+      api::printed(r.after.outcomes, values, form);
+  for (const api::PrintedOutcome& o : api::printed(r.added, values, form)) {
     results.push_back(compare_result(kRefinementFailure, o, before,
                                      "AFTER reaches an outcome that BEFORE cannot", "BEFORE",
                                      "AFTER", after, after_sources));
   }
-  for (const api::PrintedOutcome& o : api::printed(r.lost, values)) {
+  for (const api::PrintedOutcome& o : api::printed(r.lost, values, form)) {
     results.push_back(compare_result(kLostOutcome, o, after_outcomes,
                                      "AFTER no longer reaches an outcome of BEFORE", "AFTER",
                                      "BEFORE", after, after_sources));

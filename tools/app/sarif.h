@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "checker/api/compare.h"
+#include "checker/api/printed_outcome.h"
 #include "checker/api/session.h"
 #include "semantics/program/program.h"
 
@@ -21,7 +22,8 @@ namespace tfmc::app {
 
 // `tfmc check --format sarif`: `r` is the check of `program`, made from `session`.
 std::string render_check_sarif(const api::CheckResult& r, const sem::ValueStore& values,
-                               const sem::Program& program, const api::SessionOptions& session);
+                               const sem::Program& program, const api::SessionOptions& session,
+                               api::ValueForm form);
 
 // `tfmc races --format sarif`: the races of `program`, made from `session`.
 std::string render_races_sarif(const std::vector<api::Race>& races, const sem::Program& program,
@@ -30,6 +32,7 @@ std::string render_races_sarif(const std::vector<api::Race>& races, const sem::P
 // `tfmc compare --format sarif`: `session.files` holds BEFORE and AFTER; `after` is the
 // program made from AFTER, whose statements the added and lost outcomes point at.
 std::string render_compare_sarif(const api::CompareResult& r, const sem::ValueStore& values,
-                                 const sem::Program& after, const api::SessionOptions& session);
+                                 const sem::Program& after, const api::SessionOptions& session,
+                                 api::ValueForm form);
 
 }  // namespace tfmc::app
