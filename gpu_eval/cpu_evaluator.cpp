@@ -23,34 +23,6 @@ namespace {
 
 using namespace cpu;  // the backend's shared helpers and shape ops
 
-// Numpy broadcasting: shapes align at their last dimension; each pair of dimensions must be
-// equal or contain a 1, which stretches (stride 0) to the other.
-struct Broadcast {
-  Shape shape;
-  Shape a_strides;
-  Shape b_strides;
-};
-
-std::optional<Broadcast> broadcast(const Shape& a, const Shape& b) {
-  const std::size_t rank = std::max(a.size(), b.size());
-  Broadcast plan{Shape(rank), Shape(rank, 0), Shape(rank, 0)};
-  std::int64_t a_stride = 1;
-  std::int64_t b_stride = 1;
-  for (std::size_t k = 0; k < rank; ++k) {
-    const std::int64_t da = k < a.size() ? a[a.size() - 1 - k] : 1;
-    const std::int64_t db = k < b.size() ? b[b.size() - 1 - k] : 1;
-    if (da != db && da != 1 && db != 1) return std::nullopt;
-    const std::size_t d = rank - 1 - k;
-    plan.shape[d] = da == 1 ? db : da;
-    plan.a_strides[d] = da == 1 ? 0 : a_stride;
-    plan.b_strides[d] = db == 1 ? 0 : b_stride;
-    a_stride *= da;
-    b_stride *= db;
-  }
-  if (!representable(plan.shape)) return std::nullopt;
-  return plan;
-}
-
 // Applies kernel(T, T, bool& fault) -> R element-wise under broadcasting.
 template <class T, class R, class Kernel>
 EvalResult elementwise(const Tensor& a, const Tensor& b, DType out_dtype, Kernel kernel) {

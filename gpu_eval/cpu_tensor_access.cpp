@@ -1,5 +1,6 @@
 #include "gpu_eval/cpu_tensor_access.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace tfmc::eval::cpu {
@@ -37,6 +38,26 @@ bool representable(const Shape& shape) {
     n *= d;
   }
   return true;
+}
+
+std::optional<Broadcast> broadcast(const Shape& a, const Shape& b) {
+  const std::size_t rank = std::max(a.size(), b.size());
+  Broadcast plan{Shape(rank), Shape(rank, 0), Shape(rank, 0)};
+  std::int64_t a_stride = 1;
+  std::int64_t b_stride = 1;
+  for (std::size_t k = 0; k < rank; ++k) {
+    const std::int64_t da = k < a.size() ? a[a.size() - 1 - k] : 1;
+    const std::int64_t db = k < b.size() ? b[b.size() - 1 - k] : 1;
+    if (da != db && da != 1 && db != 1) return std::nullopt;
+    const std::size_t d = rank - 1 - k;
+    plan.shape[d] = da == 1 ? db : da;
+    plan.a_strides[d] = da == 1 ? 0 : a_stride;
+    plan.b_strides[d] = db == 1 ? 0 : b_stride;
+    a_stride *= da;
+    b_stride *= db;
+  }
+  if (!representable(plan.shape)) return std::nullopt;
+  return plan;
 }
 
 }  // namespace tfmc::eval::cpu

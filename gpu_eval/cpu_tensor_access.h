@@ -81,4 +81,16 @@ std::optional<std::size_t> normalize_axis(std::int64_t axis, std::size_t rank);
 // some of its dimensions fits too, even when a zero dimension makes the element count 0.
 bool representable(const Shape& shape);
 
+// Numpy broadcasting: shapes align at their last dimension; each pair of dimensions must be
+// equal or contain a 1, which stretches (stride 0) to the other. `shape` is the result's;
+// a_strides and b_strides step each operand's elements along it. The CUDA backend plans its
+// element-wise kernels with it too.
+struct Broadcast {
+  Shape shape;
+  Shape a_strides;
+  Shape b_strides;
+};
+// nullopt when the shapes do not broadcast or the result is not representable.
+std::optional<Broadcast> broadcast(const Shape& a, const Shape& b);
+
 }  // namespace tfmc::eval::cpu

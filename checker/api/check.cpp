@@ -7,7 +7,7 @@
 
 #include "checker/api/race_classification.h"
 #include "checker/outcomes.h"
-#include "gpu_eval/cpu_evaluator.h"
+#include "gpu_eval/evaluator_choice.h"
 #include "semantics/model/graph_model.h"
 
 namespace tfmc::api {
@@ -74,8 +74,8 @@ std::vector<Race> initial_races(const sem::GraphModel& model, const CheckResult&
 
 CheckResult explore(const sem::Program& program, sem::ValueStore& values,
                     const CheckOptions& options, const std::string& label, bool mark_noncommuting) {
-  eval::CpuEvaluator evaluator;
-  sem::GraphModel model(program, values, evaluator);
+  const std::unique_ptr<eval::Evaluator> evaluator = eval::make_evaluator(options.eval);
+  sem::GraphModel model(program, values, *evaluator);
   std::optional<check::ReducedModel> reduced;
   if (options.reduction != check::Reduction::None) reduced.emplace(model, options.reduction);
   TransitionSystem& explored = reduced ? static_cast<TransitionSystem&>(*reduced) : model;

@@ -17,6 +17,7 @@
 #include "checker/api/race.h"
 #include "checker/explorer.h"
 #include "checker/reduced_model.h"
+#include "gpu_eval/evaluator_choice.h"
 #include "semantics/build/program_builder.h"
 #include "semantics/program/program.h"
 #include "semantics/values/value_store.h"
@@ -34,6 +35,8 @@ struct CheckOptions {
   // (race_classification.h); it may cost two more explorations per race.
   bool classify_races = false;
   ProgressSink progress;  // may be empty
+  // Which backend evaluates tensor functions (gpu_eval/evaluator_choice.h); Gpu needs a device.
+  eval::EvalBackend eval = eval::EvalBackend::Auto;
 };
 
 struct CheckResult {

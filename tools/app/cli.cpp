@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <new>
 
+#include "gpu_eval/cuda_device.h"
 #include "tools/app/commands.h"
 #include "tools/app/exit_codes.h"
 
@@ -185,10 +186,16 @@ bool value_form(const ValueFlags& flags, OutputFormat format, api::ValueForm& fo
   return true;
 }
 
-// The options of an exploration (check and compare). `memory` and `reduction` receive the
-// --max-memory and --reduction texts.
+// The options of an exploration (check and compare). `memory`, `reduction` and `eval` receive
+// the --max-memory, --reduction and --eval texts.
 void add_exploration_options(CLI::App* cmd, bool& quiet, check::Limits& limits, std::string& memory,
-                             std::string& reduction) {
+                             std::string& reduction, std::string& eval) {
+  cmd->add_option("--eval", eval,
+                  "where tensor functions are evaluated: cpu, gpu (a CUDA device; an error "
+                  "without one) or auto (the device for results of at least 65536 elements "
+                  "when one exists, else the CPU); every choice gives the same bits")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"cpu", "gpu", "auto"}));
   cmd->add_option("--max-states", limits.max_states,
                   "store at most N states, then stop (exit 3); 0 = no limit")
       ->check(kNotNegative);
@@ -208,6 +215,16 @@ void add_exploration_options(CLI::App* cmd, bool& quiet, check::Limits& limits, 
                   "explored in each state); the outcomes are the same at every level")
       ->capture_default_str()
       ->check(CLI::IsMember({"none", "eager", "stubborn"}));
+}
+
+// The --eval text as a backend; false, with a message on `err`, for gpu without a device.
+bool eval_backend(const std::string& text, eval::EvalBackend& backend, std::ostream& err) {
+  backend = eval::parse_eval_backend(text).value_or(eval::EvalBackend::Auto);
+  if (backend == eval::EvalBackend::Gpu && !eval::cuda::available()) {
+    fmt::print(err, "tfmc: --eval gpu: {}; use --eval cpu or auto\n", eval::cuda::describe());
+    return false;
+  }
+  return true;
 }
 
 // The --max-memory text as bytes (default 90% of the physical memory); false when malformed.
@@ -238,7 +255,8 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
       "The language is described in specs/FORMAT.md.");
 
   CheckOptions check;
-  std::string check_model = "executor", check_memory, check_reduction = "stubborn";
+  std::string check_model = "executor", check_memory, check_reduction = "stubborn",
+              check_eval = "auto";
   CLI::App* check_cmd = app.add_subcommand(
       "check", "Explore every interleaving of FILE and report the reachable outcomes.");
   add_files(check_cmd, check.session);
@@ -249,7 +267,8 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
                      "at the lines of the nodes involved");
   ValueFlags check_values;
   add_value_options(check_cmd, check_values);
-  add_exploration_options(check_cmd, check.quiet, check.limits, check_memory, check_reduction);
+  add_exploration_options(check_cmd, check.quiet, check.limits, check_memory, check_reduction,
+                          check_eval);
   bool no_race_classification = false;
   check_cmd->add_flag("--no-race-classification", no_race_classification,
                       "list the races without classifying them: by default each race of a "
@@ -260,7 +279,8 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
                       "(benign)");
 
   CompareOptions compare;
-  std::string compare_model = "executor", compare_memory, compare_reduction = "stubborn";
+  std::string compare_model = "executor", compare_memory, compare_reduction = "stubborn",
+              compare_eval = "auto";
   CLI::App* compare_cmd = app.add_subcommand(
       "compare",
       "Explore BEFORE and AFTER (a rewrite of BEFORE) and tell whether AFTER refines BEFORE "
@@ -279,7 +299,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   ValueFlags compare_values;
   add_value_options(compare_cmd, compare_values);
   add_exploration_options(compare_cmd, compare.quiet, compare.limits, compare_memory,
-                          compare_reduction);
+                          compare_reduction, compare_eval);
   compare_cmd->add_option("--map", compare.maps,
                           "OLD=NEW: BEFORE's output or variable OLD is AFTER's NEW (repeatable)");
   compare_cmd->add_option("--ignore", compare.ignored,
@@ -350,6 +370,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
     if (!value_form(check_values, check.format, check.values, err)) return kExitBadInput;
     sem::parse_update_model(check_model, check.session.model);
     check::parse_reduction(check_reduction, check.reduction);
+    if (!eval_backend(check_eval, check.eval, err)) return kExitBadInput;
     check.classify_races = !no_race_classification;
     return run_check(check, out, err);
   }
@@ -358,6 +379,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
     if (!value_form(compare_values, compare.format, compare.values, err)) return kExitBadInput;
     sem::parse_update_model(compare_model, compare.session.model);
     check::parse_reduction(compare_reduction, compare.reduction);
+    if (!eval_backend(compare_eval, compare.eval, err)) return kExitBadInput;
     return run_compare(compare, out, err);
   }
   if (races_cmd->parsed()) {

@@ -78,6 +78,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   api::CheckOptions check;
   check.limits = options.limits;
   check.reduction = options.reduction;
+  check.eval = options.eval;
   check.classify_races = options.classify_races;
   check.progress = progress_lines(options.quiet, err);
   const api::CheckResult result = api::check(program, values, check);
@@ -124,6 +125,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   api::CheckOptions check;
   check.limits = options.limits;
   check.reduction = options.reduction;
+  check.eval = options.eval;
   check.progress = progress_lines(options.quiet, err);
   // BEFORE first, so that its progress lines come first.
   api::CheckResult before_result = api::explore(before, values, check, "before");

@@ -25,6 +25,7 @@ struct CheckOptions {
   bool quiet = false;
   check::Limits limits;
   check::Reduction reduction = check::Reduction::Stubborn;
+  eval::EvalBackend eval = eval::EvalBackend::Auto;
   // Classify the races of a nondeterministic result as observable or benign, with two more
   // explorations per race (checker/api/race_classification.h); --no-race-classification
   // turns it off.
@@ -40,6 +41,7 @@ struct CompareOptions {
   bool quiet = false;
   check::Limits limits;
   check::Reduction reduction = check::Reduction::Stubborn;
+  eval::EvalBackend eval = eval::EvalBackend::Auto;
   std::vector<std::string> maps;     // OLD=NEW
   std::vector<std::string> ignored;  // names
   bool require_equivalent = false;   // exit 0 only when equivalent

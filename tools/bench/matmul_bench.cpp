@@ -2,7 +2,9 @@
 // time of CpuEvaluator's blocked MatMul against the element-by-element inner products it must
 // equal (kernels::dot_strided per output element, the definition), measured in one run on one
 // core, with the ratio, the GFLOP/s, and a bit-for-bit comparison of the two results; then
-// three chained 512 x 512 MatMuls, the figure issue 12 names.
+// three chained 512 x 512 MatMuls, the figure issue 12 names. Where a CUDA device exists, the
+// CUDA backend's MatMul of each size too (its time includes the copies to and from the
+// device), with its ratio to the blocked CPU MatMul and a bit-for-bit comparison.
 //
 //   tfmc_matmul_bench [MAX_SIZE]    (default 1024)
 #include <fmt/format.h>
@@ -16,6 +18,8 @@
 
 #include "gpu_eval/cpu_evaluator.h"
 #include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/cuda_device.h"
+#include "gpu_eval/cuda_evaluator.h"
 #include "gpu_eval/element_kernels.h"
 
 namespace {
@@ -30,7 +34,7 @@ Tensor random_matrix(std::int64_t n, std::mt19937& rng) {
   return t;
 }
 
-Tensor product(CpuEvaluator& evaluator, const Tensor& a, const Tensor& b) {
+Tensor product(Evaluator& evaluator, const Tensor& a, const Tensor& b) {
   const Tensor* args[] = {&a, &b};
   return std::get<std::vector<Tensor>>(evaluator.evaluate(BuiltinOp::MatMul, {}, args)).at(0);
 }
@@ -85,5 +89,25 @@ int main(int argc, char** argv) {
       "three chained 512x512 f32 MatMuls: blocked {:.3f} s, element by element {:.3f} s, "
       "ratio {:.1f}, same bits: {}\n",
       blocked, reference, reference / blocked, chained.bytes == expected.bytes ? "yes" : "NO");
-  return chained.bytes == expected.bytes ? 0 : 1;
+  bool same = chained.bytes == expected.bytes;
+  if (!cuda::available()) {
+    fmt::print("GPU: {}\n", cuda::describe());
+    return same ? 0 : 1;
+  }
+  fmt::print("GPU: {}\n{:>6} {:>12} {:>12} {:>8} {:>6}\n", cuda::describe(), "n", "gpu_s",
+             "blocked_s", "ratio", "same");
+  CudaEvaluator device;
+  product(device, a, a);  // the first call starts the CUDA runtime: not timed
+  for (std::int64_t n = 64; n <= max_size; n *= 2) {
+    const Tensor x = random_matrix(n, rng);
+    const Tensor y = random_matrix(n, rng);
+    Tensor on_device, on_cpu;
+    const double gpu = seconds([&] { on_device = product(device, x, y); });
+    const double cpu = seconds([&] { on_cpu = product(evaluator, x, y); });
+    const bool equal = on_device.bytes == on_cpu.bytes;
+    same = same && equal;
+    fmt::print("{:>6} {:>12.4f} {:>12.4f} {:>8.1f} {:>6}\n", n, gpu, cpu, cpu / gpu,
+               equal ? "yes" : "NO");
+  }
+  return same ? 0 : 1;
 }

@@ -1,0 +1,22 @@
+// cuda_device.h in a build without nvcc: there is no device, and nothing runs on one.
+#include "gpu_eval/cuda_device.h"
+
+namespace tfmc::eval::cuda {
+
+bool available() { return false; }
+
+std::string describe() { return "no CUDA device: tfmc was built without nvcc"; }
+
+bool binary(BuiltinOp, DType, const cpu::Broadcast&, const Tensor&, const Tensor&, Tensor&, bool&) {
+  return false;
+}
+
+bool unary(BuiltinOp, const Tensor&, Tensor&, bool&) { return false; }
+
+bool matmul(const Tensor&, const Tensor&, std::int64_t, std::int64_t, std::int64_t, Tensor&) {
+  return false;
+}
+
+bool sum_axis(const Tensor&, std::int64_t, std::int64_t, std::int64_t, Tensor&) { return false; }
+
+}  // namespace tfmc::eval::cuda

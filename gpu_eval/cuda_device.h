@@ -1,0 +1,47 @@
+// The CUDA backend's device side, behind a plain C++ interface (no CUDA types), so that the
+// rest of tfmc compiles without nvcc. Each call copies its operands to the device, runs one
+// kernel whose per-element arithmetic is the shared body of element_kernels.h (compiled with
+// --fmad=false, no atomics in float arithmetic, each sum in index order by one thread), and
+// copies the result back: the bytes are those the CPU backend computes.
+//
+// Operands and results are row-major element bytes of the dtype given; the caller has checked
+// dtypes and shapes as the CPU backend does (cuda_evaluator.h) and sized `out`. Every call
+// returns false when the device failed (no device, out of memory, a launch error); `fault` is
+// set when an element faulted (integer division by zero, a float to integer cast out of
+// range), which makes the whole result Error(arithmetic).
+//
+// In a build without nvcc (cuda_absent.cpp) available() is false and every call returns false.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/evaluator.h"
+
+namespace tfmc::eval::cuda {
+
+// Whether a CUDA device can run kernels here.
+bool available();
+
+// The device's name, or why there is none.
+std::string describe();
+
+// Add, Sub, Mul, Div, Maximum, Minimum (result in `dtype`), Equal, Less, Greater (bool result)
+// of a and b under `plan` (cpu::broadcast).
+bool binary(BuiltinOp op, DType dtype, const cpu::Broadcast& plan, const Tensor& a, const Tensor& b,
+            Tensor& out, bool& fault);
+
+// Neg, Relu (result in a's dtype) and Cast to out.dtype, element by element.
+bool unary(BuiltinOp op, const Tensor& a, Tensor& out, bool& fault);
+
+// out (m x n) = a (m x k) times b (k x n), each element dot_strided's sum.
+bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, std::int64_t n,
+            Tensor& out);
+
+// a viewed as (outer, len, inner), summed over len: out[o * inner + r] is sum_strided over
+// a[(o * len) * inner + r + j * inner], j in index order.
+bool sum_axis(const Tensor& a, std::int64_t outer, std::int64_t len, std::int64_t inner,
+              Tensor& out);
+
+}  // namespace tfmc::eval::cuda

@@ -1,0 +1,110 @@
+#include "gpu_eval/cuda_evaluator.h"
+
+#include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/cuda_device.h"
+
+namespace tfmc::eval {
+namespace {
+
+using cpu::Shape;
+
+bool is_arithmetic(BuiltinOp op) {
+  switch (op) {
+    case BuiltinOp::Add:
+    case BuiltinOp::Sub:
+    case BuiltinOp::Mul:
+    case BuiltinOp::Div:
+    case BuiltinOp::Maximum:
+    case BuiltinOp::Minimum:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_comparison(BuiltinOp op) {
+  return op == BuiltinOp::Equal || op == BuiltinOp::Less || op == BuiltinOp::Greater;
+}
+
+EvalResult result_of(bool fault, Tensor out) {
+  if (fault) return ErrorKind::Arithmetic;
+  return cpu::single(std::move(out));
+}
+
+}  // namespace
+
+std::optional<EvalResult> CudaEvaluator::on_device(BuiltinOp op, const OpAttrs& attrs,
+                                                   std::span<const Tensor* const> args) const {
+  bool fault = false;
+  if ((is_arithmetic(op) || is_comparison(op)) && args.size() == 2) {
+    const Tensor& a = *args[0];
+    const Tensor& b = *args[1];
+    // Bools: only Equal compares them; the CPU backend reports the type error otherwise.
+    if (a.dtype != b.dtype || (a.dtype == DType::Bool && op != BuiltinOp::Equal)) {
+      return std::nullopt;
+    }
+    const std::optional<cpu::Broadcast> plan = cpu::broadcast(a.shape, b.shape);
+    if (!plan || element_count(plan->shape) < min_elements_) return std::nullopt;
+    Tensor out = cpu::make_tensor(is_comparison(op) ? DType::Bool : a.dtype, plan->shape);
+    if (!cuda::binary(op, a.dtype, *plan, a, b, out, fault)) return std::nullopt;
+    return result_of(fault, std::move(out));
+  }
+  if ((op == BuiltinOp::Neg || op == BuiltinOp::Relu || op == BuiltinOp::Cast) &&
+      args.size() == 1) {
+    const Tensor& a = *args[0];
+    if (op != BuiltinOp::Cast && a.dtype == DType::Bool) return std::nullopt;
+    if (a.size() < min_elements_) return std::nullopt;
+    Tensor out = cpu::make_tensor(op == BuiltinOp::Cast ? attrs.to : a.dtype, a.shape);
+    if (!cuda::unary(op, a, out, fault)) return std::nullopt;
+    return result_of(fault, std::move(out));
+  }
+  if (op == BuiltinOp::MatMul && args.size() == 2 && !attrs.transpose_a && !attrs.transpose_b) {
+    const Tensor& a = *args[0];
+    const Tensor& b = *args[1];
+    if (a.dtype != b.dtype || a.dtype == DType::Bool || a.shape.size() != 2 ||
+        b.shape.size() != 2 || a.shape[1] != b.shape[0]) {
+      return std::nullopt;
+    }
+    const Shape shape = {a.shape[0], b.shape[1]};
+    if (!cpu::representable(shape) || element_count(shape) < min_elements_) return std::nullopt;
+    Tensor out = cpu::make_tensor(a.dtype, shape);
+    if (!cuda::matmul(a, b, a.shape[0], a.shape[1], b.shape[1], out)) return std::nullopt;
+    return cpu::single(std::move(out));
+  }
+  if (op == BuiltinOp::Sum && args.size() == 1 && args[0]->dtype != DType::Bool) {
+    const Tensor& a = *args[0];
+    const std::size_t rank = a.shape.size();
+    // One axis as (outer, len, inner); no axis sums everything as one row.
+    std::int64_t outer = 1, len = a.size(), inner = 1;
+    Shape shape;
+    if (attrs.axis) {
+      const std::optional<std::size_t> axis = cpu::normalize_axis(*attrs.axis, rank);
+      if (!axis) return std::nullopt;
+      outer = cpu::product(a.shape.begin(), a.shape.begin() + static_cast<std::ptrdiff_t>(*axis));
+      len = a.shape[*axis];
+      inner = cpu::product(a.shape.begin() + static_cast<std::ptrdiff_t>(*axis) + 1, a.shape.end());
+      for (std::size_t d = 0; d < rank; ++d) {
+        if (d != *axis || attrs.keep_dims) shape.push_back(d == *axis ? 1 : a.shape[d]);
+      }
+    } else if (attrs.keep_dims) {
+      shape.assign(rank, 1);
+    }
+    if (element_count(shape) < min_elements_) return std::nullopt;
+    Tensor out = cpu::make_tensor(a.dtype, shape);
+    if (!cuda::sum_axis(a, outer, len, inner, out)) return std::nullopt;
+    return cpu::single(std::move(out));
+  }
+  return std::nullopt;
+}
+
+EvalResult CudaEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs,
+                                   std::span<const Tensor* const> args) {
+  if (std::optional<EvalResult> r = on_device(op, attrs, args)) {
+    ++device_calls_;
+    return std::move(*r);
+  }
+  ++cpu_calls_;
+  return cpu_.evaluate(op, attrs, args);
+}
+
+}  // namespace tfmc::eval

@@ -1,0 +1,40 @@
+// The CUDA backend: the Evaluator that runs the element-wise ops (Add, Sub, Mul, Div, Maximum,
+// Minimum, Equal, Less, Greater with broadcasting; Neg, Relu, Cast), MatMul and Sum (one axis
+// or all) on a CUDA device (cuda_device.h), with the same bits as the CPU backend.
+//
+// It sends a call to the device only when the CPU backend would compute a tensor for it (the
+// dtypes and shapes check out, as cpu_evaluator.h states them) and the result has at least
+// `min_elements` elements; every other call, every error case, the ops it does not cover
+// (MatMul's transposes among them) and any call the device fails go to the CPU backend, so
+// results never depend on where they were computed. Counts say where each call ran.
+#pragma once
+
+#include <cstdint>
+
+#include "gpu_eval/cpu_evaluator.h"
+#include "gpu_eval/evaluator.h"
+
+namespace tfmc::eval {
+
+class CudaEvaluator : public Evaluator {
+ public:
+  explicit CudaEvaluator(std::int64_t min_elements = 0) : min_elements_(min_elements) {}
+
+  EvalResult evaluate(BuiltinOp op, const OpAttrs& attrs,
+                      std::span<const Tensor* const> args) override;
+
+  std::uint64_t device_calls() const { return device_calls_; }
+  std::uint64_t cpu_calls() const { return cpu_calls_; }
+
+ private:
+  // The device's result, or nullopt when the call is not one the device takes (or it failed).
+  std::optional<EvalResult> on_device(BuiltinOp op, const OpAttrs& attrs,
+                                      std::span<const Tensor* const> args) const;
+
+  std::int64_t min_elements_;
+  CpuEvaluator cpu_;
+  std::uint64_t device_calls_ = 0;
+  std::uint64_t cpu_calls_ = 0;
+};
+
+}  // namespace tfmc::eval

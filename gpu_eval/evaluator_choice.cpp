@@ -1,0 +1,29 @@
+#include "gpu_eval/evaluator_choice.h"
+
+#include "gpu_eval/cpu_evaluator.h"
+#include "gpu_eval/cuda_device.h"
+#include "gpu_eval/cuda_evaluator.h"
+
+namespace tfmc::eval {
+
+std::optional<EvalBackend> parse_eval_backend(const std::string& name) {
+  if (name == "cpu") return EvalBackend::Cpu;
+  if (name == "gpu") return EvalBackend::Gpu;
+  if (name == "auto") return EvalBackend::Auto;
+  return std::nullopt;
+}
+
+std::unique_ptr<Evaluator> make_evaluator(EvalBackend backend) {
+  switch (backend) {
+    case EvalBackend::Gpu:
+      return std::make_unique<CudaEvaluator>(0);
+    case EvalBackend::Auto:
+      if (cuda::available()) return std::make_unique<CudaEvaluator>(kAutoMinElements);
+      break;
+    case EvalBackend::Cpu:
+      break;
+  }
+  return std::make_unique<CpuEvaluator>();
+}
+
+}  // namespace tfmc::eval

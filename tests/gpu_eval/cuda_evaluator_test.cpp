@@ -1,0 +1,211 @@
+// The CUDA backend (gpu_eval/cuda_evaluator.h) against the CPU backend, bit for bit (every NaN
+// one value, as the value store keeps them): random tensors of every dtype for each op it
+// covers, with broadcasting, -0, infinities, NaN, subnormals, integer wrap-around, division by
+// zero and casts out of range, and the error cases it leaves to the CPU backend. Without a
+// CUDA device every call goes to the CPU backend, which this checks too; the device part then
+// says that it was skipped.
+#include "gpu_eval/cuda_evaluator.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "gpu_eval/cpu_evaluator.h"
+#include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/cuda_device.h"
+#include "gpu_eval/evaluator_choice.h"
+
+namespace {
+
+using namespace tfmc::eval;
+
+template <class T>
+T random_value(std::mt19937_64& rng) {
+  const std::uint64_t r = rng();
+  if constexpr (std::is_same_v<T, bool>) {
+    return (r & 1) != 0;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    switch (r % 16) {
+      case 0:
+        return -0.0;
+      case 1:
+        return std::numeric_limits<T>::infinity();
+      case 2:
+        return std::numeric_limits<T>::quiet_NaN();
+      case 3:
+        return std::numeric_limits<T>::denorm_min() * static_cast<T>(r % 7);
+      case 4:
+        return static_cast<T>(3e9);  // out of i32's range when cast
+      default:
+        return static_cast<T>(static_cast<std::int64_t>(r >> 40) - (1 << 23)) /
+               static_cast<T>(1 << (r % 20));
+    }
+  } else {
+    return r % 8 == 0 ? T{0} : static_cast<T>(r);  // zeros for the divisions
+  }
+}
+
+template <class T>
+Tensor random_tensor(DType dtype, std::vector<std::int64_t> shape, std::mt19937_64& rng) {
+  Tensor t{dtype, std::move(shape), {}};
+  t.bytes.resize(static_cast<std::size_t>(t.size()) * sizeof(T));
+  for (std::int64_t i = 0; i < t.size(); ++i) cpu::store<T>(t, i, random_value<T>(rng));
+  return t;
+}
+
+Tensor random_of(DType dtype, const std::vector<std::int64_t>& shape, std::mt19937_64& rng) {
+  switch (dtype) {
+    case DType::F32:
+      return random_tensor<float>(dtype, shape, rng);
+    case DType::F64:
+      return random_tensor<double>(dtype, shape, rng);
+    case DType::I32:
+      return random_tensor<std::int32_t>(dtype, shape, rng);
+    case DType::I64:
+      return random_tensor<std::int64_t>(dtype, shape, rng);
+    case DType::Bool:
+      break;
+  }
+  return random_tensor<bool>(dtype, shape, rng);
+}
+
+// Bytes equal, except that two NaNs of a float tensor are equal whatever their bits.
+bool same_bits(const Tensor& a, const Tensor& b) {
+  if (a.dtype != b.dtype || a.shape != b.shape) return false;
+  if (a.dtype != DType::F32 && a.dtype != DType::F64) return a.bytes == b.bytes;
+  for (std::int64_t i = 0; i < a.size(); ++i) {
+    const double x = a.dtype == DType::F32 ? cpu::view<float>(a)[i] : cpu::view<double>(a)[i];
+    const double y = b.dtype == DType::F32 ? cpu::view<float>(b)[i] : cpu::view<double>(b)[i];
+    const std::size_t size = dtype_size(a.dtype);
+    if (std::isnan(x) && std::isnan(y)) continue;
+    if (std::memcmp(a.bytes.data() + i * size, b.bytes.data() + i * size, size) != 0) return false;
+  }
+  return true;
+}
+
+bool same_result(const EvalResult& a, const EvalResult& b) {
+  if (a.index() != b.index()) return false;
+  if (const auto* e = std::get_if<ErrorKind>(&a)) return *e == std::get<ErrorKind>(b);
+  const auto& x = std::get<std::vector<Tensor>>(a);
+  const auto& y = std::get<std::vector<Tensor>>(b);
+  if (x.size() != y.size()) return false;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    if (!same_bits(x[k], y[k])) return false;
+  }
+  return true;
+}
+
+struct Call {
+  BuiltinOp op;
+  OpAttrs attrs;
+  std::vector<Tensor> args;
+};
+
+// The calls: every covered op on every dtype it takes, in shapes that broadcast, and the
+// calls the CPU backend answers with an error.
+std::vector<Call> calls(std::mt19937_64& rng) {
+  std::vector<Call> out;
+  const DType numeric[] = {DType::F32, DType::F64, DType::I32, DType::I64};
+  const BuiltinOp binary[] = {BuiltinOp::Add,   BuiltinOp::Sub,     BuiltinOp::Mul,
+                              BuiltinOp::Div,   BuiltinOp::Maximum, BuiltinOp::Minimum,
+                              BuiltinOp::Equal, BuiltinOp::Less,    BuiltinOp::Greater};
+  for (const DType t : numeric) {
+    for (const BuiltinOp op : binary) {
+      out.push_back({op, {}, {random_of(t, {37, 41}, rng), random_of(t, {37, 41}, rng)}});
+      out.push_back({op, {}, {random_of(t, {5, 1, 33}, rng), random_of(t, {7, 1}, rng)}});
+    }
+    out.push_back({BuiltinOp::Neg, {}, {random_of(t, {300}, rng)}});
+    out.push_back({BuiltinOp::Relu, {}, {random_of(t, {300}, rng)}});
+    for (const DType to : {DType::F32, DType::F64, DType::I32, DType::I64, DType::Bool}) {
+      OpAttrs cast;
+      cast.to = to;
+      out.push_back({BuiltinOp::Cast, cast, {random_of(t, {300}, rng)}});
+    }
+    out.push_back(
+        {BuiltinOp::MatMul, {}, {random_of(t, {33, 65}, rng), random_of(t, {65, 17}, rng)}});
+    for (const std::int64_t axis : {0, 1, -1}) {
+      OpAttrs sum;
+      sum.axis = axis;
+      out.push_back({BuiltinOp::Sum, sum, {random_of(t, {19, 23}, rng)}});
+      sum.keep_dims = true;
+      out.push_back({BuiltinOp::Sum, sum, {random_of(t, {19, 23}, rng)}});
+    }
+    out.push_back({BuiltinOp::Sum, {}, {random_of(t, {50}, rng)}});
+  }
+  out.push_back({BuiltinOp::Equal,
+                 {},
+                 {random_of(DType::Bool, {40}, rng), random_of(DType::Bool, {40}, rng)}});
+  // Errors: dtypes that differ, shapes that do not broadcast, bool arithmetic, MatMul's inner
+  // dimensions, an axis out of range.
+  out.push_back(
+      {BuiltinOp::Add, {}, {random_of(DType::F32, {4}, rng), random_of(DType::F64, {4}, rng)}});
+  out.push_back(
+      {BuiltinOp::Add, {}, {random_of(DType::F32, {4}, rng), random_of(DType::F32, {3}, rng)}});
+  out.push_back(
+      {BuiltinOp::Less, {}, {random_of(DType::Bool, {4}, rng), random_of(DType::Bool, {4}, rng)}});
+  out.push_back({BuiltinOp::MatMul,
+                 {},
+                 {random_of(DType::F32, {2, 3}, rng), random_of(DType::F32, {2, 3}, rng)}});
+  OpAttrs far;
+  far.axis = 5;
+  out.push_back({BuiltinOp::Sum, far, {random_of(DType::F32, {2, 3}, rng)}});
+  return out;
+}
+
+EvalResult run(Evaluator& e, const Call& c) {
+  std::vector<const Tensor*> args;
+  for (const Tensor& t : c.args) args.push_back(&t);
+  return e.evaluate(c.op, c.attrs, args);
+}
+
+}  // namespace
+
+TEST_CASE("the CUDA backend gives the CPU backend's results, bit for bit", "[cuda]") {
+  std::mt19937_64 rng(4242);
+  const std::vector<Call> all = calls(rng);
+  CpuEvaluator cpu;
+  CudaEvaluator cuda_evaluator(0);
+  int differing = 0;
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    INFO("call " << k);
+    const bool same = same_result(run(cpu, all[k]), run(cuda_evaluator, all[k]));
+    CHECK(same);
+    differing += same ? 0 : 1;
+  }
+  CHECK(differing == 0);
+  CHECK(cuda_evaluator.device_calls() + cuda_evaluator.cpu_calls() == all.size());
+  if (!cuda::available()) {
+    CHECK(cuda_evaluator.device_calls() == 0);
+    WARN(cuda::describe() << ": every call ran on the CPU backend; the device comparison is "
+                             "skipped");
+    return;
+  }
+  // With a device every call but the 5 errors ran there.
+  CHECK(cuda_evaluator.cpu_calls() == 5);
+}
+
+TEST_CASE("auto sends only large results to the device", "[cuda]") {
+  std::mt19937_64 rng(7);
+  CudaEvaluator threshold(1000);
+  const Call small{
+      BuiltinOp::Add, {}, {random_of(DType::F32, {10}, rng), random_of(DType::F32, {10}, rng)}};
+  const Call large{BuiltinOp::Add,
+                   {},
+                   {random_of(DType::F32, {40, 40}, rng), random_of(DType::F32, {40, 40}, rng)}};
+  CpuEvaluator cpu;
+  CHECK(same_result(run(threshold, small), run(cpu, small)));
+  CHECK(same_result(run(threshold, large), run(cpu, large)));
+  CHECK(threshold.cpu_calls() == (cuda::available() ? 1 : 2));
+  CHECK(threshold.device_calls() == (cuda::available() ? 1 : 0));
+  CHECK(parse_eval_backend("gpu") == EvalBackend::Gpu);
+  CHECK(parse_eval_backend("auto") == EvalBackend::Auto);
+  CHECK(parse_eval_backend("cpu") == EvalBackend::Cpu);
+  CHECK_FALSE(parse_eval_backend("tpu").has_value());
+  // Auto without a device is the CPU backend.
+  if (!cuda::available()) {
+    CHECK(dynamic_cast<CpuEvaluator*>(make_evaluator(EvalBackend::Auto).get()) != nullptr);
+  }
+}
