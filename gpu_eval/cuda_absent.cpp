@@ -13,7 +13,8 @@ bool binary(BuiltinOp, DType, const cpu::Broadcast&, const Tensor&, const Tensor
 
 bool unary(BuiltinOp, const Tensor&, Tensor&, bool&) { return false; }
 
-bool matmul(const Tensor&, const Tensor&, std::int64_t, std::int64_t, std::int64_t, Tensor&) {
+bool matmul(const Tensor&, const Tensor&, std::int64_t, std::int64_t, std::int64_t, bool, bool,
+            Tensor&) {
   return false;
 }
 

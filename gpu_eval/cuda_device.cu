@@ -211,14 +211,17 @@ bool launch_unary(const Tensor& a, Tensor& out, Op op, bool& fault) {
   return finish(dout, out, dfault, fault);
 }
 
+// A transposed operand is read in place: row `row` of a^T is column `row` of a (stride m),
+// column `col` of b^T is row `col` of b (stride 1).
 template <class T>
 __global__ void matmul_kernel(const T* a, const T* b, T* out, std::int64_t m, std::int64_t k,
-                              std::int64_t n) {
+                              std::int64_t n, bool transpose_a, bool transpose_b) {
   const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= m * n) return;
   const std::int64_t row = i / n;
   const std::int64_t col = i % n;
-  out[i] = kernels::dot_strided<T>(a, row * k, 1, b, col, n, k);
+  out[i] = kernels::dot_strided<T>(a, transpose_a ? row : row * k, transpose_a ? m : 1, b,
+                                   transpose_b ? col * k : col, transpose_b ? 1 : n, k);
 }
 
 template <class T>
@@ -306,7 +309,7 @@ bool unary(BuiltinOp op, const Tensor& a, Tensor& out, bool& fault) {
 }
 
 bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, std::int64_t n,
-            Tensor& out) {
+            bool transpose_a, bool transpose_b, Tensor& out) {
   return with_type(a.dtype, [&](auto type) {
     using T = decltype(type);
     if constexpr (std::is_same_v<T, bool>) {
@@ -319,7 +322,8 @@ bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, st
       if (m * n > 0) {
         matmul_kernel<T><<<blocks(m * n), kThreads>>>(static_cast<const T*>(da.get()),
                                                        static_cast<const T*>(db.get()),
-                                                       static_cast<T*>(dout.get()), m, k, n);
+                                                       static_cast<T*>(dout.get()), m, k, n,
+                                                       transpose_a, transpose_b);
       }
       bool fault = false;
       return finish(dout, out, dfault, fault);

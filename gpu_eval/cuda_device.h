@@ -35,9 +35,10 @@ bool binary(BuiltinOp op, DType dtype, const cpu::Broadcast& plan, const Tensor&
 // Neg, Relu (result in a's dtype) and Cast to out.dtype, element by element.
 bool unary(BuiltinOp op, const Tensor& a, Tensor& out, bool& fault);
 
-// out (m x n) = a (m x k) times b (k x n), each element dot_strided's sum.
+// out (m x n) = a times b, each element dot_strided's sum: a is m x k (k x m, read transposed,
+// with transpose_a) and b is k x n (n x k with transpose_b), as MatMul's attributes say.
 bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, std::int64_t n,
-            Tensor& out);
+            bool transpose_a, bool transpose_b, Tensor& out);
 
 // a viewed as (outer, len, inner), summed over len: out[o * inner + r] is sum_strided over
 // a[(o * len) * inner + r + j * inner], j in index order.

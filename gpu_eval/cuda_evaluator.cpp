@@ -58,17 +58,23 @@ std::optional<EvalResult> CudaEvaluator::on_device(BuiltinOp op, const OpAttrs& 
     if (!cuda::unary(op, a, out, fault)) return std::nullopt;
     return result_of(fault, std::move(out));
   }
-  if (op == BuiltinOp::MatMul && args.size() == 2 && !attrs.transpose_a && !attrs.transpose_b) {
+  if (op == BuiltinOp::MatMul && args.size() == 2) {
     const Tensor& a = *args[0];
     const Tensor& b = *args[1];
     if (a.dtype != b.dtype || a.dtype == DType::Bool || a.shape.size() != 2 ||
-        b.shape.size() != 2 || a.shape[1] != b.shape[0]) {
+        b.shape.size() != 2) {
       return std::nullopt;
     }
-    const Shape shape = {a.shape[0], b.shape[1]};
+    const std::int64_t m = a.shape[attrs.transpose_a ? 1 : 0];
+    const std::int64_t k = a.shape[attrs.transpose_a ? 0 : 1];
+    const std::int64_t n = b.shape[attrs.transpose_b ? 0 : 1];
+    if (b.shape[attrs.transpose_b ? 1 : 0] != k) return std::nullopt;
+    const Shape shape = {m, n};
     if (!cpu::representable(shape) || element_count(shape) < min_elements_) return std::nullopt;
     Tensor out = cpu::make_tensor(a.dtype, shape);
-    if (!cuda::matmul(a, b, a.shape[0], a.shape[1], b.shape[1], out)) return std::nullopt;
+    if (!cuda::matmul(a, b, m, k, n, attrs.transpose_a, attrs.transpose_b, out)) {
+      return std::nullopt;
+    }
     return cpu::single(std::move(out));
   }
   if (op == BuiltinOp::Sum && args.size() == 1 && args[0]->dtype != DType::Bool) {

@@ -5,8 +5,9 @@
 // It sends a call to the device only when the CPU backend would compute a tensor for it (the
 // dtypes and shapes check out, as cpu_evaluator.h states them) and the result has at least
 // `min_elements` elements; every other call, every error case, the ops it does not cover
-// (MatMul's transposes among them) and any call the device fails go to the CPU backend, so
-// results never depend on where they were computed. Counts say where each call ran.
+// (Concat, Split and the TensorFlow-form ops among them) and any call the device fails go to
+// the CPU backend, so results never depend on where they were computed. Counts say where each
+// call ran.
 #pragma once
 
 #include <cstdint>

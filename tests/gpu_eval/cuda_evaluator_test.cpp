@@ -126,6 +126,20 @@ std::vector<Call> calls(std::mt19937_64& rng) {
     }
     out.push_back(
         {BuiltinOp::MatMul, {}, {random_of(t, {33, 65}, rng), random_of(t, {65, 17}, rng)}});
+    for (const bool ta : {false, true}) {
+      for (const bool tb : {false, true}) {
+        OpAttrs transposes;
+        transposes.transpose_a = ta;
+        transposes.transpose_b = tb;
+        const std::vector<std::int64_t> a_shape =
+            ta ? std::vector<std::int64_t>{65, 33} : std::vector<std::int64_t>{33, 65};
+        const std::vector<std::int64_t> b_shape =
+            tb ? std::vector<std::int64_t>{17, 65} : std::vector<std::int64_t>{65, 17};
+        out.push_back({BuiltinOp::MatMul,
+                       transposes,
+                       {random_of(t, a_shape, rng), random_of(t, b_shape, rng)}});
+      }
+    }
     for (const std::int64_t axis : {0, 1, -1}) {
       OpAttrs sum;
       sum.axis = axis;
