@@ -17,6 +17,12 @@
 //                  (r<w>_<j>), takes the gradient g<w>_<j> = Relu(r<w>_<j>) and, once all its
 //                  reads are done (control edges), applies AssignSub(&p_j, g<w>_<j>).
 //                  Outcomes: W^P (see hogwild() for why).
+//   sgd_matmul WxN W workers racing SGD steps on one f32 N x N weight matrix w, no locks:
+//                  worker k reads w, takes p = x w and the step g = lr (p x) (two MatMuls
+//                  with a fixed N x N input x), and writes w - g; a final read after every
+//                  write feeds y = x w, the output. Lost updates give many distinct large
+//                  tensors, each of which the MatMuls downstream evaluate again: the family
+//                  for the GPU backend (tools/bench/gpu_bench.sh).
 // Bad usage prints a message on stderr and exits 2.
 #include <fmt/core.h>
 
@@ -34,6 +40,7 @@ constexpr std::uint64_t kMaxSize = 10'000'000;
 constexpr std::string_view kUsage =
     "usage: tfmc_gen_bench FAMILY N     FAMILY: lost_update | assign_add | independent | chain\n"
     "       tfmc_gen_bench hogwild WxP  W workers, P parameters\n"
+    "       tfmc_gen_bench sgd_matmul WxN  W workers, N x N f32 weights (N at most 4096)\n"
     "  N, W, P: whole numbers from 1 up; N and W*P*P at most 10000000\n";
 
 void lost_update(std::uint64_t n) {
@@ -103,6 +110,24 @@ void hogwild(std::uint64_t workers, std::uint64_t params) {
   }
 }
 
+void sgd_matmul(std::uint64_t workers, std::uint64_t n) {
+  fmt::print("# sgd_matmul {}x{}: {} worker(s) racing SGD steps on f32[{},{}] weights\n", workers,
+             n, workers, n, n);
+  fmt::print("var w = f32[{0},{0}]{{0.5}}\n", n);
+  fmt::print("dims = Const {{value=i32[2]{{{0}, {0}}}}}\n", n);
+  fmt::print("xv = Const {{value=f32{{0.25}}}}\n");
+  fmt::print("x = Fill(dims, xv)\n");
+  fmt::print("lrv = Const {{value=f32{{0.001}}}}\n");
+  fmt::print("lr = Fill(dims, lrv)\n");
+  std::string writes;
+  for (std::uint64_t k = 1; k <= workers; ++k) {
+    fmt::print("r{0} = Read(&w)\np{0} = MatMul(x, r{0})\nq{0} = MatMul(p{0}, x)\n", k);
+    fmt::print("g{0} = Mul(q{0}, lr)\nd{0} = Sub(r{0}, g{0})\nu{0} = Write(&w, d{0})\n", k);
+    writes += fmt::format("{}u{}", k == 1 ? "" : ", ", k);
+  }
+  fmt::print("final = Read(&w) after {}\ny = MatMul(x, final)\noutput y\n", writes);
+}
+
 int usage_error(std::string_view message) {
   fmt::print(stderr, "tfmc_gen_bench: {}\n{}", message, kUsage);
   return 2;
@@ -119,6 +144,21 @@ std::string parse_size(std::string_view name, std::string_view text, std::uint64
     return fmt::format("{} must be a whole number from 1 up, not '{}'", name, text);
   }
   return "";
+}
+
+int main_sgd_matmul(std::string_view size_text) {
+  const std::size_t x = size_text.find('x');
+  if (x == std::string_view::npos) {
+    return usage_error(fmt::format("sgd_matmul takes WxN, e.g. 2x512, not '{}'", size_text));
+  }
+  std::uint64_t workers = 0;
+  std::uint64_t n = 0;
+  std::string error = parse_size("W", size_text.substr(0, x), workers);
+  if (error.empty()) error = parse_size("N", size_text.substr(x + 1), n);
+  if (error.empty() && n > 4096) error = fmt::format("N = {} is too large (at most 4096)", n);
+  if (!error.empty()) return usage_error(error);
+  sgd_matmul(workers, n);
+  return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
 int main_hogwild(std::string_view size_text) {
@@ -145,6 +185,7 @@ int main(int argc, char** argv) {
   if (argc != 3) return usage_error("expected exactly two arguments");
   const std::string_view family = argv[1];
   if (family == "hogwild") return main_hogwild(argv[2]);
+  if (family == "sgd_matmul") return main_sgd_matmul(argv[2]);
 
   std::uint64_t n = 0;
   if (const std::string error = parse_size("N", argv[2], n); !error.empty()) {
