@@ -20,6 +20,19 @@ std::size_t resident_bytes() {
 Explorer::Explorer(TransitionSystem& model, Limits limits)
     : model_(model), limits_(limits), store_(model.slot_count()) {}
 
+void Explorer::announce_group(StateIndex from, Group& g) {
+  g.enabled.clear();
+  for (StateIndex s = from; s < store_.size() && g.enabled.size() < kGroupSuccessors; ++s) {
+    store_.load(s, g.current.data());
+    const std::size_t first = g.enabled.size();
+    model_.enabled(g.current.data(), g.enabled);
+    for (std::size_t j = first; j < g.enabled.size(); ++j) {
+      model_.prefetch(g.current.data(), g.enabled[j]);
+    }
+  }
+  model_.flush_prefetch();
+}
+
 StateIndex Explorer::expand_group(StateIndex from, Group& g) {
   // Each successor's key is derived from its parent's: a firing changes only the slots in
   // writes(t), so the key is the parent's with those slots set (no copy of the whole state,
@@ -27,6 +40,7 @@ StateIndex Explorer::expand_group(StateIndex from, Group& g) {
   // it once the written slots are put back. A value too wide for the store's keys widens the
   // store, which invalidates the keys made so far: the group starts again.
   StateIndex end = from;
+  if (model_.batches()) announce_group(from, g);
   for (bool fits = false; !fits;) {
     g.key_bytes = store_.key_bytes();
     g.enabled.clear();

@@ -78,6 +78,10 @@ class Explorer {
   // Makes the group of queued states that starts at `from`: the keys and hashes of their
   // successors, prefetched for lookup. Returns the end of the group (its last state + 1).
   StateIndex expand_group(StateIndex from, Group& g);
+  // For a model that batches evaluations: announces the transitions of the states that the
+  // group starting at `from` will expand (the same states: the group stops at the same count
+  // of successors) and has the model evaluate them as one batch.
+  void announce_group(StateIndex from, Group& g);
 
   TransitionSystem& model_;
   Limits limits_;

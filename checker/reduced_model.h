@@ -72,6 +72,11 @@ class ReducedModel : public TransitionSystem {
   void enabled(const Slot* state, std::vector<TransitionId>& out) const override;
   // Fires `t`, then every transition that has become eager, until none is enabled.
   void fire(const Slot* state, TransitionId t, Slot* out) override;
+  // The first firing of each step is the base model's, so its evaluation can join a batch; the
+  // eager firings after it evaluate as they come.
+  bool batches() const override { return base_.batches(); }
+  void prefetch(const Slot* state, TransitionId t) override { base_.prefetch(state, t); }
+  void flush_prefetch() override { base_.flush_prefetch(); }
   // A step fires a chain of transitions, which may write any slot.
   std::span<const std::uint32_t> writes(TransitionId) const override { return all_slots_; }
   const std::string& transition_name(TransitionId t) const override {

@@ -63,39 +63,57 @@ unsigned blocks(std::int64_t n) { return static_cast<unsigned>((n + kThreads - 1
 
 struct AddOp {
   template <class T>
-  __device__ T operator()(T x, T y, bool&) const { return kernels::add(x, y); }
+  __device__ T operator()(T x, T y, bool&) const {
+    return kernels::add(x, y);
+  }
 };
 struct SubOp {
   template <class T>
-  __device__ T operator()(T x, T y, bool&) const { return kernels::sub(x, y); }
+  __device__ T operator()(T x, T y, bool&) const {
+    return kernels::sub(x, y);
+  }
 };
 struct MulOp {
   template <class T>
-  __device__ T operator()(T x, T y, bool&) const { return kernels::mul(x, y); }
+  __device__ T operator()(T x, T y, bool&) const {
+    return kernels::mul(x, y);
+  }
 };
 struct DivOp {
   template <class T>
-  __device__ T operator()(T x, T y, bool& fault) const { return kernels::div(x, y, fault); }
+  __device__ T operator()(T x, T y, bool& fault) const {
+    return kernels::div(x, y, fault);
+  }
 };
 struct MaximumOp {
   template <class T>
-  __device__ T operator()(T x, T y, bool&) const { return kernels::maximum(x, y); }
+  __device__ T operator()(T x, T y, bool&) const {
+    return kernels::maximum(x, y);
+  }
 };
 struct MinimumOp {
   template <class T>
-  __device__ T operator()(T x, T y, bool&) const { return kernels::minimum(x, y); }
+  __device__ T operator()(T x, T y, bool&) const {
+    return kernels::minimum(x, y);
+  }
 };
 struct EqualOp {
   template <class T>
-  __device__ bool operator()(T x, T y, bool&) const { return kernels::equal(x, y); }
+  __device__ bool operator()(T x, T y, bool&) const {
+    return kernels::equal(x, y);
+  }
 };
 struct LessOp {
   template <class T>
-  __device__ bool operator()(T x, T y, bool&) const { return kernels::less(x, y); }
+  __device__ bool operator()(T x, T y, bool&) const {
+    return kernels::less(x, y);
+  }
 };
 struct GreaterOp {
   template <class T>
-  __device__ bool operator()(T x, T y, bool&) const { return kernels::greater(x, y); }
+  __device__ bool operator()(T x, T y, bool&) const {
+    return kernels::greater(x, y);
+  }
 };
 
 // A fault is a flag any thread may set to 1; the value written is the same whoever writes it.
@@ -119,10 +137,9 @@ __global__ void binary_kernel(const T* a, const T* b, R* out, std::int64_t n, De
 }
 
 template <class T, class R, class Op>
-bool launch_binary(const DevicePlan& plan, const Tensor& a, const Tensor& b, Tensor& out,
-                   Op op, bool& fault) {
-  DeviceBuffer da(a.bytes.size()), db(b.bytes.size()), dout(out.bytes.size()),
-      dfault(sizeof(int));
+bool launch_binary(const DevicePlan& plan, const Tensor& a, const Tensor& b, Tensor& out, Op op,
+                   bool& fault) {
+  DeviceBuffer da(a.bytes.size()), db(b.bytes.size()), dout(out.bytes.size()), dfault(sizeof(int));
   if (!upload(a, da) || !upload(b, db) || !dout.ok() || !dfault.ok()) return false;
   if (cudaMemset(dfault.get(), 0, sizeof(int)) != cudaSuccess) return false;
   const std::int64_t n = out.size();
@@ -153,8 +170,8 @@ bool with_type(DType dtype, F&& f) {
 }
 
 template <class Op>
-bool arithmetic(DType dtype, const DevicePlan& plan, const Tensor& a, const Tensor& b,
-                Tensor& out, Op op, bool& fault) {
+bool arithmetic(DType dtype, const DevicePlan& plan, const Tensor& a, const Tensor& b, Tensor& out,
+                Op op, bool& fault) {
   return with_type(dtype, [&](auto type) {
     using T = decltype(type);
     if constexpr (std::is_same_v<T, bool>) {
@@ -166,8 +183,8 @@ bool arithmetic(DType dtype, const DevicePlan& plan, const Tensor& a, const Tens
 }
 
 template <class Op>
-bool comparison(DType dtype, const DevicePlan& plan, const Tensor& a, const Tensor& b,
-                Tensor& out, Op op, bool& fault) {
+bool comparison(DType dtype, const DevicePlan& plan, const Tensor& a, const Tensor& b, Tensor& out,
+                Op op, bool& fault) {
   return with_type(dtype, [&](auto type) {
     using T = decltype(type);
     return launch_binary<T, bool>(plan, a, b, out, op, fault);
@@ -176,16 +193,22 @@ bool comparison(DType dtype, const DevicePlan& plan, const Tensor& a, const Tens
 
 struct NegOp {
   template <class T>
-  __device__ T operator()(T x, bool&) const { return kernels::neg(x); }
+  __device__ T operator()(T x, bool&) const {
+    return kernels::neg(x);
+  }
 };
 struct ReluOp {
   template <class T>
-  __device__ T operator()(T x, bool&) const { return kernels::relu(x); }
+  __device__ T operator()(T x, bool&) const {
+    return kernels::relu(x);
+  }
 };
 template <class To>
 struct CastOp {
   template <class From>
-  __device__ To operator()(From x, bool& fault) const { return kernels::cast<To, From>(x, fault); }
+  __device__ To operator()(From x, bool& fault) const {
+    return kernels::cast<To, From>(x, fault);
+  }
 };
 
 template <class T, class R, class Op>
@@ -205,8 +228,8 @@ bool launch_unary(const Tensor& a, Tensor& out, Op op, bool& fault) {
   const std::int64_t n = out.size();
   if (n > 0) {
     unary_kernel<T, R, Op><<<blocks(n), kThreads>>>(static_cast<const T*>(da.get()),
-                                                     static_cast<R*>(dout.get()), n, op,
-                                                     static_cast<int*>(dfault.get()));
+                                                    static_cast<R*>(dout.get()), n, op,
+                                                    static_cast<int*>(dfault.get()));
   }
   return finish(dout, out, dfault, fault);
 }
@@ -256,8 +279,8 @@ std::string describe() {
   return p.name;
 }
 
-bool binary(BuiltinOp op, DType dtype, const cpu::Broadcast& plan, const Tensor& a,
-            const Tensor& b, Tensor& out, bool& fault) {
+bool binary(BuiltinOp op, DType dtype, const cpu::Broadcast& plan, const Tensor& a, const Tensor& b,
+            Tensor& out, bool& fault) {
   if (plan.shape.size() > kMaxRank) return false;
   DevicePlan p;
   p.rank = static_cast<int>(plan.shape.size());
@@ -320,10 +343,9 @@ bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, st
       if (!upload(a, da) || !upload(b, db) || !dout.ok() || !dfault.ok()) return false;
       if (cudaMemset(dfault.get(), 0, sizeof(int)) != cudaSuccess) return false;
       if (m * n > 0) {
-        matmul_kernel<T><<<blocks(m * n), kThreads>>>(static_cast<const T*>(da.get()),
-                                                       static_cast<const T*>(db.get()),
-                                                       static_cast<T*>(dout.get()), m, k, n,
-                                                       transpose_a, transpose_b);
+        matmul_kernel<T><<<blocks(m * n), kThreads>>>(
+            static_cast<const T*>(da.get()), static_cast<const T*>(db.get()),
+            static_cast<T*>(dout.get()), m, k, n, transpose_a, transpose_b);
       }
       bool fault = false;
       return finish(dout, out, dfault, fault);

@@ -103,6 +103,8 @@ std::optional<EvalResult> CudaEvaluator::on_device(BuiltinOp op, const OpAttrs& 
   return std::nullopt;
 }
 
+bool CudaEvaluator::prefers_batches() const { return cuda::available(); }
+
 EvalResult CudaEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs,
                                    std::span<const Tensor* const> args) {
   if (std::optional<EvalResult> r = on_device(op, attrs, args)) {

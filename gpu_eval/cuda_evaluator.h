@@ -24,6 +24,11 @@ class CudaEvaluator : public Evaluator {
   EvalResult evaluate(BuiltinOp op, const OpAttrs& attrs,
                       std::span<const Tensor* const> args) override;
 
+  // With a device: each call of a batch runs as evaluate runs it, so that what a batch buys
+  // is the explorer's gathering (one batch per group of states); kernels that serve several
+  // calls at once come with the measurements of a device run.
+  bool prefers_batches() const override;
+
   std::uint64_t device_calls() const { return device_calls_; }
   std::uint64_t cpu_calls() const { return cpu_calls_; }
 

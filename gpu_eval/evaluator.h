@@ -75,11 +75,28 @@ struct OpAttrs {
 // Either the op's results (one tensor per output) or the error every output carries.
 using EvalResult = std::variant<std::vector<Tensor>, ErrorKind>;
 
+// One call of a batch: the op, its attributes and its arguments (which outlive the batch).
+struct EvalRequest {
+  BuiltinOp op;
+  OpAttrs attrs;
+  std::vector<const Tensor*> args;
+};
+
 class Evaluator {
  public:
   virtual ~Evaluator() = default;
   virtual EvalResult evaluate(BuiltinOp op, const OpAttrs& attrs,
                               std::span<const Tensor* const> args) = 0;
+  // The results of `requests`, in their order, each what evaluate would give. A backend that
+  // gains from many calls at once (a device) says so with prefers_batches(), and the explorer
+  // then gathers the evaluations a group of states needs into one batch (function.h).
+  virtual std::vector<EvalResult> evaluate_batch(std::span<const EvalRequest> requests) {
+    std::vector<EvalResult> out;
+    out.reserve(requests.size());
+    for (const EvalRequest& r : requests) out.push_back(evaluate(r.op, r.attrs, r.args));
+    return out;
+  }
+  virtual bool prefers_batches() const { return false; }
 };
 
 // Number of tensor outputs of `op` under `attrs` (Split: num; all others: 1).

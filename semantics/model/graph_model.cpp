@@ -321,6 +321,22 @@ void GraphModel::fire(const Slot* state, TransitionId t, Slot* out) {
   for (std::size_t j = 0; j < n.out.size(); ++j) out[n.out[j]] = scratch_results_[j];
 }
 
+void GraphModel::prefetch(const Slot* state, TransitionId t) {
+  const std::uint32_t node = node_of_[t];
+  const CompiledNode& n = nodes_[node];
+  if (has_dead_input(state, node)) return;
+  if (n.kind == NodeKind::Function) {
+    scratch_args_.clear();
+    for (std::uint32_t s : n.args) scratch_args_.push_back(state[s]);
+  } else if (n.kind == NodeKind::Assign) {
+    scratch_args_.assign(1, state[n.resource_slot]);  // as fire_live gives them to f
+    for (std::size_t a = 1; a < n.args.size(); ++a) scratch_args_.push_back(state[n.args[a]]);
+  } else {
+    return;
+  }
+  applier_.prefetch(n.function, scratch_args_);
+}
+
 void GraphModel::fire_live(const Slot* state, TransitionId t, Slot* out, Slot& signal) {
   const CompiledNode& n = nodes_[node_of_[t]];
   switch (n.kind) {

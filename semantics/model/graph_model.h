@@ -56,6 +56,11 @@ class GraphModel : public DependencyModel {
   void initial_state(Slot* out) const override;
   void enabled(const Slot* state, std::vector<TransitionId>& out) const override;
   void fire(const Slot* state, TransitionId t, Slot* out) override;
+  // A Function or Assign node with every input live announces its evaluation
+  // (FunctionApplier::prefetch); other transitions evaluate nothing worth a batch.
+  bool batches() const override { return applier_.batches(); }
+  void prefetch(const Slot* state, TransitionId t) override;
+  void flush_prefetch() override { applier_.flush(); }
   bool is_enabled(const Slot* state, TransitionId t) const override;
   bool is_ready(const Slot* state, TransitionId t) const override;
   void fired(const Slot* state, std::vector<std::uint8_t>& out) const override;

@@ -55,6 +55,15 @@ class TransitionSystem {
   virtual std::vector<TransitionId> run_of(std::span<const TransitionId> steps) const {
     return {steps.begin(), steps.end()};
   }
+
+  // Batched evaluation (a device evaluates many tensor functions at once better than one by
+  // one). When batches() is true the explorer, before firing a group of states' transitions,
+  // announces each with prefetch and then calls flush_prefetch once: the evaluations those
+  // firings need are made as one batch. Firing never depends on it: the successors, value ids
+  // and outcomes are the same either way.
+  virtual bool batches() const { return false; }
+  virtual void prefetch(const Slot* /*state*/, TransitionId /*t*/) {}
+  virtual void flush_prefetch() {}
 };
 
 }  // namespace tfmc

@@ -40,6 +40,43 @@ void FunctionApplier::apply(FunctionId id, std::span<const ValueId> args, ValueI
   memo_.emplace(key_, std::vector<ValueId>(results, results + f.outputs));
 }
 
+void FunctionApplier::prefetch(FunctionId id, std::span<const ValueId> args) {
+  const Function& f = table_.get(id);
+  if (f.kind != FunctionKind::Builtin) return;
+  for (ValueId a : args) {
+    if (!values_.is_concrete(a)) return;  // symbols, terms, errors and sentinels: no evaluation
+  }
+  std::vector<std::uint32_t> key(1, id);
+  key.insert(key.end(), args.begin(), args.end());
+  if (memo_.count(key) > 0 || flushed_.count(key) > 0 || !pending_keys_.insert(key).second) {
+    return;
+  }
+  pending_.push_back(std::move(key));
+}
+
+void FunctionApplier::flush() {
+  if (pending_.empty()) return;
+  std::vector<eval::EvalRequest> requests;
+  requests.reserve(pending_.size());
+  for (const std::vector<std::uint32_t>& key : pending_) {
+    const Function& f = table_.get(key[0]);
+    eval::EvalRequest r{f.op, f.attrs, {}};
+    for (std::size_t k = 1; k < key.size(); ++k) r.args.push_back(&values_.get(key[k]).tensor);
+    requests.push_back(std::move(r));
+  }
+  std::vector<eval::EvalResult> results = evaluator_.evaluate_batch(requests);
+  TFMC_CHECK(results.size() == pending_.size(), "evaluator batch size");
+  // Results of an earlier batch that no firing took (none, when every prefetched call is
+  // fired, as the explorer does) are dropped rather than kept for the whole run.
+  flushed_.clear();
+  for (std::size_t k = 0; k < pending_.size(); ++k) {
+    flushed_.emplace(std::move(pending_[k]), std::move(results[k]));
+  }
+  pending_.clear();
+  pending_keys_.clear();
+  ++batches_run_;
+}
+
 void FunctionApplier::compute(const Function& f, std::span<const ValueId> args, ValueId* results) {
   switch (f.kind) {
     case FunctionKind::Const:
@@ -81,11 +118,17 @@ void FunctionApplier::compute(const Function& f, std::span<const ValueId> args, 
     }
     return;
   }
-  std::vector<const eval::Tensor*> tensors;
-  tensors.reserve(args.size());
-  for (ValueId a : args) tensors.push_back(&values_.get(a).tensor);
   ++evaluations_;
-  eval::EvalResult r = evaluator_.evaluate(f.op, f.attrs, tensors);
+  eval::EvalResult r = eval::ErrorKind::Shape;
+  if (const auto it = flushed_.find(key_); it != flushed_.end()) {  // the batch computed it
+    r = std::move(it->second);
+    flushed_.erase(it);
+  } else {
+    std::vector<const eval::Tensor*> tensors;
+    tensors.reserve(args.size());
+    for (ValueId a : args) tensors.push_back(&values_.get(a).tensor);
+    r = evaluator_.evaluate(f.op, f.attrs, tensors);
+  }
   if (const auto* e = std::get_if<eval::ErrorKind>(&r)) {
     std::fill(results, results + f.outputs, values_.error(*e));
     return;

@@ -8,12 +8,17 @@
 //      `Head(args)`, or `Head.j(args)` for output j of a function with several outputs.
 //   4. Built-ins on concrete tensors are evaluated by an eval::Evaluator.
 // Results are memoized on (function id, argument ids): no evaluation is done twice in a run.
+// For an evaluator that prefers batches (a device), the calls a group of firings will make can
+// be announced first (prefetch) and evaluated as one batch (flush); apply then takes the
+// batch's results instead of evaluating, and interns them as it always does, so value ids and
+// everything else are the same as without the batch.
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "gpu_eval/evaluator.h"
@@ -65,6 +70,15 @@ class FunctionApplier {
   // Writes get(id).outputs result ids to `results`.
   void apply(FunctionId id, std::span<const ValueId> args, ValueId* results);
 
+  // Whether prefetch pays: the evaluator prefers batches.
+  bool batches() const { return evaluator_.prefers_batches(); }
+  // Notes that apply(id, args) is coming: a built-in evaluation on concrete, error-free
+  // arguments that neither the memo nor an earlier prefetch holds joins the next batch.
+  void prefetch(FunctionId id, std::span<const ValueId> args);
+  // Evaluates the noted calls as one batch.
+  void flush();
+  std::uint64_t batches_run() const { return batches_run_; }
+
   std::uint64_t evaluations() const { return evaluations_; }
 
  private:
@@ -78,6 +92,12 @@ class FunctionApplier {
   ValueStore& values_;
   eval::Evaluator& evaluator_;
   std::unordered_map<std::vector<std::uint32_t>, std::vector<ValueId>, KeyHash> memo_;
+  // Prefetched calls: their keys, in order and as a set, until flush; then their results
+  // until applied.
+  std::vector<std::vector<std::uint32_t>> pending_;
+  std::unordered_set<std::vector<std::uint32_t>, KeyHash> pending_keys_;
+  std::unordered_map<std::vector<std::uint32_t>, eval::EvalResult, KeyHash> flushed_;
+  std::uint64_t batches_run_ = 0;
   std::vector<std::uint32_t> key_;  // reused lookup key, avoids an allocation per call
   std::uint64_t evaluations_ = 0;
 };
