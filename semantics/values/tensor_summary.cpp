@@ -11,34 +11,12 @@
 namespace tfmc::sem {
 namespace {
 
-template <class T>
-T element(const eval::Tensor& t, std::int64_t i) {
-  T v;
-  std::memcpy(&v, t.bytes.data() + i * static_cast<std::int64_t>(sizeof(T)), sizeof(T));
-  return v;
-}
-
-double as_double(const eval::Tensor& t, std::int64_t i) {
-  switch (t.dtype) {
-    case eval::DType::F32:
-      return element<float>(t, i);
-    case eval::DType::F64:
-      return element<double>(t, i);
-    case eval::DType::I32:
-      return element<std::int32_t>(t, i);
-    case eval::DType::I64:
-      return static_cast<double>(element<std::int64_t>(t, i));
-    case eval::DType::Bool:
-      break;
-  }
-  return t.bytes[static_cast<std::size_t>(i)];
-}
-
 // Element i's bytes against element i of `b`, every NaN one value.
 bool same_element(const eval::Tensor& a, const eval::Tensor& b, std::int64_t i) {
   const std::size_t size = eval::dtype_size(a.dtype);
   const bool is_float = a.dtype == eval::DType::F32 || a.dtype == eval::DType::F64;
-  if (is_float && std::isnan(as_double(a, i)) && std::isnan(as_double(b, i))) return true;
+  if (is_float && std::isnan(element_as_double(a, i)) && std::isnan(element_as_double(b, i)))
+    return true;
   return std::memcmp(a.bytes.data() + i * size, b.bytes.data() + i * size, size) == 0;
 }
 
@@ -82,8 +60,8 @@ std::optional<TensorDifference> tensor_difference(const eval::Tensor& a, const e
     if (same_element(a, b, i)) continue;
     if (first < 0) first = i;
     ++d.count;
-    const double x = as_double(a, i);
-    const double y = as_double(b, i);
+    const double x = element_as_double(a, i);
+    const double y = element_as_double(b, i);
     // A NaN against a number, or an infinity against anything else, is as different as it
     // gets; NaN marks the former so that the report does not pass it off as a number.
     const double diff = std::isnan(x) || std::isnan(y) ? NAN

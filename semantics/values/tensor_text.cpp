@@ -85,6 +85,22 @@ std::string format_element(const eval::Tensor& t, std::int64_t i) {
   return t.bytes[static_cast<std::size_t>(i)] != 0 ? "true" : "false";
 }
 
+double element_as_double(const eval::Tensor& t, std::int64_t i) {
+  switch (t.dtype) {
+    case DType::F32:
+      return element<float>(t, i);
+    case DType::F64:
+      return element<double>(t, i);
+    case DType::I32:
+      return element<std::int32_t>(t, i);
+    case DType::I64:
+      return static_cast<double>(element<std::int64_t>(t, i));
+    case DType::Bool:
+      break;
+  }
+  return t.bytes[static_cast<std::size_t>(i)];
+}
+
 std::string format_tensor_type(const eval::Tensor& t) {
   std::string out(eval::dtype_name(t.dtype));
   if (!t.shape.empty()) {

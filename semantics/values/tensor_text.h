@@ -40,6 +40,9 @@ std::string format_float(double v, eval::DType t);
 // The canonical text of element i (row-major) of `t`, as format_tensor lists it.
 std::string format_element(const eval::Tensor& t, std::int64_t i);
 
+// Element i of `t` as a double (exact but for i64 beyond 2^53; bools as 0 and 1).
+double element_as_double(const eval::Tensor& t, std::int64_t i);
+
 // The canonical text of a tensor (see above).
 std::string format_tensor(const eval::Tensor& t);
 

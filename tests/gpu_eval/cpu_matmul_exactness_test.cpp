@@ -14,45 +14,17 @@
 #include "gpu_eval/cpu_evaluator.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/element_kernels.h"
+#include "gpu_eval/random_tensors.h"
 
 namespace {
 
 using namespace tfmc::eval;
 
 template <class T>
-T random_value(std::mt19937_64& rng) {
-  const std::uint64_t r = rng();
-  if constexpr (std::is_floating_point_v<T>) {
-    switch (r % 16) {
-      case 0:
-        return -0.0;
-      case 1:
-        return std::numeric_limits<T>::infinity();
-      case 2:
-        return std::numeric_limits<T>::quiet_NaN();
-      case 3:
-        return std::numeric_limits<T>::denorm_min() * static_cast<T>(r % 7);
-      default:  // values whose sums round, in both signs and several magnitudes
-        return static_cast<T>(static_cast<std::int64_t>(r >> 40) - (1 << 23)) /
-               static_cast<T>(1 << (r % 20));
-    }
-  } else {
-    return static_cast<T>(r);  // wraps around when multiplied and added
-  }
-}
-
-template <class T>
-Tensor random_matrix(DType dtype, std::int64_t rows, std::int64_t cols, std::mt19937_64& rng) {
-  Tensor t{dtype, {rows, cols}, std::vector<std::uint8_t>(rows * cols * sizeof(T))};
-  for (std::int64_t i = 0; i < rows * cols; ++i) cpu::store<T>(t, i, random_value<T>(rng));
-  return t;
-}
-
-template <class T>
 void check_exact(DType dtype, std::int64_t m, std::int64_t k, std::int64_t n,
                  std::mt19937_64& rng) {
-  const Tensor a = random_matrix<T>(dtype, m, k, rng);
-  const Tensor b = random_matrix<T>(dtype, k, n, rng);
+  const Tensor a = tfmc::test::random_tensor(dtype, {m, k}, rng);
+  const Tensor b = tfmc::test::random_tensor(dtype, {k, n}, rng);
   CpuEvaluator evaluator;
   const Tensor* args[] = {&a, &b};
   const EvalResult r = evaluator.evaluate(BuiltinOp::MatMul, {}, args);

@@ -17,60 +17,13 @@
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cuda_device.h"
 #include "gpu_eval/evaluator_choice.h"
+#include "gpu_eval/random_tensors.h"
 
 namespace {
 
 using namespace tfmc::eval;
 
-template <class T>
-T random_value(std::mt19937_64& rng) {
-  const std::uint64_t r = rng();
-  if constexpr (std::is_same_v<T, bool>) {
-    return (r & 1) != 0;
-  } else if constexpr (std::is_floating_point_v<T>) {
-    switch (r % 16) {
-      case 0:
-        return -0.0;
-      case 1:
-        return std::numeric_limits<T>::infinity();
-      case 2:
-        return std::numeric_limits<T>::quiet_NaN();
-      case 3:
-        return std::numeric_limits<T>::denorm_min() * static_cast<T>(r % 7);
-      case 4:
-        return static_cast<T>(3e9);  // out of i32's range when cast
-      default:
-        return static_cast<T>(static_cast<std::int64_t>(r >> 40) - (1 << 23)) /
-               static_cast<T>(1 << (r % 20));
-    }
-  } else {
-    return r % 8 == 0 ? T{0} : static_cast<T>(r);  // zeros for the divisions
-  }
-}
-
-template <class T>
-Tensor random_tensor(DType dtype, std::vector<std::int64_t> shape, std::mt19937_64& rng) {
-  Tensor t{dtype, std::move(shape), {}};
-  t.bytes.resize(static_cast<std::size_t>(t.size()) * sizeof(T));
-  for (std::int64_t i = 0; i < t.size(); ++i) cpu::store<T>(t, i, random_value<T>(rng));
-  return t;
-}
-
-Tensor random_of(DType dtype, const std::vector<std::int64_t>& shape, std::mt19937_64& rng) {
-  switch (dtype) {
-    case DType::F32:
-      return random_tensor<float>(dtype, shape, rng);
-    case DType::F64:
-      return random_tensor<double>(dtype, shape, rng);
-    case DType::I32:
-      return random_tensor<std::int32_t>(dtype, shape, rng);
-    case DType::I64:
-      return random_tensor<std::int64_t>(dtype, shape, rng);
-    case DType::Bool:
-      break;
-  }
-  return random_tensor<bool>(dtype, shape, rng);
-}
+using tfmc::test::random_tensor;
 
 // Bytes equal, except that two NaNs of a float tensor are equal whatever their bits.
 bool same_bits(const Tensor& a, const Tensor& b) {
@@ -114,18 +67,19 @@ std::vector<Call> calls(std::mt19937_64& rng) {
                               BuiltinOp::Equal, BuiltinOp::Less,    BuiltinOp::Greater};
   for (const DType t : numeric) {
     for (const BuiltinOp op : binary) {
-      out.push_back({op, {}, {random_of(t, {37, 41}, rng), random_of(t, {37, 41}, rng)}});
-      out.push_back({op, {}, {random_of(t, {5, 1, 33}, rng), random_of(t, {7, 1}, rng)}});
+      out.push_back({op, {}, {random_tensor(t, {37, 41}, rng), random_tensor(t, {37, 41}, rng)}});
+      out.push_back({op, {}, {random_tensor(t, {5, 1, 33}, rng), random_tensor(t, {7, 1}, rng)}});
     }
-    out.push_back({BuiltinOp::Neg, {}, {random_of(t, {300}, rng)}});
-    out.push_back({BuiltinOp::Relu, {}, {random_of(t, {300}, rng)}});
+    out.push_back({BuiltinOp::Neg, {}, {random_tensor(t, {300}, rng)}});
+    out.push_back({BuiltinOp::Relu, {}, {random_tensor(t, {300}, rng)}});
     for (const DType to : {DType::F32, DType::F64, DType::I32, DType::I64, DType::Bool}) {
       OpAttrs cast;
       cast.to = to;
-      out.push_back({BuiltinOp::Cast, cast, {random_of(t, {300}, rng)}});
+      out.push_back({BuiltinOp::Cast, cast, {random_tensor(t, {300}, rng)}});
     }
-    out.push_back(
-        {BuiltinOp::MatMul, {}, {random_of(t, {33, 65}, rng), random_of(t, {65, 17}, rng)}});
+    out.push_back({BuiltinOp::MatMul,
+                   {},
+                   {random_tensor(t, {33, 65}, rng), random_tensor(t, {65, 17}, rng)}});
     for (const bool ta : {false, true}) {
       for (const bool tb : {false, true}) {
         OpAttrs transposes;
@@ -137,35 +91,38 @@ std::vector<Call> calls(std::mt19937_64& rng) {
             tb ? std::vector<std::int64_t>{17, 65} : std::vector<std::int64_t>{65, 17};
         out.push_back({BuiltinOp::MatMul,
                        transposes,
-                       {random_of(t, a_shape, rng), random_of(t, b_shape, rng)}});
+                       {random_tensor(t, a_shape, rng), random_tensor(t, b_shape, rng)}});
       }
     }
     for (const std::int64_t axis : {0, 1, -1}) {
       OpAttrs sum;
       sum.axis = axis;
-      out.push_back({BuiltinOp::Sum, sum, {random_of(t, {19, 23}, rng)}});
+      out.push_back({BuiltinOp::Sum, sum, {random_tensor(t, {19, 23}, rng)}});
       sum.keep_dims = true;
-      out.push_back({BuiltinOp::Sum, sum, {random_of(t, {19, 23}, rng)}});
+      out.push_back({BuiltinOp::Sum, sum, {random_tensor(t, {19, 23}, rng)}});
     }
-    out.push_back({BuiltinOp::Sum, {}, {random_of(t, {50}, rng)}});
+    out.push_back({BuiltinOp::Sum, {}, {random_tensor(t, {50}, rng)}});
   }
   out.push_back({BuiltinOp::Equal,
                  {},
-                 {random_of(DType::Bool, {40}, rng), random_of(DType::Bool, {40}, rng)}});
+                 {random_tensor(DType::Bool, {40}, rng), random_tensor(DType::Bool, {40}, rng)}});
   // Errors: dtypes that differ, shapes that do not broadcast, bool arithmetic, MatMul's inner
   // dimensions, an axis out of range.
-  out.push_back(
-      {BuiltinOp::Add, {}, {random_of(DType::F32, {4}, rng), random_of(DType::F64, {4}, rng)}});
-  out.push_back(
-      {BuiltinOp::Add, {}, {random_of(DType::F32, {4}, rng), random_of(DType::F32, {3}, rng)}});
-  out.push_back(
-      {BuiltinOp::Less, {}, {random_of(DType::Bool, {4}, rng), random_of(DType::Bool, {4}, rng)}});
+  out.push_back({BuiltinOp::Add,
+                 {},
+                 {random_tensor(DType::F32, {4}, rng), random_tensor(DType::F64, {4}, rng)}});
+  out.push_back({BuiltinOp::Add,
+                 {},
+                 {random_tensor(DType::F32, {4}, rng), random_tensor(DType::F32, {3}, rng)}});
+  out.push_back({BuiltinOp::Less,
+                 {},
+                 {random_tensor(DType::Bool, {4}, rng), random_tensor(DType::Bool, {4}, rng)}});
   out.push_back({BuiltinOp::MatMul,
                  {},
-                 {random_of(DType::F32, {2, 3}, rng), random_of(DType::F32, {2, 3}, rng)}});
+                 {random_tensor(DType::F32, {2, 3}, rng), random_tensor(DType::F32, {2, 3}, rng)}});
   OpAttrs far;
   far.axis = 5;
-  out.push_back({BuiltinOp::Sum, far, {random_of(DType::F32, {2, 3}, rng)}});
+  out.push_back({BuiltinOp::Sum, far, {random_tensor(DType::F32, {2, 3}, rng)}});
   return out;
 }
 
@@ -204,11 +161,13 @@ TEST_CASE("the CUDA backend gives the CPU backend's results, bit for bit", "[cud
 TEST_CASE("auto sends only large results to the device", "[cuda]") {
   std::mt19937_64 rng(7);
   CudaEvaluator threshold(1000);
-  const Call small{
-      BuiltinOp::Add, {}, {random_of(DType::F32, {10}, rng), random_of(DType::F32, {10}, rng)}};
-  const Call large{BuiltinOp::Add,
+  const Call small{BuiltinOp::Add,
                    {},
-                   {random_of(DType::F32, {40, 40}, rng), random_of(DType::F32, {40, 40}, rng)}};
+                   {random_tensor(DType::F32, {10}, rng), random_tensor(DType::F32, {10}, rng)}};
+  const Call large{
+      BuiltinOp::Add,
+      {},
+      {random_tensor(DType::F32, {40, 40}, rng), random_tensor(DType::F32, {40, 40}, rng)}};
   CpuEvaluator cpu;
   CHECK(same_result(run(threshold, small), run(cpu, small)));
   CHECK(same_result(run(threshold, large), run(cpu, large)));

@@ -146,15 +146,23 @@ std::string parse_size(std::string_view name, std::string_view text, std::uint64
   return "";
 }
 
-int main_sgd_matmul(std::string_view size_text) {
-  const std::size_t x = size_text.find('x');
+// Reads "AxB" into `a` and `b` (each as parse_size reads it, named by the two names); on
+// failure returns why, else "".
+std::string parse_pair(std::string_view family, std::string_view text, std::string_view a_name,
+                       std::string_view b_name, std::uint64_t& a, std::uint64_t& b) {
+  const std::size_t x = text.find('x');
   if (x == std::string_view::npos) {
-    return usage_error(fmt::format("sgd_matmul takes WxN, e.g. 2x512, not '{}'", size_text));
+    return fmt::format("{} takes {}x{}, e.g. 2x3, not '{}'", family, a_name, b_name, text);
   }
+  std::string error = parse_size(a_name, text.substr(0, x), a);
+  if (error.empty()) error = parse_size(b_name, text.substr(x + 1), b);
+  return error;
+}
+
+int main_sgd_matmul(std::string_view size_text) {
   std::uint64_t workers = 0;
   std::uint64_t n = 0;
-  std::string error = parse_size("W", size_text.substr(0, x), workers);
-  if (error.empty()) error = parse_size("N", size_text.substr(x + 1), n);
+  std::string error = parse_pair("sgd_matmul", size_text, "W", "N", workers, n);
   if (error.empty() && n > 4096) error = fmt::format("N = {} is too large (at most 4096)", n);
   if (!error.empty()) return usage_error(error);
   sgd_matmul(workers, n);
@@ -162,14 +170,9 @@ int main_sgd_matmul(std::string_view size_text) {
 }
 
 int main_hogwild(std::string_view size_text) {
-  const std::size_t x = size_text.find('x');
-  if (x == std::string_view::npos) {
-    return usage_error(fmt::format("hogwild takes WxP, e.g. 3x4, not '{}'", size_text));
-  }
   std::uint64_t workers = 0;
   std::uint64_t params = 0;
-  std::string error = parse_size("W", size_text.substr(0, x), workers);
-  if (error.empty()) error = parse_size("P", size_text.substr(x + 1), params);
+  const std::string error = parse_pair("hogwild", size_text, "W", "P", workers, params);
   if (!error.empty()) return usage_error(error);
   // W * P * P control edges: the bulk of the text. Divided, so nothing overflows.
   if (params > kMaxSize / params || workers > kMaxSize / (params * params)) {
