@@ -18,11 +18,14 @@ std::size_t resident_bytes() {
 }
 
 Explorer::Explorer(TransitionSystem& model, Limits limits)
-    : model_(model), limits_(limits), store_(model.slot_count()) {}
+    : model_(model),
+      group_successors_(model.batches() ? kBatchGroupSuccessors : kGroupSuccessors),
+      limits_(limits),
+      store_(model.slot_count()) {}
 
 void Explorer::announce_group(StateIndex from, Group& g) {
   g.enabled.clear();
-  for (StateIndex s = from; s < store_.size() && g.enabled.size() < kGroupSuccessors; ++s) {
+  for (StateIndex s = from; s < store_.size() && g.enabled.size() < group_successors_; ++s) {
     store_.load(s, g.current.data());
     const std::size_t first = g.enabled.size();
     model_.enabled(g.current.data(), g.enabled);
@@ -46,7 +49,7 @@ StateIndex Explorer::expand_group(StateIndex from, Group& g) {
     g.enabled.clear();
     g.first.assign(1, 0);
     fits = true;
-    for (end = from; fits && end < store_.size() && g.enabled.size() < kGroupSuccessors; ++end) {
+    for (end = from; fits && end < store_.size() && g.enabled.size() < group_successors_; ++end) {
       store_.load(end, g.current.data());
       model_.enabled(g.current.data(), g.enabled);
       g.first.push_back(g.enabled.size());

@@ -61,8 +61,11 @@ class Explorer {
   // Successors are looked up a group at a time: consecutive queued states are expanded until
   // they have at least kGroupSuccessors successors, whose table entries and stored states are
   // then prefetched in passes over the whole group, so that each cache miss has the time of
-  // many others' work to complete before the lookup that needs it.
+  // many others' work to complete before the lookup that needs it. A model that batches its
+  // evaluations gets groups of kBatchGroupSuccessors: one batch per group, and a device gains
+  // from large batches more than the lookups lose.
   static constexpr std::size_t kGroupSuccessors = 32;
+  static constexpr std::size_t kBatchGroupSuccessors = 1024;
   struct Group {
     // The enabled transitions of the group's states, one state after the other: those of
     // its g-th state from first[g] to first[g + 1]. Successor j is reached by enabled[j]; its
@@ -84,6 +87,7 @@ class Explorer {
   void announce_group(StateIndex from, Group& g);
 
   TransitionSystem& model_;
+  std::size_t group_successors_;  // kGroupSuccessors, or kBatchGroupSuccessors
   Limits limits_;
   StateStore store_;
   std::function<void(const Progress&)> progress_;
