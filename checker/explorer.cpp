@@ -29,7 +29,9 @@ void Explorer::announce_group(StateIndex from, Group& g) {
     store_.load(s, g.current.data());
     const std::size_t first = g.enabled.size();
     model_.enabled(g.current.data(), g.enabled);
-    for (std::size_t j = first; j < g.enabled.size(); ++j) {
+    // One state may have far more successors than a group: the batch stops at a bound, and
+    // the firings past it evaluate as they come.
+    for (std::size_t j = first; j < g.enabled.size() && j < kMaxAnnounced; ++j) {
       model_.prefetch(g.current.data(), g.enabled[j]);
     }
   }

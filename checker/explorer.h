@@ -66,6 +66,7 @@ class Explorer {
   // from large batches more than the lookups lose.
   static constexpr std::size_t kGroupSuccessors = 32;
   static constexpr std::size_t kBatchGroupSuccessors = 1024;
+  static constexpr std::size_t kMaxAnnounced = 4 * kBatchGroupSuccessors;  // per batch
   struct Group {
     // The enabled transitions of the group's states, one state after the other: those of
     // its g-th state from first[g] to first[g + 1]. Successor j is reached by enabled[j]; its

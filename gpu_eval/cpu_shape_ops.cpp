@@ -15,7 +15,7 @@ namespace {
 template <class T>
 std::vector<T> elements(const Tensor& t) {
   std::vector<T> out(static_cast<std::size_t>(t.size()));
-  std::memcpy(out.data(), t.bytes.data(), t.bytes.size());
+  if (!out.empty()) std::memcpy(out.data(), t.bytes.data(), t.bytes.size());
   return out;
 }
 
@@ -68,14 +68,15 @@ EvalResult matmul(const Tensor& a, const Tensor& b) {
     Tensor out = make_tensor(a.dtype, {m, n});
     std::vector<T> result(static_cast<std::size_t>(m * n), T{0});
     matmul_blocked<T>(elements<T>(a).data(), elements<T>(b).data(), result.data(), m, k, n);
-    std::memcpy(out.bytes.data(), result.data(), out.bytes.size());
+    if (!result.empty()) std::memcpy(out.bytes.data(), result.data(), out.bytes.size());
     return single(std::move(out));
   });
 }
 
 // In row-major order a tensor is `outer` blocks along `axis`, each block holding
 // shape[axis] * inner elements; Concat and Split move whole blocks as bytes.
-EvalResult concat(std::span<const Tensor* const> args, std::optional<std::int64_t> axis_attr) {
+std::variant<BlockPlan, ErrorKind> plan_concat(std::span<const Tensor* const> args,
+                                               std::optional<std::int64_t> axis_attr) {
   const Tensor& first = *args[0];
   for (const Tensor* t : args) {
     if (t->dtype != first.dtype) return ErrorKind::Type;
@@ -97,35 +98,51 @@ EvalResult concat(std::span<const Tensor* const> args, std::optional<std::int64_
   }
   if (!representable(shape)) return ErrorKind::Shape;
   const auto ax = shape.begin() + static_cast<std::ptrdiff_t>(*axis);
-  const std::int64_t outer = product(shape.begin(), ax);
   const auto inner_bytes =
       product(ax + 1, shape.end()) * static_cast<std::int64_t>(dtype_size(first.dtype));
-  Tensor out = make_tensor(first.dtype, shape);
+  BlockPlan plan{{shape}, product(shape.begin(), ax), {}};
+  for (const Tensor* t : args) plan.blocks.push_back(t->shape[*axis] * inner_bytes);
+  return plan;
+}
+
+EvalResult concat(std::span<const Tensor* const> args, std::optional<std::int64_t> axis_attr) {
+  const auto plan = plan_concat(args, axis_attr);
+  if (const auto* e = std::get_if<ErrorKind>(&plan)) return *e;
+  const BlockPlan& p = std::get<BlockPlan>(plan);
+  Tensor out = make_tensor(args[0]->dtype, p.shapes[0]);
   std::uint8_t* dst = out.bytes.data();
-  for (std::int64_t o = 0; o < outer; ++o) {
-    for (const Tensor* t : args) {
-      const std::int64_t block = t->shape[*axis] * inner_bytes;
-      dst = std::copy_n(t->bytes.data() + o * block, block, dst);
+  for (std::int64_t o = 0; o < p.outer; ++o) {
+    for (std::size_t k = 0; k < args.size(); ++k) {
+      dst = std::copy_n(args[k]->bytes.data() + o * p.blocks[k], p.blocks[k], dst);
     }
   }
   return single(std::move(out));
 }
 
-EvalResult split(const Tensor& a, const OpAttrs& attrs) {
+std::variant<BlockPlan, ErrorKind> plan_split(const Tensor& a, const OpAttrs& attrs) {
   const std::optional<std::size_t> axis = normalize_axis(attrs.axis.value_or(0), a.shape.size());
   if (!axis || a.shape[*axis] % attrs.num != 0) return ErrorKind::Shape;
   Shape piece = a.shape;
   piece[*axis] /= attrs.num;
   const auto ax = piece.begin() + static_cast<std::ptrdiff_t>(*axis);
-  const std::int64_t outer = product(piece.begin(), ax);
   const std::int64_t block =
       product(ax, piece.end()) * static_cast<std::int64_t>(dtype_size(a.dtype));
-  std::vector<Tensor> results(static_cast<std::size_t>(attrs.num), make_tensor(a.dtype, piece));
+  return BlockPlan{std::vector<Shape>(static_cast<std::size_t>(attrs.num), piece),
+                   product(piece.begin(), ax),
+                   std::vector<std::int64_t>(static_cast<std::size_t>(attrs.num), block)};
+}
+
+EvalResult split(const Tensor& a, const OpAttrs& attrs) {
+  const auto plan = plan_split(a, attrs);
+  if (const auto* e = std::get_if<ErrorKind>(&plan)) return *e;
+  const BlockPlan& p = std::get<BlockPlan>(plan);
+  std::vector<Tensor> results;
+  for (const Shape& shape : p.shapes) results.push_back(make_tensor(a.dtype, shape));
   const std::uint8_t* src = a.bytes.data();
-  for (std::int64_t o = 0; o < outer; ++o) {
-    for (Tensor& r : results) {
-      std::copy_n(src, block, r.bytes.data() + o * block);
-      src += block;
+  for (std::int64_t o = 0; o < p.outer; ++o) {
+    for (std::size_t k = 0; k < results.size(); ++k) {
+      std::copy_n(src, p.blocks[k], results[k].bytes.data() + o * p.blocks[k]);
+      src += p.blocks[k];
     }
   }
   return results;

@@ -6,12 +6,26 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <variant>
+#include <vector>
 
 #include "gpu_eval/cpu_tensor_access.h"
 
 namespace tfmc::eval::cpu {
 
 EvalResult matmul(const Tensor& a, const Tensor& b);
+// Concat and Split move whole blocks of bytes: in row-major order the concatenated (split)
+// tensor is `outer` runs of one block per input (output) k, of blocks[k] bytes each. The
+// shapes are the result's (Concat) or the results' (Split). Both backends copy by the plan.
+struct BlockPlan {
+  std::vector<Shape> shapes;
+  std::int64_t outer = 0;
+  std::vector<std::int64_t> blocks;
+};
+std::variant<BlockPlan, ErrorKind> plan_concat(std::span<const Tensor* const> args,
+                                               std::optional<std::int64_t> axis);
+std::variant<BlockPlan, ErrorKind> plan_split(const Tensor& a, const OpAttrs& attrs);
+
 EvalResult concat(std::span<const Tensor* const> args, std::optional<std::int64_t> axis);
 // attrs.num results of equal size along attrs.axis (default 0).
 EvalResult split(const Tensor& a, const OpAttrs& attrs);

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "gpu_eval/cuda_device.h"
 #include "gpu_eval/element_kernels.h"
@@ -23,11 +24,19 @@ struct DevicePlan {
   std::int64_t b_strides[kMaxRank] = {};
 };
 
+// Whether a runtime call succeeded. A failure is also taken off the runtime's last-error
+// record, so that it does not read as the failure of a later launch.
+bool succeeded(cudaError_t e) {
+  if (e == cudaSuccess) return true;
+  cudaGetLastError();
+  return false;
+}
+
 // Device memory released when it goes out of scope.
 class DeviceBuffer {
  public:
   explicit DeviceBuffer(std::size_t bytes) {
-    if (cudaMalloc(&ptr_, bytes == 0 ? 1 : bytes) != cudaSuccess) ptr_ = nullptr;
+    if (!succeeded(cudaMalloc(&ptr_, bytes == 0 ? 1 : bytes))) ptr_ = nullptr;
   }
   ~DeviceBuffer() {
     if (ptr_ != nullptr) cudaFree(ptr_);
@@ -43,16 +52,22 @@ class DeviceBuffer {
 
 bool upload(const Tensor& t, DeviceBuffer& d) {
   return d.ok() &&
-         cudaMemcpy(d.get(), t.bytes.data(), t.bytes.size(), cudaMemcpyHostToDevice) == cudaSuccess;
+         succeeded(cudaMemcpy(d.get(), t.bytes.data(), t.bytes.size(), cudaMemcpyHostToDevice));
 }
 
-// Waits for the kernel, then copies `out` and the fault flag back.
-bool finish(const DeviceBuffer& d_out, Tensor& out, const DeviceBuffer& d_fault, bool& fault) {
-  if (cudaGetLastError() != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess) return false;
+// Whether the kernel just launched started, and then ran to its end.
+bool launched() { return succeeded(cudaGetLastError()) && succeeded(cudaDeviceSynchronize()); }
+
+bool download(const DeviceBuffer& d_out, Tensor& out) {
+  return succeeded(
+      cudaMemcpy(out.bytes.data(), d_out.get(), out.bytes.size(), cudaMemcpyDeviceToHost));
+}
+
+// Copies `out` and the fault flag back after the kernel.
+bool download(const DeviceBuffer& d_out, Tensor& out, const DeviceBuffer& d_fault, bool& fault) {
   int flag = 0;
-  if (cudaMemcpy(out.bytes.data(), d_out.get(), out.bytes.size(), cudaMemcpyDeviceToHost) !=
-          cudaSuccess ||
-      cudaMemcpy(&flag, d_fault.get(), sizeof flag, cudaMemcpyDeviceToHost) != cudaSuccess) {
+  if (!download(d_out, out) ||
+      !succeeded(cudaMemcpy(&flag, d_fault.get(), sizeof flag, cudaMemcpyDeviceToHost))) {
     return false;
   }
   fault = fault || flag != 0;
@@ -141,14 +156,15 @@ bool launch_binary(const DevicePlan& plan, const Tensor& a, const Tensor& b, Ten
                    bool& fault) {
   DeviceBuffer da(a.bytes.size()), db(b.bytes.size()), dout(out.bytes.size()), dfault(sizeof(int));
   if (!upload(a, da) || !upload(b, db) || !dout.ok() || !dfault.ok()) return false;
-  if (cudaMemset(dfault.get(), 0, sizeof(int)) != cudaSuccess) return false;
+  if (!succeeded(cudaMemset(dfault.get(), 0, sizeof(int)))) return false;
   const std::int64_t n = out.size();
   if (n > 0) {
     binary_kernel<T, R, Op><<<blocks(n), kThreads>>>(
         static_cast<const T*>(da.get()), static_cast<const T*>(db.get()),
         static_cast<R*>(dout.get()), n, plan, op, static_cast<int*>(dfault.get()));
+    if (!launched()) return false;
   }
-  return finish(dout, out, dfault, fault);
+  return download(dout, out, dfault, fault);
 }
 
 // Calls f(T{}) with T the element type of `dtype`.
@@ -224,14 +240,15 @@ template <class T, class R, class Op>
 bool launch_unary(const Tensor& a, Tensor& out, Op op, bool& fault) {
   DeviceBuffer da(a.bytes.size()), dout(out.bytes.size()), dfault(sizeof(int));
   if (!upload(a, da) || !dout.ok() || !dfault.ok()) return false;
-  if (cudaMemset(dfault.get(), 0, sizeof(int)) != cudaSuccess) return false;
+  if (!succeeded(cudaMemset(dfault.get(), 0, sizeof(int)))) return false;
   const std::int64_t n = out.size();
   if (n > 0) {
     unary_kernel<T, R, Op><<<blocks(n), kThreads>>>(static_cast<const T*>(da.get()),
                                                     static_cast<R*>(dout.get()), n, op,
                                                     static_cast<int*>(dfault.get()));
+    if (!launched()) return false;
   }
-  return finish(dout, out, dfault, fault);
+  return download(dout, out, dfault, fault);
 }
 
 // A transposed operand is read in place: row `row` of a^T is column `row` of a (stride m),
@@ -257,6 +274,48 @@ __global__ void sum_kernel(const T* a, T* out, std::int64_t outer, std::int64_t 
   out[i] = kernels::sum_strided<T>(a, o * len * inner + r, len, inner);
 }
 
+// Copies `outer` blocks of `block` bytes: block o from src + o * src_stride + src_offset to
+// dst + o * dst_stride + dst_offset.
+__global__ void copy_blocks_kernel(const std::uint8_t* src, std::int64_t src_stride,
+                                   std::int64_t src_offset, std::uint8_t* dst,
+                                   std::int64_t dst_stride, std::int64_t dst_offset,
+                                   std::int64_t outer, std::int64_t block) {
+  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= outer * block) return;
+  const std::int64_t o = i / block;
+  const std::int64_t j = i % block;
+  dst[o * dst_stride + dst_offset + j] = src[o * src_stride + src_offset + j];
+}
+
+bool copy_blocks(const void* src, std::int64_t src_stride, std::int64_t src_offset, void* dst,
+                 std::int64_t dst_stride, std::int64_t dst_offset, std::int64_t outer,
+                 std::int64_t block) {
+  if (outer * block == 0) return true;
+  copy_blocks_kernel<<<blocks(outer * block), kThreads>>>(
+      static_cast<const std::uint8_t*>(src), src_stride, src_offset,
+      static_cast<std::uint8_t*>(dst), dst_stride, dst_offset, outer, block);
+  return launched();
+}
+
+std::int64_t total(const std::vector<std::int64_t>& sizes) {
+  std::int64_t sum = 0;
+  for (std::int64_t s : sizes) sum += s;
+  return sum;
+}
+
+__global__ void probe_kernel(int* out) { *out = 1; }
+
+// Whether a kernel of this build runs on the device: a device the build's architectures do
+// not cover (older than sm_80) counts as none.
+bool probe() {
+  DeviceBuffer d(sizeof(int));
+  int one = 0;
+  if (!d.ok()) return false;
+  probe_kernel<<<1, 1>>>(static_cast<int*>(d.get()));
+  return launched() &&
+         cudaMemcpy(&one, d.get(), sizeof one, cudaMemcpyDeviceToHost) == cudaSuccess && one == 1;
+}
+
 }  // namespace
 
 // Asked once: the runtime's answer does not change while tfmc runs, and asking costs a driver
@@ -264,7 +323,7 @@ __global__ void sum_kernel(const T* a, T* out, std::int64_t outer, std::int64_t 
 bool available() {
   static const bool found = [] {
     int count = 0;
-    return cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
+    return cudaGetDeviceCount(&count) == cudaSuccess && count > 0 && probe();
   }();
   return found;
 }
@@ -338,17 +397,15 @@ bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, st
     if constexpr (std::is_same_v<T, bool>) {
       return false;
     } else {
-      DeviceBuffer da(a.bytes.size()), db(b.bytes.size()), dout(out.bytes.size()),
-          dfault(sizeof(int));
-      if (!upload(a, da) || !upload(b, db) || !dout.ok() || !dfault.ok()) return false;
-      if (cudaMemset(dfault.get(), 0, sizeof(int)) != cudaSuccess) return false;
+      DeviceBuffer da(a.bytes.size()), db(b.bytes.size()), dout(out.bytes.size());
+      if (!upload(a, da) || !upload(b, db) || !dout.ok()) return false;
       if (m * n > 0) {
         matmul_kernel<T><<<blocks(m * n), kThreads>>>(
             static_cast<const T*>(da.get()), static_cast<const T*>(db.get()),
             static_cast<T*>(dout.get()), m, k, n, transpose_a, transpose_b);
+        if (!launched()) return false;
       }
-      bool fault = false;
-      return finish(dout, out, dfault, fault);
+      return download(dout, out);
     }
   });
 }
@@ -360,17 +417,50 @@ bool sum_axis(const Tensor& a, std::int64_t outer, std::int64_t len, std::int64_
     if constexpr (std::is_same_v<T, bool>) {
       return false;
     } else {
-      DeviceBuffer da(a.bytes.size()), dout(out.bytes.size()), dfault(sizeof(int));
-      if (!upload(a, da) || !dout.ok() || !dfault.ok()) return false;
-      if (cudaMemset(dfault.get(), 0, sizeof(int)) != cudaSuccess) return false;
+      DeviceBuffer da(a.bytes.size()), dout(out.bytes.size());
+      if (!upload(a, da) || !dout.ok()) return false;
       if (outer * inner > 0) {
         sum_kernel<T><<<blocks(outer * inner), kThreads>>>(
             static_cast<const T*>(da.get()), static_cast<T*>(dout.get()), outer, len, inner);
+        if (!launched()) return false;
       }
-      bool fault = false;
-      return finish(dout, out, dfault, fault);
+      return download(dout, out);
     }
   });
+}
+
+bool concat(const cpu::BlockPlan& plan, std::span<const Tensor* const> args, Tensor& out) {
+  DeviceBuffer dout(out.bytes.size());
+  if (!dout.ok()) return false;
+  const std::int64_t stride = total(plan.blocks);
+  std::int64_t offset = 0;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    DeviceBuffer in(args[k]->bytes.size());
+    if (!upload(*args[k], in) || !copy_blocks(in.get(), plan.blocks[k], 0, dout.get(), stride,
+                                              offset, plan.outer, plan.blocks[k])) {
+      return false;
+    }
+    offset += plan.blocks[k];
+  }
+  return download(dout, out);
+}
+
+bool split(const cpu::BlockPlan& plan, const Tensor& a, std::vector<Tensor>& outs) {
+  DeviceBuffer da(a.bytes.size());
+  if (!upload(a, da)) return false;
+  const std::int64_t stride = total(plan.blocks);
+  std::int64_t offset = 0;
+  for (std::size_t k = 0; k < outs.size(); ++k) {
+    DeviceBuffer dout(outs[k].bytes.size());
+    if (!dout.ok() ||
+        !copy_blocks(da.get(), stride, offset, dout.get(), plan.blocks[k], 0, plan.outer,
+                     plan.blocks[k]) ||
+        !download(dout, outs[k])) {
+      return false;
+    }
+    offset += plan.blocks[k];
+  }
+  return true;
 }
 
 }  // namespace tfmc::eval::cuda

@@ -14,8 +14,11 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
+#include <vector>
 
+#include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/evaluator.h"
 
@@ -44,5 +47,10 @@ bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, st
 // a[(o * len) * inner + r + j * inner], j in index order.
 bool sum_axis(const Tensor& a, std::int64_t outer, std::int64_t len, std::int64_t inner,
               Tensor& out);
+
+// Concat of `args` into `out`, and Split of `a` into `outs`, by the CPU backend's block plan
+// (cpu_shape_ops.h): bytes moved, nothing computed.
+bool concat(const cpu::BlockPlan& plan, std::span<const Tensor* const> args, Tensor& out);
+bool split(const cpu::BlockPlan& plan, const Tensor& a, std::vector<Tensor>& outs);
 
 }  // namespace tfmc::eval::cuda

@@ -1,5 +1,8 @@
 #include "gpu_eval/cuda_evaluator.h"
 
+#include <vector>
+
+#include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cuda_device.h"
 
@@ -77,6 +80,23 @@ std::optional<EvalResult> CudaEvaluator::on_device(BuiltinOp op, const OpAttrs& 
     }
     return cpu::single(std::move(out));
   }
+  if (op == BuiltinOp::Concat && args.size() >= 2) {
+    const auto plan = cpu::plan_concat(args, attrs.axis);
+    const auto* p = std::get_if<cpu::BlockPlan>(&plan);
+    if (p == nullptr || element_count(p->shapes[0]) < min_elements_) return std::nullopt;
+    Tensor out = cpu::make_tensor(args[0]->dtype, p->shapes[0]);
+    if (!cuda::concat(*p, args, out)) return std::nullopt;
+    return cpu::single(std::move(out));
+  }
+  if (op == BuiltinOp::Split && args.size() == 1) {
+    const auto plan = cpu::plan_split(*args[0], attrs);
+    const auto* p = std::get_if<cpu::BlockPlan>(&plan);
+    if (p == nullptr || args[0]->size() < min_elements_) return std::nullopt;
+    std::vector<Tensor> outs;
+    for (const Shape& shape : p->shapes) outs.push_back(cpu::make_tensor(args[0]->dtype, shape));
+    if (!cuda::split(*p, *args[0], outs)) return std::nullopt;
+    return outs;
+  }
   if (op == BuiltinOp::Sum && args.size() == 1 && args[0]->dtype != DType::Bool) {
     const Tensor& a = *args[0];
     const std::size_t rank = a.shape.size();
@@ -102,8 +122,6 @@ std::optional<EvalResult> CudaEvaluator::on_device(BuiltinOp op, const OpAttrs& 
   }
   return std::nullopt;
 }
-
-bool CudaEvaluator::prefers_batches() const { return cuda::available(); }
 
 EvalResult CudaEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs,
                                    std::span<const Tensor* const> args) {

@@ -1,11 +1,14 @@
 // The CUDA backend: the Evaluator that runs the element-wise ops (Add, Sub, Mul, Div, Maximum,
-// Minimum, Equal, Less, Greater with broadcasting; Neg, Relu, Cast), MatMul and Sum (one axis
-// or all) on a CUDA device (cuda_device.h), with the same bits as the CPU backend.
+// Minimum, Equal, Less, Greater with broadcasting; Neg, Relu, Cast), MatMul (and its
+// transposes), Sum (one axis or all), Concat and Split (by attribute) on a CUDA device
+// (cuda_device.h), with the same bits as the CPU backend. Each call runs on its own (copies in,
+// one kernel, copies out); it does not ask for batches (evaluator.h prefers_batches) until a
+// kernel serves a whole batch.
 //
 // It sends a call to the device only when the CPU backend would compute a tensor for it (the
 // dtypes and shapes check out, as cpu_evaluator.h states them) and the result has at least
 // `min_elements` elements; every other call, every error case, the ops it does not cover
-// (Concat, Split and the TensorFlow-form ops among them) and any call the device fails go to
+// (ConcatV2 and the other TensorFlow-form ops among them) and any call the device fails go to
 // the CPU backend, so results never depend on where they were computed. Counts say where each
 // call ran.
 #pragma once
@@ -23,11 +26,6 @@ class CudaEvaluator : public Evaluator {
 
   EvalResult evaluate(BuiltinOp op, const OpAttrs& attrs,
                       std::span<const Tensor* const> args) override;
-
-  // With a device: each call of a batch runs as evaluate runs it, so that what a batch buys
-  // is the explorer's gathering (one batch per group of states); kernels that serve several
-  // calls at once come with the measurements of a device run.
-  bool prefers_batches() const override;
 
   std::uint64_t device_calls() const { return device_calls_; }
   std::uint64_t cpu_calls() const { return cpu_calls_; }

@@ -29,8 +29,8 @@ NamedValues printed(const std::vector<NamedValue>& named, const sem::ValueStore&
 // The lines that say where the large values of `named` differ from those of the same name in
 // `first`.
 void add_differences(const char* what, const std::vector<NamedValue>& named,
-                     const std::vector<NamedValue>& first, const sem::ValueStore& values,
-                     std::vector<std::string>& out) {
+                     const std::vector<NamedValue>& first, const std::string& list,
+                     const sem::ValueStore& values, std::vector<std::string>& out) {
   for (const NamedValue& v : named) {
     for (const NamedValue& f : first) {
       if (f.name != v.name || f.value == v.value) continue;
@@ -38,8 +38,8 @@ void add_differences(const char* what, const std::vector<NamedValue>& named,
       const eval::Tensor* b = large_tensor(v.value, values);
       if (a == nullptr || b == nullptr) continue;
       if (const auto d = sem::tensor_difference(*a, *b)) {
-        out.push_back(fmt::format("{} {} differs from outcome 1 {}", what, v.name,
-                                  sem::describe_difference(*d)));
+        out.push_back(fmt::format("{} {} differs from {} 1 {}", what, v.name, list,
+                                  sem::describe_difference(*d, a->dtype)));
       }
     }
   }
@@ -48,7 +48,8 @@ void add_differences(const char* what, const std::vector<NamedValue>& named,
 }  // namespace
 
 std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
-                                    const sem::ValueStore& values, ValueForm form) {
+                                    const sem::ValueStore& values, ValueForm form,
+                                    const std::string& list) {
   std::vector<PrintedOutcome> out;
   for (const Outcome& o : outcomes) {
     PrintedOutcome p{printed(o.outputs, values, form),
@@ -59,8 +60,9 @@ std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
                      o.witness,
                      {}};
     if (form == ValueForm::Summary && !out.empty()) {
-      add_differences("output", o.outputs, outcomes.front().outputs, values, p.differences);
-      add_differences("variable", o.variables, outcomes.front().variables, values, p.differences);
+      add_differences("output", o.outputs, outcomes.front().outputs, list, values, p.differences);
+      add_differences("variable", o.variables, outcomes.front().variables, list, values,
+                      p.differences);
     }
     out.push_back(std::move(p));
   }

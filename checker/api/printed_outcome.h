@@ -32,8 +32,10 @@ struct PrintedOutcome {
   std::vector<std::string> differences;
 };
 
+// `list` names the outcomes in the difference lines: "outcome" in a check (`differs from
+// outcome 1`), "added outcome" or "lost outcome" in a compare's lists.
 std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
-                                    const sem::ValueStore& values,
-                                    ValueForm form = ValueForm::Full);
+                                    const sem::ValueStore& values, ValueForm form = ValueForm::Full,
+                                    const std::string& list = "outcome");
 
 }  // namespace tfmc::api

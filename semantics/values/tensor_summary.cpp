@@ -11,11 +11,30 @@
 namespace tfmc::sem {
 namespace {
 
+bool is_float(eval::DType t) { return t == eval::DType::F32 || t == eval::DType::F64; }
+
+std::int64_t element_as_integer(const eval::Tensor& t, std::int64_t i) {
+  switch (t.dtype) {
+    case eval::DType::I32: {
+      std::int32_t v;
+      std::memcpy(&v, t.bytes.data() + i * 4, 4);
+      return v;
+    }
+    case eval::DType::I64: {
+      std::int64_t v;
+      std::memcpy(&v, t.bytes.data() + i * 8, 8);
+      return v;
+    }
+    default:
+      return t.bytes[static_cast<std::size_t>(i)];  // bool
+  }
+}
+
 // Element i's bytes against element i of `b`, every NaN one value.
 bool same_element(const eval::Tensor& a, const eval::Tensor& b, std::int64_t i) {
   const std::size_t size = eval::dtype_size(a.dtype);
-  const bool is_float = a.dtype == eval::DType::F32 || a.dtype == eval::DType::F64;
-  if (is_float && std::isnan(element_as_double(a, i)) && std::isnan(element_as_double(b, i)))
+  if (is_float(a.dtype) && std::isnan(element_as_double(a, i)) &&
+      std::isnan(element_as_double(b, i)))
     return true;
   return std::memcmp(a.bytes.data() + i * size, b.bytes.data() + i * size, size) == 0;
 }
@@ -60,18 +79,23 @@ std::optional<TensorDifference> tensor_difference(const eval::Tensor& a, const e
     if (same_element(a, b, i)) continue;
     if (first < 0) first = i;
     ++d.count;
+    if (!is_float(a.dtype)) {  // the magnitude of x - y, exact in 64 bits
+      const std::int64_t x = element_as_integer(a, i);
+      const std::int64_t y = element_as_integer(b, i);
+      const std::uint64_t diff =
+          x > y ? static_cast<std::uint64_t>(x) - static_cast<std::uint64_t>(y)
+                : static_cast<std::uint64_t>(y) - static_cast<std::uint64_t>(x);
+      d.largest_integer = std::max(d.largest_integer, diff);
+      continue;
+    }
     const double x = element_as_double(a, i);
     const double y = element_as_double(b, i);
-    // A NaN against a number, or an infinity against anything else, is as different as it
-    // gets; NaN marks the former so that the report does not pass it off as a number.
+    // A NaN against a number is as different as it gets; NaN marks it so that the report
+    // does not pass it off as a number.
     const double diff = std::isnan(x) || std::isnan(y) ? NAN
                         : x == y                       ? 0.0  // -0 against +0
                                                        : std::fabs(x - y);
-    if (std::isnan(diff) || std::isnan(d.largest)) {
-      d.largest = NAN;
-    } else {
-      d.largest = std::max(d.largest, diff);
-    }
+    d.largest = std::isnan(diff) || std::isnan(d.largest) ? NAN : std::max(d.largest, diff);
   }
   if (d.count == 0) return std::nullopt;
   d.first.assign(a.shape.size(), 0);
@@ -82,9 +106,12 @@ std::optional<TensorDifference> tensor_difference(const eval::Tensor& a, const e
   return d;
 }
 
-std::string describe_difference(const TensorDifference& d) {
+std::string describe_difference(const TensorDifference& d, eval::DType dtype) {
   return fmt::format("in {} of {} elements: largest absolute difference {}, first at [{}]", d.count,
-                     d.total, format_float(d.largest, eval::DType::F64), fmt::join(d.first, ","));
+                     d.total,
+                     is_float(dtype) ? format_float(d.largest, eval::DType::F64)
+                                     : std::to_string(d.largest_integer),
+                     fmt::join(d.first, ","));
 }
 
 }  // namespace tfmc::sem

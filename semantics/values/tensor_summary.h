@@ -12,8 +12,8 @@
 //
 // Two large tensors of one dtype and shape differ in some elements: tensor_difference counts
 // them (bits compared, every NaN one value, -0 apart from +0), gives the largest absolute
-// difference (in f64; NaN when a NaN is against a number, or inf against a different value)
-// and the index of the first.
+// difference (floats in f64, NaN when a NaN is against a number; integers exactly) and the
+// index of the first.
 #pragma once
 
 #include <cstdint>
@@ -41,16 +41,17 @@ std::string summarize_tensor(const eval::Tensor& t);
 std::string digest_tensor(const eval::Tensor& t);
 
 struct TensorDifference {
-  std::int64_t count = 0;           // elements that differ
-  std::int64_t total = 0;           // elements
-  double largest = 0;               // the largest absolute difference
-  std::vector<std::int64_t> first;  // the multi-index of the first that differs
+  std::int64_t count = 0;             // elements that differ
+  std::int64_t total = 0;             // elements
+  double largest = 0;                 // floats: the largest absolute difference
+  std::uint64_t largest_integer = 0;  // integers and bools: the largest, exact
+  std::vector<std::int64_t> first;    // the multi-index of the first that differs
 };
 
 // How `a` and `b` differ; nullopt when their dtypes or shapes differ, or when they are equal.
 std::optional<TensorDifference> tensor_difference(const eval::Tensor& a, const eval::Tensor& b);
 
 // `in 3 of 262144 elements: largest absolute difference 0.25, first at [0,7]`.
-std::string describe_difference(const TensorDifference& d);
+std::string describe_difference(const TensorDifference& d, eval::DType dtype);
 
 }  // namespace tfmc::sem

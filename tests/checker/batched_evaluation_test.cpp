@@ -44,6 +44,16 @@ class BatchingCpu : public eval::CpuEvaluator {
   bool in_batch_ = false;
 };
 
+class CountingCpu : public eval::CpuEvaluator {
+ public:
+  eval::EvalResult evaluate(eval::BuiltinOp op, const eval::OpAttrs& attrs,
+                            std::span<const eval::Tensor* const> args) override {
+    ++calls;
+    return eval::CpuEvaluator::evaluate(op, attrs, args);
+  }
+  std::uint64_t calls = 0;
+};
+
 struct Run {
   check::Exploration exploration;
   std::vector<std::vector<Slot>> finals;  // the final states, slots and value ids
@@ -94,7 +104,7 @@ TEST_CASE("batched evaluation explores exactly as evaluation one by one", "[chec
          {check::Reduction::None, check::Reduction::Eager, check::Reduction::Stubborn}) {
       INFO("program " << k << " at reduction level " << static_cast<int>(level) << "\n"
                       << programs[k]);
-      eval::CpuEvaluator one_by_one;
+      CountingCpu one_by_one;
       BatchingCpu batching;
       const Run plain = explore(programs[k], one_by_one, level);
       const Run batched = explore(programs[k], batching, level);
@@ -102,6 +112,8 @@ TEST_CASE("batched evaluation explores exactly as evaluation one by one", "[chec
       CHECK(batched.exploration.transitions == plain.exploration.transitions);
       CHECK(batched.finals == plain.finals);
       CHECK(batched.values == plain.values);
+      // Every evaluation made in a batch was used: none was made twice or for nothing.
+      CHECK(batching.batched + batching.single == one_by_one.calls);
       batches += batching.batches;
       evaluations_in_batches += batching.batched;
       // Without a reduction every firing is announced first: nothing is evaluated alone.

@@ -5,6 +5,7 @@
 // product, then each next product added in index order): the blocking may only reorder which
 // output elements are computed when, never the terms of one sum.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -20,11 +21,15 @@ namespace {
 
 using namespace tfmc::eval;
 
+using tfmc::test::Values;
+
+// Returns how many outputs were numbers (neither NaN nor infinite), so that the caller can
+// make sure the long sums were compared as numbers.
 template <class T>
-void check_exact(DType dtype, std::int64_t m, std::int64_t k, std::int64_t n,
-                 std::mt19937_64& rng) {
-  const Tensor a = tfmc::test::random_tensor(dtype, {m, k}, rng);
-  const Tensor b = tfmc::test::random_tensor(dtype, {k, n}, rng);
+std::int64_t check_exact(DType dtype, std::int64_t m, std::int64_t k, std::int64_t n,
+                         std::mt19937_64& rng, Values values) {
+  const Tensor a = tfmc::test::random_tensor(dtype, {m, k}, rng, values);
+  const Tensor b = tfmc::test::random_tensor(dtype, {k, n}, rng, values);
   CpuEvaluator evaluator;
   const Tensor* args[] = {&a, &b};
   const EvalResult r = evaluator.evaluate(BuiltinOp::MatMul, {}, args);
@@ -32,6 +37,7 @@ void check_exact(DType dtype, std::int64_t m, std::int64_t k, std::int64_t n,
   const Tensor& out = std::get<std::vector<Tensor>>(r).at(0);
   REQUIRE(out.shape == std::vector<std::int64_t>{m, n});
   std::int64_t differing = 0;
+  std::int64_t numbers = 0;
   for (std::int64_t i = 0; i < m; ++i) {
     for (std::int64_t j = 0; j < n; ++j) {
       const T want = kernels::dot_strided<T>(cpu::view<T>(a), i * k, 1, cpu::view<T>(b), j, n, k);
@@ -39,11 +45,17 @@ void check_exact(DType dtype, std::int64_t m, std::int64_t k, std::int64_t n,
       // NaN is one value (its sign and payload are canonicalized by the value store), and
       // which operand's payload a NaN result carries is the hardware's choice.
       bool both_nan = false;
-      if constexpr (std::is_floating_point_v<T>) both_nan = want != want && got != got;
+      if constexpr (std::is_floating_point_v<T>) {
+        both_nan = want != want && got != got;
+        numbers += std::isfinite(want) ? 1 : 0;
+      } else {
+        ++numbers;
+      }
       differing += !both_nan && std::memcmp(&want, &got, sizeof(T)) != 0 ? 1 : 0;
     }
   }
   CHECK(differing == 0);
+  return numbers;
 }
 
 }  // namespace
@@ -56,14 +68,18 @@ TEST_CASE("the blocked MatMul gives the bits of the element-by-element inner pro
     for (const std::int64_t n : sizes) {
       for (const std::int64_t k : {std::int64_t{1}, std::int64_t{2}, std::int64_t{37}}) {
         DYNAMIC_SECTION(m << "x" << k << " times " << k << "x" << n) {
-          check_exact<float>(DType::F32, m, k, n, rng);
-          check_exact<double>(DType::F64, m, k, n, rng);
-          check_exact<std::int32_t>(DType::I32, m, k, n, rng);
-          check_exact<std::int64_t>(DType::I64, m, k, n, rng);
+          for (const Values values : {Values::Special, Values::Finite}) {
+            const std::int64_t f32 = check_exact<float>(DType::F32, m, k, n, rng, values);
+            const std::int64_t f64 = check_exact<double>(DType::F64, m, k, n, rng, values);
+            check_exact<std::int32_t>(DType::I32, m, k, n, rng, values);
+            check_exact<std::int64_t>(DType::I64, m, k, n, rng, values);
+            // Finite operands keep every sum a number, however long.
+            if (values == Values::Finite) CHECK(f32 + f64 == 2 * m * n);
+          }
         }
       }
     }
   }
-  // A square product larger than one block of rows and of columns.
-  check_exact<float>(DType::F32, 67, 129, 515, rng);
+  // A product larger than one block of rows and of columns, with sums of 129 numbers.
+  CHECK(check_exact<float>(DType::F32, 67, 129, 515, rng, Values::Finite) == 67 * 515);
 }

@@ -42,12 +42,13 @@ std::string render_compare_text(const api::CompareResult& r, const sem::ValueSto
       r.before.exploration.complete ? "reached by AFTER only" : "not reached by BEFORE so far";
   const char* lost_how =
       r.after.exploration.complete ? "reached by BEFORE only" : "not reached by AFTER so far";
-  const std::vector<api::PrintedOutcome> added = api::printed(r.added, values, form);
+  const std::vector<api::PrintedOutcome> added =
+      api::printed(r.added, values, form, "added outcome");
   for (std::size_t i = 0; i < added.size(); ++i) {
     out += outcome_text(added[i], fmt::format("added outcome {} of {} ({}; witness in AFTER)",
                                               i + 1, added.size(), added_how));
   }
-  const std::vector<api::PrintedOutcome> lost = api::printed(r.lost, values, form);
+  const std::vector<api::PrintedOutcome> lost = api::printed(r.lost, values, form, "lost outcome");
   for (std::size_t i = 0; i < lost.size(); ++i) {
     out += outcome_text(lost[i], fmt::format("lost outcome {} of {} ({}; witness in BEFORE)", i + 1,
                                              lost.size(), lost_how));

@@ -26,13 +26,18 @@ rows=(${BENCH_ROWS:-2x64 2x128 2x256 2x512 2x1024 4x256 4x512})
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# A run's wall seconds, with its JSON document (outcomes and statistics) in $work/$2.json.
+# A run's wall seconds, with its JSON document (outcomes and statistics) in $work/$2.json. Exit
+# 0 or 1 (one outcome or several) is a result; anything else stops the benchmark.
 run() {
-  local eval=$1 name=$2 start end
+  local eval=$1 name=$2 start end code=0
   start=$(date +%s.%N)
   "$tfmc" check "$work/program.tfg" --eval "$eval" --json --quiet --values digest \
-    --no-race-classification >"$work/$name.json" || true
+    --no-race-classification >"$work/$name.json" || code=$?
   end=$(date +%s.%N)
+  if ((code > 1)); then
+    echo "gpu_bench.sh: tfmc check --eval $eval exited $code on $row" >&2
+    exit 2
+  fi
   awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
 }
 

@@ -78,7 +78,7 @@ TEST_CASE("tensor_difference counts the differing elements and finds the first",
   CHECK(d->total == 36);
   CHECK(d->largest == 20.0);  // |40 - 20|
   CHECK(d->first == std::vector<std::int64_t>{1, 1});
-  CHECK(sem::describe_difference(*d) ==
+  CHECK(sem::describe_difference(*d, eval::DType::F32) ==
         "in 2 of 36 elements: largest absolute difference 20, first at [1,1]");
   // -0 against +0 differs by its bits with an absolute difference of 0; NaN against NaN is
   // one value; NaN against a number makes the largest difference nan.
@@ -93,6 +93,17 @@ TEST_CASE("tensor_difference counts the differing elements and finds the first",
   CHECK(std::isnan(nan->largest));
   const auto ints = sem::tensor_difference(literal("i64[3]{0, 5, 9}"), literal("i64[3]{0, -5, 9}"));
   REQUIRE(ints.has_value());
-  CHECK(ints->largest == 10.0);
+  CHECK(ints->largest_integer == 10);
+  // Integers differ exactly, where f64 would round both to the same number.
+  const auto big = sem::tensor_difference(literal("i64[2]{4611686018427387904, 0}"),
+                                          literal("i64[2]{4611686018427387905, 0}"));
+  REQUIRE(big.has_value());
+  CHECK(big->largest_integer == 1);
+  CHECK(sem::describe_difference(*big, eval::DType::I64) ==
+        "in 1 of 2 elements: largest absolute difference 1, first at [0]");
+  const auto extremes = sem::tensor_difference(literal("i64[1]{-9223372036854775808}"),
+                                               literal("i64[1]{9223372036854775807}"));
+  REQUIRE(extremes.has_value());
+  CHECK(extremes->largest_integer == 18446744073709551615u);
   CHECK(ints->first == std::vector<std::int64_t>{1});
 }
