@@ -3,10 +3,31 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 
+#include "semantics/errors/invariant.h"
+
 namespace tfmc::check {
+
+namespace {
+constexpr unsigned kNoWorker = 0xffffffffu;
+constexpr unsigned kMaxThreads = 1024;  // the store's cap leaves room for one state each
+
+// Runs fn(w, k) for every k in [0, n) on `workers` workers w of `pool` (nullptr: this
+// thread, as worker 0), handing out items one at a time.
+void for_each_item(WorkerPool* pool, unsigned workers, std::size_t n,
+                   const std::function<void(unsigned, std::size_t)>& fn) {
+  std::atomic<std::size_t> next{0};
+  const auto job = [&](unsigned w) {
+    for (std::size_t k = next.fetch_add(1); k < n; k = next.fetch_add(1)) fn(w, k);
+  };
+  if (pool != nullptr && workers > 1) {
+    pool->run(workers, job);
+  } else {
+    job(0);
+  }
+}
+}  // namespace
 
 std::size_t resident_bytes() {
   std::FILE* f = std::fopen("/proc/self/statm", "r");
@@ -17,56 +38,66 @@ std::size_t resident_bytes() {
   return got == 2 ? pages_resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) : 0;
 }
 
-Explorer::Explorer(TransitionSystem& model, Limits limits)
+Explorer::Explorer(TransitionSystem& model, Limits limits, Parallelism parallel)
     : model_(model),
       group_successors_(model.batches() ? kBatchGroupSuccessors : kGroupSuccessors),
       limits_(limits),
+      parallel_(parallel),
       store_(model.slot_count()) {}
 
-void Explorer::announce_group(StateIndex from, Group& g) {
+Explorer::~Explorer() = default;
+
+double Explorer::elapsed() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void Explorer::announce_group(Worker& w, StateIndex from, StateIndex last) {
+  Group& g = w.g;
   g.enabled.clear();
-  for (StateIndex s = from; s < store_.size() && g.enabled.size() < group_successors_; ++s) {
+  for (StateIndex s = from; s < last && g.enabled.size() < group_successors_; ++s) {
     store_.load(s, g.current.data());
     const std::size_t first = g.enabled.size();
-    model_.enabled(g.current.data(), g.enabled);
+    w.model->enabled(g.current.data(), g.enabled);
     // One state may have far more successors than a group: the batch stops at a bound, and
     // the firings past it evaluate as they come.
     for (std::size_t j = first; j < g.enabled.size() && j < kMaxAnnounced; ++j) {
-      model_.prefetch(g.current.data(), g.enabled[j]);
+      w.model->prefetch(g.current.data(), g.enabled[j]);
     }
   }
-  model_.flush_prefetch();
+  w.model->flush_prefetch();
 }
 
-StateIndex Explorer::expand_group(StateIndex from, Group& g) {
+StateIndex Explorer::expand_group(Worker& w, StateIndex from, StateIndex last) {
   // Each successor's key is derived from its parent's: a firing changes only the slots in
   // writes(t), so the key is the parent's with those slots set (no copy of the whole state,
   // no encoding of every slot). `next` is the parent on entry to each firing, and again after
-  // it once the written slots are put back. A value too wide for the store's keys widens the
-  // store, which invalidates the keys made so far: the group starts again.
+  // it once the written slots are put back.
+  Group& g = w.g;
+  TransitionSystem& model = *w.model;
+  if (model.batches()) announce_group(w, from, last);
+  g.key_bytes = store_.key_bytes();
+  g.enabled.clear();
+  g.first.assign(1, 0);
   StateIndex end = from;
-  if (model_.batches()) announce_group(from, g);
-  for (bool fits = false; !fits;) {
-    g.key_bytes = store_.key_bytes();
-    g.enabled.clear();
-    g.first.assign(1, 0);
-    fits = true;
-    for (end = from; fits && end < store_.size() && g.enabled.size() < group_successors_; ++end) {
-      store_.load(end, g.current.data());
-      model_.enabled(g.current.data(), g.enabled);
-      g.first.push_back(g.enabled.size());
-      g.keys.resize(g.enabled.size() * g.key_bytes);
-      std::copy(g.current.begin(), g.current.end(), g.next.begin());
-      const unsigned char* parent_key = store_.stored_key(end);
-      for (std::size_t j = g.first[end - from]; fits && j < g.enabled.size(); ++j) {
-        const TransitionId t = g.enabled[j];
-        unsigned char* key = g.keys.data() + j * g.key_bytes;
-        std::copy_n(parent_key, g.key_bytes, key);
-        model_.fire(g.current.data(), t, g.next.data());
-        for (std::uint32_t s : model_.writes(t)) fits &= store_.set_slot(key, s, g.next[s]);
-        if (!fits) store_.widen_for(g.next.data());
-        for (std::uint32_t s : model_.writes(t)) g.next[s] = g.current[s];
+  for (; end < last && g.enabled.size() < group_successors_; ++end) {
+    store_.load(end, g.current.data());
+    model.enabled(g.current.data(), g.enabled);
+    g.first.push_back(g.enabled.size());
+    g.keys.resize(g.enabled.size() * g.key_bytes);
+    std::copy(g.current.begin(), g.current.end(), g.next.begin());
+    const unsigned char* parent_key = store_.stored_key(end);
+    for (std::size_t j = g.first[end - from]; j < g.enabled.size(); ++j) {
+      const TransitionId t = g.enabled[j];
+      unsigned char* key = g.keys.data() + j * g.key_bytes;
+      std::copy_n(parent_key, g.key_bytes, key);
+      model.fire(g.current.data(), t, g.next.data());
+      bool fits = true;
+      for (std::uint32_t s : model.writes(t)) fits &= store_.set_slot(key, s, g.next[s]);
+      if (!fits) {
+        for (std::uint32_t s : model.writes(t)) w.too_wide |= g.next[s];
+        return from;
       }
+      for (std::uint32_t s : model.writes(t)) g.next[s] = g.current[s];
     }
   }
   // The hashes, and the two rounds of prefetches (see StateStore::prefetch_entry).
@@ -79,89 +110,262 @@ StateIndex Explorer::expand_group(StateIndex from, Group& g) {
   return end;
 }
 
-Exploration Explorer::run() {
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
-  const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-  Exploration r;
-  const std::size_t slots = model_.slot_count();
-  Group g;
-  g.current.resize(slots);
-  g.next.resize(slots);
+void Explorer::halt_level(Level& level, Halt why) {
+  int none = 0;
+  level.halt.compare_exchange_strong(none, static_cast<int>(why));
+}
 
-  model_.initial_state(g.current.data());
-  store_.find_or_insert(g.current.data(), kNoState, 0);
-  double next_report = 1.0;
-  StateIndex next_check = 1024;
-  // Also after about kWorkPerCheck successor slots since the last check: one state of a wide
-  // program can have tens of thousands of successors of tens of thousands of slots each.
-  constexpr std::uint64_t kWorkPerCheck = std::uint64_t{1} << 24;
-  std::uint64_t work = 0;
-
-  // The arena is the BFS queue: states are expanded in the order they were stored, and their
-  // successors looked up in that order too (groups change when lookups happen, not their
-  // order, so states are numbered as without them).
-  StateIndex i = 0;
-  while (i < store_.size()) {
-    if (i >= next_check || work >= kWorkPerCheck) {  // the limits, about every 1024 states
-      next_check = i + 1024;
-      work = 0;
-      const double t = elapsed();
-      if (limits_.max_seconds > 0 && t >= limits_.max_seconds) {
-        r.complete = false;
-        r.stop_reason = "max-seconds";
-        break;
-      }
-      if (limits_.max_memory_bytes > 0 && resident_bytes() >= limits_.max_memory_bytes) {
-        r.complete = false;
-        r.stop_reason = "max-memory";
-        break;
-      }
-      if (progress_ && t >= next_report) {
-        progress_({store_.size(), r.transitions, store_.size() - i, t});
-        next_report = t + 1.0;
-      }
-    }
-    const StateIndex from = i;
-    const StateIndex end = expand_group(from, g);
-    work += g.enabled.size() * slots;
-    // The lookups, state by state; a max-states stop leaves state i unexpanded.
-    bool stopped = false;
-    for (; i < end; ++i) {
-      const std::size_t j_begin = g.first[i - from];
-      const std::size_t j_end = g.first[i - from + 1];
-      if (j_begin == j_end) {
-        r.finals.push_back(i);
-        continue;
-      }
-      r.transitions += j_end - j_begin;
-      for (std::size_t j = j_begin; !stopped && j < j_end; ++j) {
-        const unsigned char* key = g.keys.data() + j * g.key_bytes;
-        stopped = limits_.max_states > 0 && store_.size() >= limits_.max_states &&
-                  !store_.contains_key(key, g.hashes[j]);
-        if (!stopped) store_.find_or_insert_key(key, g.hashes[j], i, g.enabled[j]);
-      }
-      if (stopped) break;
-    }
-    if (stopped) {
-      r.complete = false;
-      r.stop_reason = "max-states";
+void Explorer::expand_block(Worker& w, Level& level, Block& b) {
+  b.begin = w.claimed.size();
+  StateIndex s = b.first;
+  while (s < b.last && level.halt.load(std::memory_order_relaxed) == 0) {
+    const StateIndex end = expand_group(w, s, b.last);
+    if (end == s) {
+      halt_level(level, Halt::Widen);
       break;
     }
+    const Group& g = w.g;
+    Halt stop = Halt::None;
+    StateIndex i = s;
+    // The lookups, state by state; a max-states stop leaves state i unexpanded.
+    for (; i < end && stop == Halt::None; ++i) {
+      const std::size_t j_begin = g.first[i - s];
+      const std::size_t j_end = g.first[i - s + 1];
+      if (j_begin == j_end) {
+        w.finals.push_back(i);
+        continue;
+      }
+      w.transitions += j_end - j_begin;
+      for (std::size_t j = j_begin; j < j_end; ++j) {
+        const unsigned char* key = g.keys.data() + j * g.key_bytes;
+        if (level.exact && limits_.max_states > 0 &&
+            store_.size() + store_.level_size() >= limits_.max_states &&
+            !store_.contains_key(key, g.hashes[j])) {
+          stop = Halt::States;
+          break;
+        }
+        const StateStore::LevelInsert r =
+            store_.insert(key, g.hashes[j], make_link(i, g.enabled[j]), w.numbers);
+        if (level.provisional && r.found != StateStore::Found::Stored) {
+          w.claimed.push_back({r.index, r.slot});
+        }
+        if (store_.over_cap()) {
+          stop = Halt::Full;
+          break;
+        }
+      }
+      if (stop != Halt::None) break;
+    }
+    s = i;
+    if (stop != Halt::None) {
+      halt_level(level, stop);
+      break;
+    }
+    check_limits(w, level);
   }
-  // A stop leaves stored states unexpanded (from i on); those that are final still give
-  // outcomes. After a complete run, i == size() and there are none.
-  for (StateIndex q = i; q < store_.size(); ++q) {
-    store_.load(q, g.current.data());
-    g.enabled.clear();
-    model_.enabled(g.current.data(), g.enabled);
-    if (g.enabled.empty()) r.finals.push_back(q);
+  b.done = s;
+  b.end = w.claimed.size();
+}
+
+void Explorer::expand_level(unsigned w, Level& level) {
+  Worker& worker = workers_[w];
+  while (level.halt.load(std::memory_order_relaxed) == 0) {
+    const std::size_t b = level.next_block.fetch_add(1);
+    if (b >= level.blocks.size()) break;
+    level.blocks[b].worker = w;
+    expand_block(worker, level, level.blocks[b]);
+  }
+}
+
+void Explorer::check_limits(Worker& w, Level& level) {
+  const double t = elapsed();
+  if (limits_.max_seconds > 0 && t >= limits_.max_seconds) halt_level(level, Halt::Seconds);
+  // Reading the resident size costs a few microseconds: every 64th check.
+  if (limits_.max_memory_bytes > 0 && w.checks++ % 64 == 0 &&
+      resident_bytes() >= limits_.max_memory_bytes) {
+    halt_level(level, Halt::Memory);
+  }
+  double due = next_report_.load(std::memory_order_relaxed);
+  if (progress_ && t >= due && next_report_.compare_exchange_strong(due, t + 1.0)) {
+    const std::uint64_t stored = store_.size() + store_.level_size();
+    progress_({stored, committed_transitions_.load(), stored - level.lo, t});
+  }
+}
+
+void Explorer::commit_level(const Level& level, unsigned workers) {
+  // A new state belongs to the block of its least link's parent; the blocks that stored or
+  // lowered it list it, in the order of their links (one thread expands a block in order),
+  // so a block's own states, in its list's order, are in one thread's order.
+  const std::size_t n_blocks = level.blocks.size();
+  const auto owns = [&](const Block& b, const StateStore::Staged& s) {
+    const StateIndex p = store_.staged_parent(s.index);
+    return p >= b.first && p < b.last;
+  };
+  std::vector<std::size_t> base(n_blocks + 1, 0);
+  for_each_item(pool_.get(), workers, n_blocks, [&](unsigned, std::size_t k) {
+    const Block& b = level.blocks[k];
+    if (b.worker == kNoWorker) return;
+    const std::vector<StateStore::Staged>& claimed = workers_[b.worker].claimed;
+    std::size_t count = 0;
+    for (std::size_t c = b.begin; c < b.end; ++c) count += owns(b, claimed[c]) ? 1 : 0;
+    base[k + 1] = count;
+  });
+  for (std::size_t k = 0; k < n_blocks; ++k) base[k + 1] += base[k];
+  TFMC_CHECK(base[n_blocks] <= store_.level_size(), "every new state belongs to one block");
+  std::vector<StateStore::Staged> order(base[n_blocks]);
+  for_each_item(pool_.get(), workers, n_blocks, [&](unsigned, std::size_t k) {
+    const Block& b = level.blocks[k];
+    if (b.worker == kNoWorker) return;
+    const std::vector<StateStore::Staged>& claimed = workers_[b.worker].claimed;
+    std::size_t at = base[k];
+    for (std::size_t c = b.begin; c < b.end; ++c) {
+      if (owns(b, claimed[c])) order[at++] = claimed[c];
+    }
+  });
+  constexpr std::size_t kPiece = 4096;
+  for_each_item(
+      pool_.get(), workers, (order.size() + kPiece - 1) / kPiece, [&](unsigned, std::size_t k) {
+        store_.commit_range(order.data(), k * kPiece, std::min(order.size(), (k + 1) * kPiece));
+      });
+}
+
+Exploration Explorer::run() {
+  start_ = std::chrono::steady_clock::now();
+  Exploration r;
+  const std::size_t slots = model_.slot_count();
+
+  unsigned threads = parallel_.threads == 0 ? available_cores() : parallel_.threads;
+  threads = std::clamp(threads, 1u, kMaxThreads);
+  workers_.resize(1);
+  workers_[0].model = &model_;
+  for (unsigned w = 1; w < threads; ++w) {
+    Worker worker;
+    worker.fork = model_.fork();
+    if (worker.fork == nullptr) break;  // a model one thread explores
+    worker.model = worker.fork.get();
+    workers_.push_back(std::move(worker));
+  }
+  threads = static_cast<unsigned>(workers_.size());
+  if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
+  for (Worker& w : workers_) {
+    w.g.current.resize(slots);
+    w.g.next.resize(slots);
+  }
+
+  model_.initial_state(workers_[0].g.current.data());
+  store_.find_or_insert(workers_[0].g.current.data(), kNoState, 0);
+
+  // A level's new states are estimated from the last level's ratio, to size the table before
+  // it opens; a level that fills the table is done again with twice the room.
+  double growth = 1;
+  Halt halt = Halt::None;
+  std::vector<std::pair<StateIndex, StateIndex>> unexpanded;
+  StateIndex lo = 0;
+  while (lo < store_.size() && halt == Halt::None) {
+    const auto hi = static_cast<StateIndex>(store_.size());
+    bool exact = threads == 1 || hi - lo < parallel_.min_parallel_level;
+    double room = 1.5 * growth * (hi - lo) + 64;
+    for (bool again = true; again;) {
+      again = false;
+      store_.reserve(store_.size() + static_cast<std::uint64_t>(room),
+                     [&](std::size_t n, const std::function<void(std::size_t)>& fn) {
+                       for_each_item(pool_.get(), threads, n,
+                                     [&](unsigned, std::size_t k) { fn(k); });
+                     });
+      const std::uint64_t budget =
+          exact || limits_.max_states == 0 ? kMaxStates : limits_.max_states - store_.size();
+      store_.open_level(!exact, budget, exact ? 1 : threads);
+      Level level;
+      level.lo = lo;
+      level.hi = hi;
+      level.exact = exact;
+      level.provisional = !exact;
+      for (StateIndex first = lo; first < hi; first += std::min(kBlockStates, hi - first)) {
+        const StateIndex last = first + std::min(kBlockStates, hi - first);
+        level.blocks.push_back({first, last, first, kNoWorker, 0, 0});
+      }
+      for (Worker& w : workers_) {
+        w.claimed.clear();
+        w.finals.clear();
+        w.transitions = 0;
+        w.too_wide = 0;
+        w.numbers = {};
+      }
+      const unsigned workers = exact ? 1 : threads;
+      if (workers > 1) {
+        pool_->run(workers, [&](unsigned w) { expand_level(w, level); });
+      } else {
+        expand_level(0, level);
+      }
+      halt = static_cast<Halt>(level.halt.load());
+      if (halt == Halt::Widen || halt == Halt::Full) {
+        // The level is done again: after widening the keys, with more table, or by one
+        // thread that stops exactly at max-states.
+        const std::uint64_t reached = store_.size() + store_.level_size();
+        store_.drop_level();
+        if (halt == Halt::Widen) {
+          Slot any = 0;
+          for (const Worker& w : workers_) any |= w.too_wide;
+          store_.widen_for(any);
+        } else if (!exact && limits_.max_states > 0 && reached >= limits_.max_states) {
+          exact = true;
+        } else {
+          room = 2 * std::max<double>(room, static_cast<double>(reached - store_.size()));
+        }
+        halt = Halt::None;
+        again = true;
+        continue;
+      }
+      if (!exact) commit_level(level, workers);
+      store_.close_level();
+      for (const Worker& w : workers_) {
+        r.transitions += w.transitions;
+        r.finals.insert(r.finals.end(), w.finals.begin(), w.finals.end());
+      }
+      committed_transitions_.store(r.transitions);
+      if (halt != Halt::None) {
+        for (const Block& b : level.blocks) {
+          if (b.done < b.last) unexpanded.emplace_back(b.done, b.last);
+        }
+        unexpanded.emplace_back(hi, static_cast<StateIndex>(store_.size()));
+      }
+    }
+    growth = static_cast<double>(store_.size() - hi) / (hi - lo);
+    lo = hi;
+  }
+  // A stop leaves stored states unexpanded; those that are final still give outcomes.
+  std::vector<std::pair<StateIndex, StateIndex>> pieces;
+  for (const auto& [from, to] : unexpanded) {
+    for (StateIndex q = from; q < to; q += std::min(kBlockStates, to - q)) {
+      pieces.emplace_back(q, q + std::min(kBlockStates, to - q));
+    }
+  }
+  for (Worker& w : workers_) w.finals.clear();
+  for_each_item(pool_.get(), threads, pieces.size(), [&](unsigned w, std::size_t k) {
+    Group& g = workers_[w].g;
+    for (StateIndex q = pieces[k].first; q < pieces[k].second; ++q) {
+      store_.load(q, g.current.data());
+      g.enabled.clear();
+      workers_[w].model->enabled(g.current.data(), g.enabled);
+      if (g.enabled.empty()) workers_[w].finals.push_back(q);
+    }
+  });
+  for (const Worker& w : workers_)
+    r.finals.insert(r.finals.end(), w.finals.begin(), w.finals.end());
+  std::sort(r.finals.begin(), r.finals.end());
+  store_.release_staging();
+  if (halt != Halt::None) {
+    r.complete = false;
+    r.stop_reason = halt == Halt::States    ? "max-states"
+                    : halt == Halt::Seconds ? "max-seconds"
+                                            : "max-memory";
   }
   r.states = store_.size();
   r.seconds = elapsed();
   r.store_bytes = store_.bytes();
   r.raw_bytes = store_.raw_bytes();
   r.slots = slots;
+  r.threads = threads;
   return r;
 }
 

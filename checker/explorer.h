@@ -1,18 +1,32 @@
-// Exhaustive breadth-first exploration of a TransitionSystem with exact state storage.
+// Exhaustive breadth-first exploration of a TransitionSystem with exact state storage, on one
+// thread or many.
 //
 // Every reachable state is stored once (StateStore); final states (no enabled transition) are
 // collected; witnesses are rebuilt from parent links, so each is a shortest firing sequence to
 // its state. Limits (stored states, seconds, resident memory) stop exploration cleanly: the
 // result is then marked incomplete with the reason, and holds what was found so far. A run
 // never claims completeness it does not have.
+//
+// Threads. The search goes a level (a BFS depth) at a time. The threads of a WorkerPool claim
+// blocks of the level's states, expand them on models of their own (TransitionSystem::fork)
+// and insert the successors into the one store, without locks; the level is then renumbered
+// into the order one thread would have found its states in (state_store.h). So states,
+// transitions, final states, witnesses and every figure but the time are the same for any
+// number of threads, and so is a stop by --max-states (a level that would pass the limit is
+// done again by one thread, which stops exactly where one thread stops). A stop by time or
+// memory ends the level where each thread stands.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "checker/state_store.h"
+#include "checker/worker_pool.h"
 #include "semantics/model/transition_system.h"
 
 namespace tfmc::check {
@@ -21,6 +35,13 @@ struct Limits {
   std::uint64_t max_states = 0;        // 0: none; else store at most this many states
   double max_seconds = 0;              // 0: none
   std::uint64_t max_memory_bytes = 0;  // 0: none; resident set size of the process
+};
+
+struct Parallelism {
+  unsigned threads = 1;  // 0: every core this process may run on (available_cores())
+  // A level of fewer states is expanded by one thread, which is then faster than several.
+  // Tests lower it to put small programs through the many-thread path.
+  std::size_t min_parallel_level = 512;
 };
 
 struct Progress {
@@ -35,18 +56,22 @@ struct Exploration {
   std::string stop_reason;  // empty when complete: "max-states", "max-seconds", "max-memory"
   std::uint64_t states = 0;
   std::uint64_t transitions = 0;
-  std::vector<StateIndex> finals;  // distinct final states, in discovery order
+  std::vector<StateIndex> finals;  // distinct final states, in index (discovery) order
   double seconds = 0;
   std::size_t store_bytes = 0;  // arena + links + table
   std::size_t raw_bytes = 0;    // stored states * slots * 4
   std::size_t slots = 0;        // slots per state
+  unsigned threads = 1;         // threads the exploration ran on
 };
 
 class Explorer {
  public:
-  Explorer(TransitionSystem& model, Limits limits);
+  // Runs on parallel.threads threads where the model forks, else on one.
+  Explorer(TransitionSystem& model, Limits limits, Parallelism parallel = {});
+  ~Explorer();
 
-  // Called about every second of exploration (for progress reports on long runs).
+  // Called about every second of exploration (for progress reports on long runs), from one
+  // thread at a time, not always the same.
   void on_progress(std::function<void(const Progress&)> callback) {
     progress_ = std::move(callback);
   }
@@ -58,15 +83,18 @@ class Explorer {
   std::vector<Slot> state(StateIndex i) const;
 
  private:
-  // Successors are looked up a group at a time: consecutive queued states are expanded until
-  // they have at least kGroupSuccessors successors, whose table entries and stored states are
-  // then prefetched in passes over the whole group, so that each cache miss has the time of
-  // many others' work to complete before the lookup that needs it. A model that batches its
+  // Successors are looked up a group at a time: consecutive states are expanded until they
+  // have at least kGroupSuccessors successors, whose table entries and stored states are then
+  // prefetched in passes over the whole group, so that each cache miss has the time of many
+  // others' work to complete before the lookup that needs it. A model that batches its
   // evaluations gets groups of kBatchGroupSuccessors: one batch per group, and a device gains
   // from large batches more than the lookups lose.
   static constexpr std::size_t kGroupSuccessors = 32;
   static constexpr std::size_t kBatchGroupSuccessors = 1024;
   static constexpr std::size_t kMaxAnnounced = 4 * kBatchGroupSuccessors;  // per batch
+  // States of a level that a thread claims at a time.
+  static constexpr StateIndex kBlockStates = 128;
+
   struct Group {
     // The enabled transitions of the group's states, one state after the other: those of
     // its g-th state from first[g] to first[g + 1]. Successor j is reached by enabled[j]; its
@@ -79,19 +107,68 @@ class Explorer {
     std::vector<Slot> current;  // the state being expanded
     std::vector<Slot> next;     // its successor, while its key is made
   };
-  // Makes the group of queued states that starts at `from`: the keys and hashes of their
-  // successors, prefetched for lookup. Returns the end of the group (its last state + 1).
-  StateIndex expand_group(StateIndex from, Group& g);
+  // One thread's model (the explorer's own for worker 0, a fork for the others) and its share
+  // of the open level.
+  // Aligned to cache lines, so that one worker's counters never share a line with another's.
+  struct alignas(64) Worker {
+    TransitionSystem* model = nullptr;
+    std::unique_ptr<TransitionSystem> fork;
+    Group g;
+    std::vector<StateStore::Staged> claimed;  // states it staged or lowered the link of, in order
+    std::vector<StateIndex> finals;           // expanded states without successors
+    std::uint64_t transitions = 0;
+    Slot too_wide = 0;  // the bits of slot values that did not fit the store's keys
+    StateStore::Numbers numbers;
+    std::uint64_t checks = 0;  // limit checks so far (the memory every 64th)
+  };
+  // Why a level stopped before its end.
+  enum class Halt : int { None, Widen, Full, Seconds, Memory, States };
+  // A block of the level's states, [first, last), expanded by one worker up to `done`; its
+  // claimed states are claimed[begin, end) of that worker.
+  struct Block {
+    StateIndex first, last, done;
+    unsigned worker;
+    std::size_t begin, end;
+  };
+  struct Level {
+    StateIndex lo, hi;  // the states to expand
+    bool exact;         // one worker, which stops at max-states exactly
+    bool provisional;   // several workers: the store stages the level (state_store.h)
+    std::vector<Block> blocks;
+    std::atomic<std::size_t> next_block{0};
+    std::atomic<int> halt{0};
+  };
+
+  // Expands the states of `w`'s group from `from` (before `last`): the keys and hashes of
+  // their successors, prefetched for lookup. Returns the end of the group (its last state
+  // + 1), or `from` when a successor did not fit the store's keys (then w.too_wide says why).
+  StateIndex expand_group(Worker& w, StateIndex from, StateIndex last);
   // For a model that batches evaluations: announces the transitions of the states that the
-  // group starting at `from` will expand (the same states: the group stops at the same count
-  // of successors) and has the model evaluate them as one batch.
-  void announce_group(StateIndex from, Group& g);
+  // group starting at `from` will expand and has the model evaluate them as one batch.
+  void announce_group(Worker& w, StateIndex from, StateIndex last);
+  // Expands block b of the level on worker w; stops early when the level halts.
+  void expand_block(Worker& w, Level& level, Block& b);
+  // The job of worker w during a level: blocks until none is left or the level halts.
+  void expand_level(unsigned w, Level& level);
+  // Renumbers a provisional level into one thread's order (state_store.h), on `workers`.
+  void commit_level(const Level& level, unsigned workers);
+  // Sets the level's halt reason unless one is set already.
+  static void halt_level(Level& level, Halt why);
+  // Limits, progress; sets level.halt when a limit is reached. Any worker, between groups.
+  void check_limits(Worker& w, Level& level);
+  double elapsed() const;
 
   TransitionSystem& model_;
   std::size_t group_successors_;  // kGroupSuccessors, or kBatchGroupSuccessors
   Limits limits_;
+  Parallelism parallel_;
   StateStore store_;
   std::function<void(const Progress&)> progress_;
+  std::vector<Worker> workers_;
+  std::unique_ptr<WorkerPool> pool_;
+  std::chrono::steady_clock::time_point start_;
+  std::atomic<std::uint64_t> committed_transitions_{0};
+  std::atomic<double> next_report_{1.0};  // seconds
 };
 
 // Resident set size of this process in bytes (0 where unknown).

@@ -42,7 +42,9 @@
 // firings between them, deterministically, to give the complete firing sequence.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -62,6 +64,10 @@ class ReducedModel : public TransitionSystem {
  public:
   // `level` is Eager or Stubborn; `base` must outlive this model.
   ReducedModel(DependencyModel& base, Reduction level);
+  // A fork adds its eager firings to its original's count when it ends.
+  ~ReducedModel() override;
+  ReducedModel(const ReducedModel&) = delete;
+  ReducedModel& operator=(const ReducedModel&) = delete;
 
   // The states are the base model's and a step is named by its first transition, a base
   // transition: their counts, names, outcome slots and blocked transitions are the base's.
@@ -87,9 +93,12 @@ class ReducedModel : public TransitionSystem {
     return base_.unfired(fired);
   }
   std::vector<TransitionId> run_of(std::span<const TransitionId> steps) const override;
+  // A reduction of a fork of the base model (nullptr when the base does not fork).
+  std::unique_ptr<TransitionSystem> fork() const override;
 
-  // Transitions fired eagerly so far (not counted as explored transitions).
-  std::uint64_t eager_firings() const { return eager_firings_; }
+  // Transitions fired eagerly so far, by this model and its ended forks (not counted as
+  // explored transitions).
+  std::uint64_t eager_firings() const { return eager_firings_ + ended_forks_firings_->load(); }
 
  private:
   // What is known of one state: which transitions fired before it, which are enabled.
@@ -109,8 +118,14 @@ class ReducedModel : public TransitionSystem {
                std::vector<TransitionId>& log) const;
   void stubborn_set(const Context& c, std::vector<TransitionId>& out) const;
 
+  ReducedModel(std::unique_ptr<DependencyModel> base, const ReducedModel& original);
+
+  std::unique_ptr<DependencyModel> owned_base_;  // a fork's own base model
   DependencyModel& base_;
   Reduction level_;
+  // Shared by a model and its forks: the eager firings of the forks that have ended.
+  std::shared_ptr<std::atomic<std::uint64_t>> ended_forks_firings_;
+  bool is_fork_ = false;
   std::vector<std::uint32_t> all_slots_;  // 0 .. slot_count() - 1
   mutable Context context_;
   mutable bool context_valid_ = false;

@@ -5,7 +5,10 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -14,14 +17,6 @@
 namespace tfmc::check {
 
 namespace {
-// log2 of the states per arena chunk: about 32 MiB per chunk, at least one state. Untouched
-// pages of a chunk cost no memory.
-unsigned chunk_shift_for(std::size_t state_bytes) {
-  unsigned shift = 0;
-  while (shift < 24 && (state_bytes << (shift + 1)) <= (std::size_t{32} << 20)) ++shift;
-  return shift;
-}
-
 constexpr std::size_t kInitialTable = std::size_t{1} << 12;
 
 // The fewest key bits (4, 8, 16 or 32) that hold every value whose bits are all in `any`.
@@ -115,21 +110,22 @@ void unpack_as(unsigned bits, const unsigned char* in, std::size_t n, Slot* out)
 }
 }  // namespace
 
-StateStore::StateStore(std::size_t slots_per_state)
-    : slots_(slots_per_state), scratch_(slots_per_state * sizeof(Slot)) {
+StateStore::StateStore(std::size_t slots_per_state) : slots_(slots_per_state) {
   set_bits(4);
-  table_ = MappedRegion(kInitialTable * sizeof(std::uint64_t));
-  entries_ = static_cast<std::uint64_t*>(table_.data());
-  mask_ = kInitialTable - 1;
-  tag_shift_ = 32 - 12;
+  new_table(kInitialTable);
 }
 
 void StateStore::set_bits(unsigned bits) {
   bits_ = bits;
   key_bytes_ = (slots_ * bits + 7) / 8;
-  record_bytes_ = 8 + key_bytes_;
-  chunk_shift_ = chunk_shift_for(record_bytes_);
-  chunk_mask_ = (1u << chunk_shift_) - 1;
+  keys_ = std::make_unique<ChunkedRecords>(key_bytes_);
+}
+
+void StateStore::new_table(std::size_t size) {
+  table_ = MappedRegion(size * sizeof(std::uint64_t), true);
+  entries_ = static_cast<std::uint64_t*>(table_.data());  // fresh pages read as zero: empty
+  mask_ = size - 1;
+  tag_shift_ = 32 - static_cast<unsigned>(std::countr_zero(size));
 }
 
 bool StateStore::encode(const Slot* state, unsigned char* key) const {
@@ -137,29 +133,11 @@ bool StateStore::encode(const Slot* state, unsigned char* key) const {
 }
 
 void StateStore::load(StateIndex i, Slot* out) const {
-  unpack_as(bits_, record(i) + 8, slots_, out);
+  unpack_as(bits_, keys_->at(i), slots_, out);
 }
 
 std::uint64_t StateStore::hash_key(const unsigned char* key) const {
   return XXH3_64bits(key, key_bytes_);
-}
-
-std::uint32_t StateStore::link(StateIndex i, int k) const {
-  std::uint32_t v;
-  std::memcpy(&v, record(i) + 4 * k, 4);
-  return v;
-}
-
-bool StateStore::equal(StateIndex i, const unsigned char* key) const {
-  return key_bytes_ == 0 || std::memcmp(record(i) + 8, key, key_bytes_) == 0;
-}
-
-void StateStore::write_record(StateIndex i, const unsigned char* key, StateIndex parent,
-                              TransitionId via) {
-  unsigned char* p = record(i);
-  std::memcpy(p, &parent, 4);
-  std::memcpy(p + 4, &via, 4);
-  if (key_bytes_ > 0) std::memcpy(p + 8, key, key_bytes_);
 }
 
 void StateStore::place(std::uint64_t e) {
@@ -173,121 +151,210 @@ bool StateStore::contains_key(const unsigned char* key, std::uint64_t h) const {
   for (std::uint64_t pos = position(tag);; pos = (pos + 1) & mask_) {
     const std::uint64_t e = entries_[pos];
     if (e == 0) return false;
-    if ((e >> 32) == tag && equal(static_cast<StateIndex>((e & 0xffffffffu) - 1), key)) {
-      return true;
-    }
+    if ((e >> 32) == tag && std::memcmp(key_of(e & kRefMask), key, key_bytes_) == 0) return true;
   }
 }
 
 void StateStore::prefetch_state(std::uint64_t h) const {
-  const std::uint64_t e = entries_[position(h >> 32)];
-  if (e == 0 || (e >> 32) != (h >> 32)) return;
-  const unsigned char* p = record(static_cast<StateIndex>((e & 0xffffffffu) - 1));
-  for (std::size_t off = 0; off < record_bytes_; off += 64) __builtin_prefetch(p + off);
-  __builtin_prefetch(p + record_bytes_ - 1);  // the record's last line, which may be one more
+  const std::uint64_t e =
+      std::atomic_ref<std::uint64_t>(entries_[position(h >> 32)]).load(std::memory_order_relaxed);
+  if (e == 0 || (e >> 32) != (h >> 32) || (e & kRefMask) == kBusy || key_bytes_ == 0) return;
+  const unsigned char* p = key_of(e & kRefMask);
+  for (std::size_t off = 0; off < key_bytes_; off += 64) __builtin_prefetch(p + off);
+  __builtin_prefetch(p + key_bytes_ - 1);  // the key's last line, which may be one more
 }
 
-StateStore::Insert StateStore::find_or_insert_key(const unsigned char* key, std::uint64_t h,
-                                                  StateIndex parent, TransitionId via) {
+void StateStore::open_level(bool provisional, std::uint64_t cap, unsigned inserters) {
+  provisional_ = provisional;
+  level_size_.store(0, std::memory_order_relaxed);
+  committed_.store(0, std::memory_order_relaxed);
+  if (provisional && (staged_keys_ == nullptr ||
+                      staged_keys_->record_bytes() != std::max<std::size_t>(key_bytes_, 1))) {
+    staged_keys_ = std::make_unique<ChunkedRecords>(key_bytes_);
+    staged_links_ = std::make_unique<ChunkedRecords>(sizeof(Link));
+  }
+  const std::uint64_t full = (mask_ + 1) * 85 / 100;
+  const std::uint64_t slack = std::uint64_t{inserters} * (provisional ? kNumberBatch : 1);
+  const std::uint64_t room = full > size_ + slack ? full - size_ - slack : 0;
+  cap_ = std::min({cap, room, kMaxStates - size_});
+}
+
+StateStore::LevelInsert StateStore::insert(const unsigned char* key, std::uint64_t h, Link link,
+                                           Numbers& numbers) {
   const std::uint64_t tag = h >> 32;
-  std::uint64_t pos = position(tag);
-  for (;; pos = (pos + 1) & mask_) {
-    const std::uint64_t e = entries_[pos];
-    if (e == 0) break;
-    if ((e >> 32) == tag) {
-      const auto i = static_cast<StateIndex>((e & 0xffffffffu) - 1);
-      if (equal(i, key)) return {i, false};
+  for (std::uint64_t pos = position(tag);; pos = (pos + 1) & mask_) {
+    std::atomic_ref<std::uint64_t> entry(entries_[pos]);
+    std::uint64_t e = entry.load(std::memory_order_acquire);
+    if (e == 0 &&
+        entry.compare_exchange_strong(e, (tag << 32) | kBusy, std::memory_order_acquire)) {
+      if (numbers.next == numbers.end) {
+        const std::uint64_t batch = provisional_ ? kNumberBatch : 1;
+        numbers.next = level_size_.fetch_add(batch, std::memory_order_relaxed);
+        numbers.end = numbers.next + batch;
+      }
+      const std::uint64_t n = numbers.next++;
+      TFMC_CHECK(size_ + n < kMaxStates, "more states than the store can index (2^31 - 2)");
+      ChunkedRecords& keys = provisional_ ? *staged_keys_ : *keys_;
+      ChunkedRecords& links = provisional_ ? *staged_links_ : links_;
+      const std::uint64_t at = provisional_ ? n : size_ + n;
+      keys.ensure(at);
+      links.ensure(at);
+      if (key_bytes_ > 0) std::memcpy(keys.at(at), key, key_bytes_);
+      std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t*>(links.at(at)))
+          .store(link, std::memory_order_relaxed);
+      entry.store((tag << 32) | (provisional_ ? kProvisional : 0) | (at + 1),
+                  std::memory_order_release);
+      return {static_cast<StateIndex>(at), Found::New, static_cast<std::uint32_t>(pos)};
     }
+    // e is the entry there now: another state's, or this one's.
+    if ((e >> 32) != tag) continue;
+    while ((e & kRefMask) == kBusy) e = entry.load(std::memory_order_acquire);
+    const std::uint64_t ref = e & kRefMask;
+    if (std::memcmp(key_of(ref), key, key_bytes_) != 0) continue;
+    const auto slot = static_cast<std::uint32_t>(pos);
+    if ((ref & kProvisional) == 0) return {static_cast<StateIndex>(ref - 1), Found::Stored, slot};
+    // Staged in this level: it keeps the least link. (One thread meets a level's links in
+    // increasing order, so a level that is not provisional never lowers one.)
+    const auto provisional = static_cast<StateIndex>((ref & ~kProvisional) - 1);
+    std::atomic_ref<std::uint64_t> word(*staged_link(provisional));
+    for (Link old = word.load(std::memory_order_relaxed); link < old;) {
+      if (word.compare_exchange_weak(old, link, std::memory_order_relaxed)) {
+        return {provisional, Found::Lowered, slot};
+      }
+    }
+    return {provisional, Found::Stored, slot};
   }
-  TFMC_CHECK(size_ < kNoState - 1, "state index space exhausted");
-  const auto index = static_cast<StateIndex>(size_);
-  if ((index >> chunk_shift_) == chunks_.size()) {
-    chunks_.emplace_back((std::size_t{1} << chunk_shift_) * record_bytes_);
+}
+
+StateIndex StateStore::staged_parent(StateIndex provisional) const {
+  return static_cast<StateIndex>(
+      std::atomic_ref<std::uint64_t>(*staged_link(provisional)).load(std::memory_order_relaxed) >>
+      32);
+}
+
+void StateStore::commit_range(const Staged* order, std::size_t from, std::size_t to) {
+  // The staged keys and the entries are met in no useful order: each is fetched well before
+  // it is needed, so that the cache misses overlap.
+  constexpr std::size_t kAhead = 16;
+  for (std::size_t k = from; k < std::min(to, from + kAhead); ++k) {
+    __builtin_prefetch(staged_keys_->at(order[k].index));
+    __builtin_prefetch(&entries_[order[k].slot]);
   }
-  write_record(index, key, parent, via);
-  entries_[pos] = (tag << 32) | (std::uint64_t{index} + 1);
-  ++size_;
-  if (size_ * 10 > (mask_ + 1) * 7) grow();
-  return {index, true};
-}
-
-std::uint64_t StateStore::hash(const Slot* state) const {
-  return encode(state, scratch_.data()) ? hash_key(scratch_.data()) : 0;
-}
-
-bool StateStore::contains(const Slot* state, std::uint64_t h) const {
-  // A state that does not fit the current width is wider than every stored one.
-  return encode(state, scratch_.data()) && contains_key(scratch_.data(), h);
-}
-
-StateStore::Insert StateStore::find_or_insert(const Slot* state, std::uint64_t h, StateIndex parent,
-                                              TransitionId via) {
-  if (!encode(state, scratch_.data())) {  // then `state` is new, as found below
-    widen_for(state);
-    encode(state, scratch_.data());
-    h = hash_key(scratch_.data());
+  for (std::size_t k = from; k < to; ++k) {
+    if (k + kAhead < to) {
+      __builtin_prefetch(staged_keys_->at(order[k + kAhead].index));
+      __builtin_prefetch(staged_links_->at(order[k + kAhead].index));
+      __builtin_prefetch(&entries_[order[k + kAhead].slot], 1);
+    }
+    const Staged& was = order[k];
+    const std::uint64_t now = size_ + k;
+    keys_->ensure(now);
+    links_.ensure(now);
+    if (key_bytes_ > 0) std::memcpy(keys_->at(now), staged_keys_->at(was.index), key_bytes_);
+    std::memcpy(links_.at(now), staged_links_->at(was.index), sizeof(Link));
+    std::atomic_ref<std::uint64_t> entry(entries_[was.slot]);
+    entry.store((entry.load(std::memory_order_relaxed) & ~kRefMask) | (now + 1),
+                std::memory_order_relaxed);
   }
-  return find_or_insert_key(scratch_.data(), h, parent, via);
+  committed_.fetch_add(to - from, std::memory_order_relaxed);
 }
 
-void StateStore::widen_for(const Slot* state) {
-  Slot any = 0;
-  for (std::size_t k = 0; k < slots_; ++k) any |= state[k];
+void StateStore::close_level() {
+  size_ += provisional_ ? committed_.load() : level_size();
+  level_size_.store(0, std::memory_order_relaxed);
+}
+
+void StateStore::release_staging() {
+  staged_keys_.reset();
+  staged_links_.reset();
+}
+
+void StateStore::drop_level() {
+  const MappedRegion old = std::exchange(table_, MappedRegion());
+  const auto* old_entries = static_cast<const std::uint64_t*>(old.data());
+  new_table(mask_ + 1);
+  for (std::size_t k = 0; k <= mask_; ++k) {
+    const std::uint64_t e = old_entries[k];
+    if (e != 0 && (e & kProvisional) == 0 && (e & kRefMask) - 1 < size_) place(e);
+  }
+  level_size_.store(0, std::memory_order_relaxed);
+}
+
+void StateStore::reserve(std::uint64_t states, const ForEach& for_each) {
+  std::size_t size = mask_ + 1;
+  while (states * 10 > size * 7) size *= 2;
+  if (size == mask_ + 1) return;
+  TFMC_CHECK(size <= (std::size_t{1} << 32), "state table larger than 2^32 entries");
+  const MappedRegion old = std::exchange(table_, MappedRegion());
+  const auto* old_entries = static_cast<const std::uint64_t*>(old.data());
+  const std::size_t old_size = mask_ + 1;
+  new_table(size);
+  // The tag holds the top 32 hash bits, and so the new position: the arena is not read. Each
+  // entry takes the first free position from its own with a CAS, as threads place others.
+  constexpr std::size_t kPiece = std::size_t{1} << 16;
+  for_each((old_size + kPiece - 1) / kPiece, [&](std::size_t piece) {
+    for (std::size_t k = piece * kPiece; k < std::min(old_size, (piece + 1) * kPiece); ++k) {
+      const std::uint64_t e = old_entries[k];
+      if (e == 0) continue;
+      for (std::uint64_t pos = position(e >> 32);; pos = (pos + 1) & mask_) {
+        std::uint64_t empty = 0;
+        if (std::atomic_ref<std::uint64_t>(entries_[pos])
+                .compare_exchange_strong(empty, e, std::memory_order_relaxed)) {
+          break;
+        }
+      }
+    }
+  });
+}
+
+void StateStore::widen_for(Slot any) {
   const unsigned bits = std::max(bits_, bits_for(any));
   if (bits == bits_) return;
   // The arena anew: each stored state decoded at the old width, encoded at the new one.
-  const std::vector<MappedRegion> old_chunks = std::move(chunks_);
+  const std::unique_ptr<ChunkedRecords> old_keys = std::move(keys_);
   const unsigned old_bits = bits_;
-  const std::size_t old_record = record_bytes_;
-  const unsigned old_shift = chunk_shift_;
-  chunks_.clear();
   set_bits(bits);
   std::vector<Slot> slots(slots_);
-  std::vector<unsigned char> key(key_bytes_);
   for (StateIndex i = 0; i < size_; ++i) {
-    const unsigned char* p = static_cast<const unsigned char*>(old_chunks[i >> old_shift].data()) +
-                             (i & ((1u << old_shift) - 1)) * old_record;
-    unpack_as(old_bits, p + 8, slots_, slots.data());
-    encode(slots.data(), key.data());
-    if ((i >> chunk_shift_) == chunks_.size()) {
-      chunks_.emplace_back((std::size_t{1} << chunk_shift_) * record_bytes_);
-    }
-    std::uint32_t parent, via;
-    std::memcpy(&parent, p, 4);
-    std::memcpy(&via, p + 4, 4);
-    write_record(i, key.data(), parent, via);
+    unpack_as(old_bits, old_keys->at(i), slots_, slots.data());
+    keys_->ensure(i);
+    encode(slots.data(), keys_->at(i));
   }
   // The table anew, of the same size: every hash has changed with the keys.
-  table_ = MappedRegion((mask_ + 1) * sizeof(std::uint64_t), true);
-  entries_ = static_cast<std::uint64_t*>(table_.data());
+  new_table(mask_ + 1);
   for (StateIndex i = 0; i < size_; ++i) {
-    place((hash_key(record(i) + 8) >> 32 << 32) | (std::uint64_t{i} + 1));
+    place((hash_key(keys_->at(i)) >> 32 << 32) | (std::uint64_t{i} + 1));
   }
 }
 
-void StateStore::grow() {
-  TFMC_CHECK(tag_shift_ > 0, "state table larger than 2^32 entries");
-  const std::size_t old_size = mask_ + 1;
-  MappedRegion old =
-      std::exchange(table_, MappedRegion(2 * old_size * sizeof(std::uint64_t), true));
-  const auto* old_entries = static_cast<const std::uint64_t*>(old.data());
-  entries_ = static_cast<std::uint64_t*>(table_.data());  // fresh pages read as zero: empty
-  mask_ = 2 * old_size - 1;
-  --tag_shift_;
-  // The tag holds the top 32 hash bits, and so the new position: the arena is not read.
-  for (std::size_t k = 0; k < old_size; ++k) {
-    if (old_entries[k] != 0) place(old_entries[k]);
+StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex parent,
+                                              TransitionId via) {
+  std::vector<unsigned char> key(key_bytes_);
+  if (!encode(state, key.data())) {
+    Slot any = 0;
+    for (std::size_t k = 0; k < slots_; ++k) any |= state[k];
+    widen_for(any);
+    key.resize(key_bytes_);
+    encode(state, key.data());
   }
+  reserve(size_ + 1, [](std::size_t n, const std::function<void(std::size_t)>& fn) {
+    for (std::size_t k = 0; k < n; ++k) fn(k);
+  });
+  open_level(false, 1, 1);
+  Numbers numbers;
+  const LevelInsert r = insert(key.data(), hash_key(key.data()), make_link(parent, via), numbers);
+  close_level();
+  return {r.index, r.found == Found::New};
+}
+
+bool StateStore::contains(const Slot* state) const {
+  // A state that does not fit the current width is wider than every stored one.
+  std::vector<unsigned char> key(key_bytes_);
+  return encode(state, key.data()) && contains_key(key.data(), hash_key(key.data()));
 }
 
 std::size_t StateStore::bytes() const {
-  // Full chunks count whole; the last one only up to its touched pages.
-  constexpr std::size_t kPage = MappedRegion::kPageBytes;
-  const std::size_t full = size_ >> chunk_shift_;
-  const std::size_t partial = (size_ & chunk_mask_) * record_bytes_;
-  const std::size_t arena =
-      (full > 0 ? full * chunks_[0].bytes() : 0) + (partial + kPage - 1) / kPage * kPage;
-  return arena + (mask_ + 1) * sizeof(std::uint64_t);
+  return keys_->bytes(size_) + links_.bytes(size_) + (mask_ + 1) * sizeof(std::uint64_t);
 }
 
 }  // namespace tfmc::check

@@ -125,7 +125,12 @@ std::optional<EvalResult> CudaEvaluator::on_device(BuiltinOp op, const OpAttrs& 
 
 EvalResult CudaEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs,
                                    std::span<const Tensor* const> args) {
-  if (std::optional<EvalResult> r = on_device(op, attrs, args)) {
+  std::optional<EvalResult> r;
+  {
+    const std::lock_guard<std::mutex> hold(device_);
+    r = on_device(op, attrs, args);
+  }
+  if (r) {
     ++device_calls_;
     return std::move(*r);
   }

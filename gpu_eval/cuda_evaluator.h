@@ -10,10 +10,12 @@
 // `min_elements` elements; every other call, every error case, the ops it does not cover
 // (ConcatV2 and the other TensorFlow-form ops among them) and any call the device fails go to
 // the CPU backend, so results never depend on where they were computed. Counts say where each
-// call ran.
+// call ran. Calls from several threads take the device one at a time.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <mutex>
 
 #include "gpu_eval/cpu_evaluator.h"
 #include "gpu_eval/evaluator.h"
@@ -27,8 +29,8 @@ class CudaEvaluator : public Evaluator {
   EvalResult evaluate(BuiltinOp op, const OpAttrs& attrs,
                       std::span<const Tensor* const> args) override;
 
-  std::uint64_t device_calls() const { return device_calls_; }
-  std::uint64_t cpu_calls() const { return cpu_calls_; }
+  std::uint64_t device_calls() const { return device_calls_.load(); }
+  std::uint64_t cpu_calls() const { return cpu_calls_.load(); }
 
  private:
   // The device's result, or nullopt when the call is not one the device takes (or it failed).
@@ -37,8 +39,9 @@ class CudaEvaluator : public Evaluator {
 
   std::int64_t min_elements_;
   CpuEvaluator cpu_;
-  std::uint64_t device_calls_ = 0;
-  std::uint64_t cpu_calls_ = 0;
+  mutable std::mutex device_;  // held through each device call
+  std::atomic<std::uint64_t> device_calls_{0};
+  std::atomic<std::uint64_t> cpu_calls_{0};
 };
 
 }  // namespace tfmc::eval

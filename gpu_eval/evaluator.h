@@ -8,6 +8,8 @@
 //
 // Symbolic arguments, error arguments, Identity, Copy, Const and Snd never reach an evaluator:
 // the semantics layer handles them (term building, error propagation, pass-through).
+//
+// Threads: an evaluator takes calls from several threads at once (multi-core exploration).
 #pragma once
 
 #include <cstdint>

@@ -50,6 +50,10 @@ class DependencyModel : public TransitionSystem {
   // fires there (a node that does not run, such as one with a DEAD input): it then commutes
   // with every other transition, racing partners included.
   virtual bool is_inert(const Slot* state, TransitionId t) const = 0;
+
+  // fork(), as a DependencyModel (the reduction forks its base model with it).
+  virtual std::unique_ptr<DependencyModel> fork_model() const { return nullptr; }
+  std::unique_ptr<TransitionSystem> fork() const final { return fork_model(); }
 };
 
 }  // namespace tfmc

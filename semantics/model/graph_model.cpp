@@ -146,6 +146,10 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
   }
 }
 
+std::unique_ptr<DependencyModel> GraphModel::fork_model() const {
+  return std::unique_ptr<DependencyModel>(new GraphModel(*this));
+}
+
 void GraphModel::initial_state(Slot* out) const {
   std::copy(initial_.begin(), initial_.end(), out);
 }

@@ -85,6 +85,9 @@ class GraphModel : public DependencyModel {
   }
   std::vector<TransitionId> unfired(std::span<const TransitionId> fired) const override;
   std::span<const std::uint32_t> outcome_slots() const override { return outcome_slots_; }
+  // A copy that shares the value store and the memo (both safe for several threads) and
+  // has its own scratch.
+  std::unique_ptr<DependencyModel> fork_model() const override;
 
   const Program& program() const { return program_; }
   const FunctionApplier& applier() const { return applier_; }
@@ -129,6 +132,7 @@ class GraphModel : public DependencyModel {
   bool inputs_full(const Slot* state, std::uint32_t node) const;
   // The section slot after node n fires, from its value before.
   Slot section_after(Slot before, const CompiledNode& n) const;
+  GraphModel(const GraphModel&) = default;  // fork_model's
 
   const Program& program_;
   ValueStore& values_;

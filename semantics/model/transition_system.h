@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -64,6 +65,12 @@ class TransitionSystem {
   virtual bool batches() const { return false; }
   virtual void prefetch(const Slot* /*state*/, TransitionId /*t*/) {}
   virtual void flush_prefetch() {}
+
+  // Multi-core exploration: another model of the same system, which a second thread may use
+  // while this one is in use (everything shared is made safe for it, every scratch is its
+  // own). Both give the same states and firings. nullptr: this model is explored by one
+  // thread only. The fork must not outlive this model.
+  virtual std::unique_ptr<TransitionSystem> fork() const { return nullptr; }
 };
 
 }  // namespace tfmc

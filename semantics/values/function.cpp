@@ -22,7 +22,34 @@ std::size_t FunctionApplier::KeyHash::operator()(const std::vector<std::uint32_t
 
 FunctionApplier::FunctionApplier(const FunctionTable& table, ValueStore& values,
                                  eval::Evaluator& evaluator)
-    : table_(table), values_(values), evaluator_(evaluator) {}
+    : table_(table),
+      values_(values),
+      evaluator_(evaluator),
+      memo_(std::make_shared<SharedMemo>()) {}
+
+bool FunctionApplier::recall(std::size_t hash, ValueId* results) {
+  const Recent& recent = recent_[hash % kRecent];
+  if (recent.hash == hash && recent.key == key_) {
+    std::copy(recent.results.begin(), recent.results.end(), results);
+    return true;
+  }
+  {
+    SharedMemo::Shard& shard = memo_->shard_of(hash);
+    const std::lock_guard<std::mutex> hold(shard.lock);
+    const auto it = shard.map.find(key_);
+    if (it == shard.map.end()) return false;
+    std::copy(it->second.begin(), it->second.end(), results);
+  }
+  remember(hash, results, table_.get(key_[0]).outputs);
+  return true;
+}
+
+void FunctionApplier::remember(std::size_t hash, const ValueId* results, int outputs) {
+  Recent& recent = recent_[hash % kRecent];
+  recent.hash = hash;
+  recent.key = key_;
+  recent.results.assign(results, results + outputs);
+}
 
 void FunctionApplier::apply(FunctionId id, std::span<const ValueId> args, ValueId* results) {
   const Function& f = table_.get(id);
@@ -32,12 +59,19 @@ void FunctionApplier::apply(FunctionId id, std::span<const ValueId> args, ValueI
   }
   key_.assign(1, id);
   key_.insert(key_.end(), args.begin(), args.end());
-  if (auto it = memo_.find(key_); it != memo_.end()) {
-    std::copy(it->second.begin(), it->second.end(), results);
-    return;
+  const std::size_t hash = KeyHash()(key_);
+  if (recall(hash, results)) return;
+  // Computed without the lock: another thread may compute the same call meanwhile, and both
+  // get the same ids (values are interned by content); the first to store it counts it.
+  const bool evaluated = compute(f, args, results);
+  {
+    SharedMemo::Shard& shard = memo_->shard_of(hash);
+    const std::lock_guard<std::mutex> hold(shard.lock);
+    const bool stored =
+        shard.map.emplace(key_, std::vector<ValueId>(results, results + f.outputs)).second;
+    if (stored && evaluated) memo_->evaluations.fetch_add(1, std::memory_order_relaxed);
   }
-  compute(f, args, results);
-  memo_.emplace(key_, std::vector<ValueId>(results, results + f.outputs));
+  remember(hash, results, f.outputs);
 }
 
 void FunctionApplier::prefetch(FunctionId id, std::span<const ValueId> args) {
@@ -46,12 +80,14 @@ void FunctionApplier::prefetch(FunctionId id, std::span<const ValueId> args) {
   for (ValueId a : args) {
     if (!values_.is_concrete(a)) return;  // symbols, terms, errors and sentinels: no evaluation
   }
-  std::vector<std::uint32_t> key(1, id);
-  key.insert(key.end(), args.begin(), args.end());
-  if (memo_.count(key) > 0 || flushed_.count(key) > 0 || !pending_keys_.insert(key).second) {
+  key_.assign(1, id);
+  key_.insert(key_.end(), args.begin(), args.end());
+  std::vector<ValueId> ignored(f.outputs);
+  if (recall(KeyHash()(key_), ignored.data()) || flushed_.count(key_) > 0 ||
+      !pending_keys_.insert(key_).second) {
     return;
   }
-  pending_.push_back(std::move(key));
+  pending_.push_back(key_);
 }
 
 void FunctionApplier::flush() {
@@ -77,27 +113,27 @@ void FunctionApplier::flush() {
   ++batches_run_;
 }
 
-void FunctionApplier::compute(const Function& f, std::span<const ValueId> args, ValueId* results) {
+bool FunctionApplier::compute(const Function& f, std::span<const ValueId> args, ValueId* results) {
   switch (f.kind) {
     case FunctionKind::Const:
       results[0] = f.constant;
-      return;
+      return false;
     case FunctionKind::Identity:
     case FunctionKind::Copy:
       // Output j passes argument j (IdentityN), or the one argument (Identity, Copy).
       for (int j = 0; j < f.outputs; ++j) {
         results[j] = args[std::min(static_cast<std::size_t>(j), args.size() - 1)];
       }
-      return;
+      return false;
     case FunctionKind::Snd:
       results[0] = args[1];
-      return;
+      return false;
     case FunctionKind::GradientStep: {
       ValueId product = kEmpty;
       apply(f.parts[0], args.subspan(1, 2), &product);
       const ValueId difference_args[2] = {args[0], product};
       apply(f.parts[1], difference_args, results);
-      return;
+      return false;
     }
     case FunctionKind::Builtin:
     case FunctionKind::Uninterpreted:
@@ -106,7 +142,7 @@ void FunctionApplier::compute(const Function& f, std::span<const ValueId> args, 
   for (ValueId a : args) {
     if (values_.is_error(a)) {
       std::fill(results, results + f.outputs, a);
-      return;
+      return false;
     }
   }
   bool symbolic = f.kind == FunctionKind::Uninterpreted;
@@ -116,9 +152,8 @@ void FunctionApplier::compute(const Function& f, std::span<const ValueId> args, 
     for (int j = 0; j < f.outputs; ++j) {
       results[j] = values_.term(f.head, f.outputs > 1 ? j : -1, term_args);
     }
-    return;
+    return false;
   }
-  ++evaluations_;
   eval::EvalResult r = eval::ErrorKind::Shape;
   if (const auto it = flushed_.find(key_); it != flushed_.end()) {  // the batch computed it
     r = std::move(it->second);
@@ -131,11 +166,12 @@ void FunctionApplier::compute(const Function& f, std::span<const ValueId> args, 
   }
   if (const auto* e = std::get_if<eval::ErrorKind>(&r)) {
     std::fill(results, results + f.outputs, values_.error(*e));
-    return;
+    return true;
   }
   auto& outs = std::get<std::vector<eval::Tensor>>(r);
   TFMC_CHECK(static_cast<int>(outs.size()) == f.outputs, "evaluator output count");
   for (int j = 0; j < f.outputs; ++j) results[j] = values_.tensor(std::move(outs[j]));
+  return true;
 }
 
 }  // namespace tfmc::sem

@@ -8,13 +8,20 @@
 //      `Head(args)`, or `Head.j(args)` for output j of a function with several outputs.
 //   4. Built-ins on concrete tensors are evaluated by an eval::Evaluator.
 // Results are memoized on (function id, argument ids): no evaluation is done twice in a run.
+// Copies of an applier (one per exploring thread: fork) share one memo, locked by shards, and
+// may apply at the same time; each keeps its own batch and scratch. The evaluator must then
+// take calls from several threads at once (evaluator.h).
 // For an evaluator that prefers batches (a device), the calls a group of firings will make can
 // be announced first (prefetch) and evaluated as one batch (flush); apply then takes the
 // batch's results instead of evaluating, and interns them as it always does, so value ids and
 // everything else are the same as without the batch.
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -79,19 +86,48 @@ class FunctionApplier {
   void flush();
   std::uint64_t batches_run() const { return batches_run_; }
 
-  std::uint64_t evaluations() const { return evaluations_; }
+  // Distinct calls evaluated by the evaluator, by this applier and every copy of it.
+  std::uint64_t evaluations() const { return memo_->evaluations.load(); }
 
  private:
-  void compute(const Function& f, std::span<const ValueId> args, ValueId* results);
+  // Computes f(args) into `results`; true when the evaluator was asked (a built-in on
+  // concrete arguments).
+  bool compute(const Function& f, std::span<const ValueId> args, ValueId* results);
 
   struct KeyHash {
     std::size_t operator()(const std::vector<std::uint32_t>& k) const;
   };
+  using Memo = std::unordered_map<std::vector<std::uint32_t>, std::vector<ValueId>, KeyHash>;
+  // The memo that copies share, in shards each under its own lock: a call looks in one shard,
+  // so threads applying different calls rarely wait for each other.
+  struct SharedMemo {
+    static constexpr std::size_t kShards = 64;
+    struct Shard {
+      std::mutex lock;
+      Memo map;
+    };
+    std::array<Shard, kShards> shards;
+    std::atomic<std::uint64_t> evaluations{0};
+    Shard& shard_of(std::size_t hash) { return shards[hash >> 58]; }
+  };
+  // Whether the memo holds key_; copies its results to `results` when it does.
+  bool recall(std::size_t hash, ValueId* results);
+  // Keeps key_ and its results among the recent calls.
+  void remember(std::size_t hash, const ValueId* results, int outputs);
 
   const FunctionTable& table_;
   ValueStore& values_;
   eval::Evaluator& evaluator_;
-  std::unordered_map<std::vector<std::uint32_t>, std::vector<ValueId>, KeyHash> memo_;
+  std::shared_ptr<SharedMemo> memo_;
+  // The calls this applier made recently, by hash (the last one of each hash kept): most
+  // calls repeat a few, and these answer them without a lock that other threads take too.
+  struct Recent {
+    std::size_t hash = 0;
+    std::vector<std::uint32_t> key;  // empty: none
+    std::vector<ValueId> results;
+  };
+  static constexpr std::size_t kRecent = 1024;
+  std::vector<Recent> recent_ = std::vector<Recent>(kRecent);
   // Prefetched calls: their keys, in order and as a set, until flush; then their results
   // until applied.
   std::vector<std::vector<std::uint32_t>> pending_;
@@ -99,7 +135,6 @@ class FunctionApplier {
   std::unordered_map<std::vector<std::uint32_t>, eval::EvalResult, KeyHash> flushed_;
   std::uint64_t batches_run_ = 0;
   std::vector<std::uint32_t> key_;  // reused lookup key, avoids an allocation per call
-  std::uint64_t evaluations_ = 0;
 };
 
 }  // namespace tfmc::sem

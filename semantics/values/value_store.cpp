@@ -76,21 +76,53 @@ std::uint64_t hash_value(const Value& v) {
 
 }  // namespace
 
-ValueStore::ValueStore() {
+ValueStore::ValueStore() : shards_(std::make_unique<std::array<Shard, kShards>>()) {
   // Ids 0, 1 and 2 are the EMPTY, GO and DEAD sentinels; occupy them so real values start at 3.
-  values_.resize(3);
+  std::allocator<Value> alloc;
+  Value* first = alloc.allocate(segment_size(0));
+  for (ValueId id = 0; id < 3; ++id) new (first + id) Value();
+  segments_[0].store(first, std::memory_order_release);
+  size_.store(3, std::memory_order_release);
+}
+
+ValueStore::~ValueStore() {
+  std::allocator<Value> alloc;
+  const std::uint32_t n = size_.load();
+  for (unsigned s = 0; s < kSegments; ++s) {
+    Value* seg = segments_[s].load();
+    if (seg == nullptr) continue;
+    for (ValueId id = segment_base(s); id < n && id - segment_base(s) < segment_size(s); ++id) {
+      seg[id - segment_base(s)].~Value();
+    }
+    alloc.deallocate(seg, segment_size(s));
+  }
 }
 
 ValueId ValueStore::intern(Value v) {
   const std::uint64_t h = hash_value(v);
-  auto [lo, hi] = index_.equal_range(h);
+  // The shard by the hash's top bits (the multimap buckets by its low ones): one value is
+  // interned in one shard, so two threads interning it meet under one lock.
+  Shard& shard = (*shards_)[h >> 58];
+  const std::lock_guard<std::mutex> hold(shard.lock);
+  auto [lo, hi] = shard.index.equal_range(h);
   for (auto it = lo; it != hi; ++it) {
-    if (values_[it->second] == v) return it->second;
+    if (get(it->second) == v) return it->second;
   }
-  TFMC_CHECK(values_.size() < std::numeric_limits<ValueId>::max(), "value id space exhausted");
-  const auto id = static_cast<ValueId>(values_.size());
-  values_.push_back(std::move(v));
-  index_.emplace(h, id);
+  ValueId id;
+  {
+    const std::lock_guard<std::mutex> append(append_);
+    const std::uint32_t n = size_.load(std::memory_order_relaxed);
+    TFMC_CHECK(n < std::numeric_limits<ValueId>::max(), "value id space exhausted");
+    id = n;
+    const unsigned s = segment_of(id);
+    if (segments_[s].load(std::memory_order_relaxed) == nullptr) {
+      segments_[s].store(std::allocator<Value>().allocate(segment_size(s)),
+                         std::memory_order_release);
+    }
+    new (segments_[s].load(std::memory_order_relaxed) + (id - segment_base(s))) Value(std::move(v));
+    size_.store(n + 1, std::memory_order_release);
+  }
+  shard.index.emplace(h, id);
   return id;
 }
 
@@ -143,7 +175,7 @@ std::string ValueStore::print(ValueId id) const {
   if (id == kEmpty) return "EMPTY";
   if (id == kGo) return "GO";
   if (id == kDead) return "DEAD";
-  const Value& v = values_[id];
+  const Value& v = get(id);
   switch (v.kind) {
     case ValueKind::Tensor:
       return format_tensor(v.tensor);

@@ -10,9 +10,22 @@
 // Ids 0, 1 and 2 are not values: they are the slot contents EMPTY, GO and DEAD of the state
 // vector. DEAD is what an untaken branch of a Switch carries (FORMAT.md section 6, control
 // flow): a node with a DEAD input does not run and sends DEAD on.
+//
+// Threads. Several threads may intern and read values at once (multi-core exploration): a
+// value never moves once stored (values live in segments of doubling size that are never
+// reallocated), so get() takes no lock; interning locks one of kShards shards of the index,
+// chosen by the value's hash, and id allocation. A thread may read a value whose id it got
+// from another thread only after synchronizing with it (as the explorer's state store and
+// level barriers do): ids are numbered in the order of interning, which threads can change,
+// but equal content still gets one id, so states and outcomes are the same.
 #pragma once
 
+#include <array>
+#include <atomic>
+#include <bit>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -43,6 +56,9 @@ struct Value {
 class ValueStore {
  public:
   ValueStore();
+  ~ValueStore();
+  ValueStore(const ValueStore&) = delete;
+  ValueStore& operator=(const ValueStore&) = delete;
 
   ValueId tensor(eval::Tensor t);
   ValueId symbol(std::string name);
@@ -54,10 +70,13 @@ class ValueStore {
   ValueId handle(std::uint32_t resource_slot);
   ValueId sequence(std::vector<ValueId> items);
 
-  const Value& get(ValueId id) const { return values_[id]; }
-  bool is_error(ValueId id) const { return values_[id].kind == ValueKind::Error; }
-  bool is_concrete(ValueId id) const { return values_[id].kind == ValueKind::Tensor; }
-  std::size_t size() const { return values_.size(); }
+  const Value& get(ValueId id) const {
+    const unsigned s = segment_of(id);
+    return segments_[s].load(std::memory_order_acquire)[id - segment_base(s)];
+  }
+  bool is_error(ValueId id) const { return get(id).kind == ValueKind::Error; }
+  bool is_concrete(ValueId id) const { return get(id).kind == ValueKind::Tensor; }
+  std::size_t size() const { return size_.load(std::memory_order_acquire); }
 
   // Canonical text (FORMAT.md section 3). "EMPTY", "GO" and "DEAD" for the slot sentinels; a
   // sequence prints as `[a, b]`.
@@ -66,8 +85,24 @@ class ValueStore {
  private:
   ValueId intern(Value v);
 
-  std::vector<Value> values_;
-  std::unordered_multimap<std::uint64_t, ValueId> index_;
+  // Segment 0 holds ids [0, 1024); segment s >= 1 holds [1024 << (s - 1), 1024 << s).
+  static constexpr unsigned kSegments = 23;  // ids up to 2^32
+  static unsigned segment_of(ValueId id) { return static_cast<unsigned>(std::bit_width(id >> 10)); }
+  static ValueId segment_base(unsigned s) { return s == 0 ? 0 : ValueId{1024} << (s - 1); }
+  static std::size_t segment_size(unsigned s) {
+    return s == 0 ? 1024 : std::size_t{1024} << (s - 1);
+  }
+
+  static constexpr std::size_t kShards = 64;
+  struct Shard {
+    std::mutex lock;
+    std::unordered_multimap<std::uint64_t, ValueId> index;  // hash -> ids with that hash
+  };
+
+  std::array<std::atomic<Value*>, kSegments> segments_{};  // raw storage, values constructed
+  std::atomic<std::uint32_t> size_{0};                     // ids constructed: [0, size_)
+  std::mutex append_;                                      // id allocation and segment creation
+  std::unique_ptr<std::array<Shard, kShards>> shards_;
 };
 
 }  // namespace tfmc::sem

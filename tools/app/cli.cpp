@@ -188,8 +188,14 @@ bool value_form(const ValueFlags& flags, OutputFormat format, api::ValueForm& fo
 
 // The options of an exploration (check and compare). `memory`, `reduction` and `eval` receive
 // the --max-memory, --reduction and --eval texts.
-void add_exploration_options(CLI::App* cmd, bool& quiet, check::Limits& limits, std::string& memory,
+void add_exploration_options(CLI::App* cmd, bool& quiet, check::Limits& limits,
+                             check::Parallelism& parallel, std::string& memory,
                              std::string& reduction, std::string& eval) {
+  cmd->add_option("--threads", parallel.threads,
+                  "explore on N threads (at most 1024); 0, the default, uses every core this "
+                  "process may run on; every count gives the same states, outcomes and "
+                  "witnesses")
+      ->check(CLI::Range(0u, 1024u));
   cmd->add_option("--eval", eval,
                   "where tensor functions are evaluated: cpu, gpu (a CUDA device; an error "
                   "without one) or auto (the device for results of at least 65536 elements "
@@ -267,8 +273,8 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
                      "at the lines of the nodes involved");
   ValueFlags check_values;
   add_value_options(check_cmd, check_values);
-  add_exploration_options(check_cmd, check.quiet, check.limits, check_memory, check_reduction,
-                          check_eval);
+  add_exploration_options(check_cmd, check.quiet, check.limits, check.parallel, check_memory,
+                          check_reduction, check_eval);
   bool no_race_classification = false;
   check_cmd->add_flag("--no-race-classification", no_race_classification,
                       "list the races without classifying them: by default each race of a "
@@ -298,8 +304,8 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
                      "AFTER's lines of the outputs and variables whose values differ");
   ValueFlags compare_values;
   add_value_options(compare_cmd, compare_values);
-  add_exploration_options(compare_cmd, compare.quiet, compare.limits, compare_memory,
-                          compare_reduction, compare_eval);
+  add_exploration_options(compare_cmd, compare.quiet, compare.limits, compare.parallel,
+                          compare_memory, compare_reduction, compare_eval);
   compare_cmd->add_option("--map", compare.maps,
                           "OLD=NEW: BEFORE's output or variable OLD is AFTER's NEW (repeatable)");
   compare_cmd->add_option("--ignore", compare.ignored,

@@ -24,6 +24,7 @@ struct CheckOptions {
   api::ValueForm values = api::ValueForm::Summary;  // how the report prints values
   bool quiet = false;
   check::Limits limits;
+  check::Parallelism parallel{0};  // --threads; 0: every core
   check::Reduction reduction = check::Reduction::Stubborn;
   eval::EvalBackend eval = eval::EvalBackend::Auto;
   // Classify the races of a nondeterministic result as observable or benign, with two more
@@ -40,6 +41,7 @@ struct CompareOptions {
   api::ValueForm values = api::ValueForm::Summary;  // how the report prints values
   bool quiet = false;
   check::Limits limits;
+  check::Parallelism parallel{0};  // --threads; 0: every core
   check::Reduction reduction = check::Reduction::Stubborn;
   eval::EvalBackend eval = eval::EvalBackend::Auto;
   std::vector<std::string> maps;     // OLD=NEW

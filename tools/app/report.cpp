@@ -145,6 +145,7 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values, ap
                        .set("final_states", std::uint64_t{e.finals.size()})
                        .set("stuck_states", r.stuck_states)
                        .set("seconds", e.seconds)
+                       .set("threads", std::uint64_t{e.threads})
                        .set("state_slots", std::uint64_t{e.slots})
                        .set("store_bytes", std::uint64_t{e.store_bytes})
                        .set("values", std::uint64_t{r.values})

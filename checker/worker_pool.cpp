@@ -1,0 +1,67 @@
+#include "checker/worker_pool.h"
+
+#include <sched.h>
+
+namespace tfmc::check {
+
+WorkerPool::WorkerPool(unsigned threads) {
+  for (unsigned w = 1; w < threads; ++w) threads_.emplace_back([this, w] { serve(w); });
+}
+
+WorkerPool::~WorkerPool() {
+  {
+    const std::lock_guard<std::mutex> hold(lock_);
+    stopping_ = true;
+  }
+  start_.notify_all();
+  for (std::thread& t : threads_) t.join();
+}
+
+void WorkerPool::run(unsigned workers, const std::function<void(unsigned)>& job) {
+  if (workers > 1) {
+    const std::lock_guard<std::mutex> hold(lock_);
+    job_ = &job;
+    workers_ = workers;
+    running_ = workers - 1;
+    ++generation_;
+  }
+  if (workers > 1) start_.notify_all();
+  job(0);
+  if (workers > 1) {
+    std::unique_lock<std::mutex> hold(lock_);
+    done_.wait(hold, [this] { return running_ == 0; });
+    job_ = nullptr;
+  }
+}
+
+void WorkerPool::serve(unsigned w) {
+  std::size_t seen = 0;
+  for (;;) {
+    const std::function<void(unsigned)>* job = nullptr;
+    {
+      std::unique_lock<std::mutex> hold(lock_);
+      start_.wait(hold, [&] { return stopping_ || generation_ != seen; });
+      if (stopping_) return;
+      seen = generation_;
+      if (w < workers_) job = job_;
+    }
+    if (job == nullptr) continue;
+    (*job)(w);
+    {
+      const std::lock_guard<std::mutex> hold(lock_);
+      if (--running_ == 0) done_.notify_one();
+    }
+  }
+}
+
+unsigned available_cores() {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0) {
+    const int n = CPU_COUNT(&set);
+    if (n > 0) return static_cast<unsigned>(n);
+  }
+  const unsigned n = std::thread::hardware_concurrency();
+  return n > 0 ? n : 1;
+}
+
+}  // namespace tfmc::check
