@@ -149,8 +149,10 @@ void Explorer::expand_block(Worker& w, Level& level, Block& b) {
         if (level.provisional && r.found != StateStore::Found::Stored) {
           w.claimed.push_back({r.index, r.slot});
         }
-        if (store_.over_cap()) {
-          stop = Halt::Full;
+        // One thread grows the table as it fills; several do the level again (run()).
+        if (store_.over_cap() &&
+            (level.provisional || !grow_table(2 * (store_.size() + store_.level_size()), 1))) {
+          stop = level.provisional ? Halt::Full : Halt::Memory;
           break;
         }
       }
@@ -193,21 +195,27 @@ void Explorer::check_limits(Worker& w, Level& level) {
 }
 
 void Explorer::commit_level(const Level& level, unsigned workers) {
-  // A new state belongs to the block of its least link's parent; the blocks that stored or
-  // lowered it list it, in the order of their links (one thread expands a block in order),
-  // so a block's own states, in its list's order, are in one thread's order.
+  // A new state belongs to the block of its least link's parent; the blocks that staged it or
+  // lowered its link list it, in the order of their links (one thread expands a block in
+  // order), so a block's own states, in its list's order, are in one thread's order. A first
+  // pass counts each block's own and marks the others (a provisional number has its top bit
+  // free), a second gathers them.
+  constexpr StateIndex kOther = 0x80000000u;
   const std::size_t n_blocks = level.blocks.size();
-  const auto owns = [&](const Block& b, const StateStore::Staged& s) {
-    const StateIndex p = store_.staged_parent(s.index);
-    return p >= b.first && p < b.last;
-  };
   std::vector<std::size_t> base(n_blocks + 1, 0);
   for_each_item(pool_.get(), workers, n_blocks, [&](unsigned, std::size_t k) {
     const Block& b = level.blocks[k];
     if (b.worker == kNoWorker) return;
-    const std::vector<StateStore::Staged>& claimed = workers_[b.worker].claimed;
+    std::vector<StateStore::Staged>& claimed = workers_[b.worker].claimed;
     std::size_t count = 0;
-    for (std::size_t c = b.begin; c < b.end; ++c) count += owns(b, claimed[c]) ? 1 : 0;
+    for (std::size_t c = b.begin; c < b.end; ++c) {
+      const StateIndex p = store_.staged_parent(claimed[c].index);
+      if (p >= b.first && p < b.last) {
+        ++count;
+      } else {
+        claimed[c].index |= kOther;
+      }
+    }
     base[k + 1] = count;
   });
   for (std::size_t k = 0; k < n_blocks; ++k) base[k + 1] += base[k];
@@ -219,7 +227,7 @@ void Explorer::commit_level(const Level& level, unsigned workers) {
     const std::vector<StateStore::Staged>& claimed = workers_[b.worker].claimed;
     std::size_t at = base[k];
     for (std::size_t c = b.begin; c < b.end; ++c) {
-      if (owns(b, claimed[c])) order[at++] = claimed[c];
+      if ((claimed[c].index & kOther) == 0) order[at++] = claimed[c];
     }
   });
   constexpr std::size_t kPiece = 4096;
@@ -227,6 +235,94 @@ void Explorer::commit_level(const Level& level, unsigned workers) {
       pool_.get(), workers, (order.size() + kPiece - 1) / kPiece, [&](unsigned, std::size_t k) {
         store_.commit_range(order.data(), k * kPiece, std::min(order.size(), (k + 1) * kPiece));
       });
+}
+
+bool Explorer::memory_allows(std::size_t more) const {
+  return limits_.max_memory_bytes == 0 || resident_bytes() + more < limits_.max_memory_bytes;
+}
+
+bool Explorer::grow_table(std::uint64_t states, unsigned workers) {
+  if (!memory_allows(store_.growth_bytes(states))) return false;
+  store_.reserve(states, [&](std::size_t n, const std::function<void(std::size_t)>& fn) {
+    for_each_item(pool_.get(), workers, n, [&](unsigned, std::size_t k) { fn(k); });
+  });
+  return true;
+}
+
+Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room, Exploration& r,
+                                       std::vector<std::pair<StateIndex, StateIndex>>& unexpanded) {
+  const auto threads = static_cast<unsigned>(workers_.size());
+  bool exact = threads == 1 || hi - lo < parallel_.min_parallel_level;
+  for (;;) {
+    // A table too small for the level (memory may not allow more) makes a level of several
+    // threads stop at its cap, and then it is done again.
+    grow_table(store_.size() + static_cast<std::uint64_t>(room), threads);
+    const std::uint64_t budget =
+        exact || limits_.max_states == 0 ? kMaxStates : limits_.max_states - store_.size();
+    store_.open_level(!exact, budget, exact ? 1 : threads);
+    Level level;
+    level.lo = lo;
+    level.hi = hi;
+    level.exact = exact;
+    level.provisional = !exact;
+    for (StateIndex first = lo; first < hi; first += std::min(kBlockStates, hi - first)) {
+      const StateIndex last = first + std::min(kBlockStates, hi - first);
+      level.blocks.push_back({first, last, first, kNoWorker, 0, 0});
+    }
+    for (Worker& w : workers_) {
+      w.claimed.clear();
+      w.finals.clear();
+      w.transitions = 0;
+      w.too_wide = 0;
+      w.numbers = {};
+      w.extra_firings_before = w.model->extra_firings();
+    }
+    const unsigned workers = exact ? 1 : threads;
+    if (workers > 1) {
+      pool_->run(workers, [&](unsigned w) { expand_level(w, level); });
+    } else {
+      expand_level(0, level);
+    }
+    const auto halt = static_cast<Halt>(level.halt.load());
+    // Renumbering needs about 16 bytes per staged state for a moment.
+    const bool fits =
+        halt != Halt::None || !level.provisional || memory_allows(16 * store_.level_size());
+    if (halt == Halt::Widen || halt == Halt::Full || !fits) {
+      // The level is done again: after widening the keys, with more table, or by one thread
+      // that stops exactly at max-states; or not at all where memory does not allow it.
+      const std::uint64_t reached = store_.size() + store_.level_size();
+      store_.drop_level();
+      Slot any = 0;
+      for (const Worker& w : workers_) any |= w.too_wide;
+      if (halt == Halt::Widen && memory_allows(store_.widening_bytes(any))) {
+        store_.widen_for(any);
+        continue;
+      }
+      if (halt == Halt::Full && limits_.max_states > 0 && reached >= limits_.max_states) {
+        exact = true;
+        continue;
+      }
+      room = 2 * std::max<double>(room, static_cast<double>(reached - store_.size()));
+      if (halt == Halt::Full && memory_allows(store_.growth_bytes(store_.size() + room))) continue;
+      unexpanded.emplace_back(lo, hi);
+      return Halt::Memory;
+    }
+    if (level.provisional) commit_level(level, workers);
+    store_.close_level();
+    for (const Worker& w : workers_) {
+      r.transitions += w.transitions;
+      r.extra_firings += w.model->extra_firings() - w.extra_firings_before;
+      r.finals.insert(r.finals.end(), w.finals.begin(), w.finals.end());
+    }
+    committed_transitions_.store(r.transitions);
+    if (halt != Halt::None) {
+      for (const Block& b : level.blocks) {
+        if (b.done < b.last) unexpanded.emplace_back(b.done, b.last);
+      }
+      unexpanded.emplace_back(hi, static_cast<StateIndex>(store_.size()));
+    }
+    return halt;
+  }
 }
 
 Exploration Explorer::run() {
@@ -252,84 +348,19 @@ Exploration Explorer::run() {
     w.g.next.resize(slots);
   }
 
+  const std::uint64_t initial_firings = model_.extra_firings();
   model_.initial_state(workers_[0].g.current.data());
+  r.extra_firings = model_.extra_firings() - initial_firings;
   store_.find_or_insert(workers_[0].g.current.data(), kNoState, 0);
 
   // A level's new states are estimated from the last level's ratio, to size the table before
-  // it opens; a level that fills the table is done again with twice the room.
+  // it opens.
   double growth = 1;
   Halt halt = Halt::None;
   std::vector<std::pair<StateIndex, StateIndex>> unexpanded;
-  StateIndex lo = 0;
-  while (lo < store_.size() && halt == Halt::None) {
+  for (StateIndex lo = 0; lo < store_.size() && halt == Halt::None;) {
     const auto hi = static_cast<StateIndex>(store_.size());
-    bool exact = threads == 1 || hi - lo < parallel_.min_parallel_level;
-    double room = 1.5 * growth * (hi - lo) + 64;
-    for (bool again = true; again;) {
-      again = false;
-      store_.reserve(store_.size() + static_cast<std::uint64_t>(room),
-                     [&](std::size_t n, const std::function<void(std::size_t)>& fn) {
-                       for_each_item(pool_.get(), threads, n,
-                                     [&](unsigned, std::size_t k) { fn(k); });
-                     });
-      const std::uint64_t budget =
-          exact || limits_.max_states == 0 ? kMaxStates : limits_.max_states - store_.size();
-      store_.open_level(!exact, budget, exact ? 1 : threads);
-      Level level;
-      level.lo = lo;
-      level.hi = hi;
-      level.exact = exact;
-      level.provisional = !exact;
-      for (StateIndex first = lo; first < hi; first += std::min(kBlockStates, hi - first)) {
-        const StateIndex last = first + std::min(kBlockStates, hi - first);
-        level.blocks.push_back({first, last, first, kNoWorker, 0, 0});
-      }
-      for (Worker& w : workers_) {
-        w.claimed.clear();
-        w.finals.clear();
-        w.transitions = 0;
-        w.too_wide = 0;
-        w.numbers = {};
-      }
-      const unsigned workers = exact ? 1 : threads;
-      if (workers > 1) {
-        pool_->run(workers, [&](unsigned w) { expand_level(w, level); });
-      } else {
-        expand_level(0, level);
-      }
-      halt = static_cast<Halt>(level.halt.load());
-      if (halt == Halt::Widen || halt == Halt::Full) {
-        // The level is done again: after widening the keys, with more table, or by one
-        // thread that stops exactly at max-states.
-        const std::uint64_t reached = store_.size() + store_.level_size();
-        store_.drop_level();
-        if (halt == Halt::Widen) {
-          Slot any = 0;
-          for (const Worker& w : workers_) any |= w.too_wide;
-          store_.widen_for(any);
-        } else if (!exact && limits_.max_states > 0 && reached >= limits_.max_states) {
-          exact = true;
-        } else {
-          room = 2 * std::max<double>(room, static_cast<double>(reached - store_.size()));
-        }
-        halt = Halt::None;
-        again = true;
-        continue;
-      }
-      if (!exact) commit_level(level, workers);
-      store_.close_level();
-      for (const Worker& w : workers_) {
-        r.transitions += w.transitions;
-        r.finals.insert(r.finals.end(), w.finals.begin(), w.finals.end());
-      }
-      committed_transitions_.store(r.transitions);
-      if (halt != Halt::None) {
-        for (const Block& b : level.blocks) {
-          if (b.done < b.last) unexpanded.emplace_back(b.done, b.last);
-        }
-        unexpanded.emplace_back(hi, static_cast<StateIndex>(store_.size()));
-      }
-    }
+    halt = explore_level(lo, hi, 1.5 * growth * (hi - lo) + 64, r, unexpanded);
     growth = static_cast<double>(store_.size() - hi) / (hi - lo);
     lo = hi;
   }
@@ -354,6 +385,8 @@ Exploration Explorer::run() {
     r.finals.insert(r.finals.end(), w.finals.begin(), w.finals.end());
   std::sort(r.finals.begin(), r.finals.end());
   store_.release_staging();
+  pool_.reset();
+  workers_.clear();
   if (halt != Halt::None) {
     r.complete = false;
     r.stop_reason = halt == Halt::States    ? "max-states"

@@ -56,7 +56,8 @@ struct Exploration {
   std::string stop_reason;  // empty when complete: "max-states", "max-seconds", "max-memory"
   std::uint64_t states = 0;
   std::uint64_t transitions = 0;
-  std::vector<StateIndex> finals;  // distinct final states, in index (discovery) order
+  std::uint64_t extra_firings = 0;  // TransitionSystem::extra_firings during the kept levels
+  std::vector<StateIndex> finals;   // distinct final states, in index (discovery) order
   double seconds = 0;
   std::size_t store_bytes = 0;  // arena + links + table
   std::size_t raw_bytes = 0;    // stored states * slots * 4
@@ -119,7 +120,8 @@ class Explorer {
     std::uint64_t transitions = 0;
     Slot too_wide = 0;  // the bits of slot values that did not fit the store's keys
     StateStore::Numbers numbers;
-    std::uint64_t checks = 0;  // limit checks so far (the memory every 64th)
+    std::uint64_t checks = 0;                // limit checks so far (the memory every 64th)
+    std::uint64_t extra_firings_before = 0;  // the model's extra firings when the level began
   };
   // Why a level stopped before its end.
   enum class Halt : int { None, Widen, Full, Seconds, Memory, States };
@@ -150,6 +152,16 @@ class Explorer {
   void expand_block(Worker& w, Level& level, Block& b);
   // The job of worker w during a level: blocks until none is left or the level halts.
   void expand_level(unsigned w, Level& level);
+  // Explores the level [lo, hi) with room for about `room` new states in the table, until it
+  // is stored or a limit stops it: counts and final states go to `r`, the states a stop
+  // leaves unexpanded to `unexpanded`. Returns why it stopped (None: it did not).
+  Halt explore_level(StateIndex lo, StateIndex hi, double room, Exploration& r,
+                     std::vector<std::pair<StateIndex, StateIndex>>& unexpanded);
+  // Whether `more` bytes fit under --max-memory besides what the process holds.
+  bool memory_allows(std::size_t more) const;
+  // Grows the table to hold `states` at a load of at most 0.7, on `workers`; false, and
+  // nothing done, when memory does not allow it.
+  bool grow_table(std::uint64_t states, unsigned workers);
   // Renumbers a provisional level into one thread's order (state_store.h), on `workers`.
   void commit_level(const Level& level, unsigned workers);
   // Sets the level's halt reason unless one is set already.

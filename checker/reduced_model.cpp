@@ -32,10 +32,7 @@ const char* reduction_name(Reduction r) {
 }
 
 ReducedModel::ReducedModel(DependencyModel& base, Reduction level)
-    : base_(base),
-      level_(level),
-      ended_forks_firings_(std::make_shared<std::atomic<std::uint64_t>>(0)),
-      all_slots_(base.slot_count()) {
+    : base_(base), level_(level), all_slots_(base.slot_count()) {
   TFMC_CHECK(level != Reduction::None, "ReducedModel needs a reduction level");
   for (std::uint32_t s = 0; s < all_slots_.size(); ++s) all_slots_[s] = s;
 }
@@ -44,13 +41,7 @@ ReducedModel::ReducedModel(std::unique_ptr<DependencyModel> base, const ReducedM
     : owned_base_(std::move(base)),
       base_(*owned_base_),
       level_(original.level_),
-      ended_forks_firings_(original.ended_forks_firings_),
-      is_fork_(true),
       all_slots_(original.all_slots_) {}
-
-ReducedModel::~ReducedModel() {
-  if (is_fork_) ended_forks_firings_->fetch_add(eager_firings_);
-}
 
 std::unique_ptr<TransitionSystem> ReducedModel::fork() const {
   std::unique_ptr<DependencyModel> base = base_.fork_model();

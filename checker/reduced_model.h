@@ -42,7 +42,6 @@
 // firings between them, deterministically, to give the complete firing sequence.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -64,8 +63,6 @@ class ReducedModel : public TransitionSystem {
  public:
   // `level` is Eager or Stubborn; `base` must outlive this model.
   ReducedModel(DependencyModel& base, Reduction level);
-  // A fork adds its eager firings to its original's count when it ends.
-  ~ReducedModel() override;
   ReducedModel(const ReducedModel&) = delete;
   ReducedModel& operator=(const ReducedModel&) = delete;
 
@@ -96,9 +93,8 @@ class ReducedModel : public TransitionSystem {
   // A reduction of a fork of the base model (nullptr when the base does not fork).
   std::unique_ptr<TransitionSystem> fork() const override;
 
-  // Transitions fired eagerly so far, by this model and its ended forks (not counted as
-  // explored transitions).
-  std::uint64_t eager_firings() const { return eager_firings_ + ended_forks_firings_->load(); }
+  // Transitions this model has fired eagerly so far (not counted as explored transitions).
+  std::uint64_t extra_firings() const override { return eager_firings_; }
 
  private:
   // What is known of one state: which transitions fired before it, which are enabled.
@@ -123,9 +119,6 @@ class ReducedModel : public TransitionSystem {
   std::unique_ptr<DependencyModel> owned_base_;  // a fork's own base model
   DependencyModel& base_;
   Reduction level_;
-  // Shared by a model and its forks: the eager firings of the forks that have ended.
-  std::shared_ptr<std::atomic<std::uint64_t>> ended_forks_firings_;
-  bool is_fork_ = false;
   std::vector<std::uint32_t> all_slots_;  // 0 .. slot_count() - 1
   mutable Context context_;
   mutable bool context_valid_ = false;

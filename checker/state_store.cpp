@@ -162,6 +162,8 @@ void StateStore::prefetch_state(std::uint64_t h) const {
   const unsigned char* p = key_of(e & kRefMask);
   for (std::size_t off = 0; off < key_bytes_; off += 64) __builtin_prefetch(p + off);
   __builtin_prefetch(p + key_bytes_ - 1);  // the key's last line, which may be one more
+  // A staged state's link is read too, to keep the least.
+  if ((e & kProvisional) != 0) __builtin_prefetch(staged_link((e & ~kProvisional & kRefMask) - 1));
 }
 
 void StateStore::open_level(bool provisional, std::uint64_t cap, unsigned inserters) {
@@ -173,10 +175,16 @@ void StateStore::open_level(bool provisional, std::uint64_t cap, unsigned insert
     staged_keys_ = std::make_unique<ChunkedRecords>(key_bytes_);
     staged_links_ = std::make_unique<ChunkedRecords>(sizeof(Link));
   }
+  requested_cap_ = cap;
+  inserters_ = inserters;
+  set_cap();
+}
+
+void StateStore::set_cap() {
   const std::uint64_t full = (mask_ + 1) * 85 / 100;
-  const std::uint64_t slack = std::uint64_t{inserters} * (provisional ? kNumberBatch : 1);
+  const std::uint64_t slack = std::uint64_t{inserters_} * (provisional_ ? kNumberBatch : 1);
   const std::uint64_t room = full > size_ + slack ? full - size_ - slack : 0;
-  cap_ = std::min({cap, room, kMaxStates - size_});
+  cap_ = std::min({requested_cap_, room, kMaxStates - size_});
 }
 
 StateStore::LevelInsert StateStore::insert(const unsigned char* key, std::uint64_t h, Link link,
@@ -270,19 +278,47 @@ void StateStore::release_staging() {
 }
 
 void StateStore::drop_level() {
-  const MappedRegion old = std::exchange(table_, MappedRegion());
-  const auto* old_entries = static_cast<const std::uint64_t*>(old.data());
-  new_table(mask_ + 1);
+  // In place, so that dropping a level never needs a second table: the level's entries are
+  // emptied, then every other entry is placed again, one cluster after another from an empty
+  // position, so that each moves back into the holes before it (or stays).
+  const auto dropped = [&](std::uint64_t e) {
+    return (e & kProvisional) != 0 || (e & kRefMask) - 1 >= size_;
+  };
+  std::size_t start = 0;
   for (std::size_t k = 0; k <= mask_; ++k) {
-    const std::uint64_t e = old_entries[k];
-    if (e != 0 && (e & kProvisional) == 0 && (e & kRefMask) - 1 < size_) place(e);
+    if (entries_[k] != 0 && dropped(entries_[k])) entries_[k] = 0;
+    if (entries_[k] == 0) start = k;
+  }
+  for (std::size_t n = 1; n <= mask_ + 1; ++n) {
+    const std::size_t k = (start + n) & mask_;
+    const std::uint64_t e = entries_[k];
+    if (e == 0) continue;
+    entries_[k] = 0;
+    place(e);
   }
   level_size_.store(0, std::memory_order_relaxed);
 }
 
-void StateStore::reserve(std::uint64_t states, const ForEach& for_each) {
-  std::size_t size = mask_ + 1;
+namespace {
+// The table size (a power of two, from `size` up) that holds `states` at a load of 0.7.
+std::size_t table_size_for(std::uint64_t states, std::size_t size) {
   while (states * 10 > size * 7) size *= 2;
+  return size;
+}
+}  // namespace
+
+std::size_t StateStore::growth_bytes(std::uint64_t states) const {
+  const std::size_t size = table_size_for(states, mask_ + 1);
+  return size == mask_ + 1 ? 0 : size * sizeof(std::uint64_t);
+}
+
+std::size_t StateStore::widening_bytes(Slot any) const {
+  const unsigned bits = std::max(bits_, bits_for(any));
+  return size_ * ((slots_ * bits + 7) / 8);
+}
+
+void StateStore::reserve(std::uint64_t states, const ForEach& for_each) {
+  const std::size_t size = table_size_for(states, mask_ + 1);
   if (size == mask_ + 1) return;
   TFMC_CHECK(size <= (std::size_t{1} << 32), "state table larger than 2^32 entries");
   const MappedRegion old = std::exchange(table_, MappedRegion());
@@ -305,6 +341,7 @@ void StateStore::reserve(std::uint64_t states, const ForEach& for_each) {
       }
     }
   });
+  set_cap();  // a level that is open has more room
 }
 
 void StateStore::widen_for(Slot any) {

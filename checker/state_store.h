@@ -85,8 +85,9 @@ class StateStore {
 
   // --- Levels. ---
 
-  // Opens a level: states inserted from now on get indices from size() on. `provisional`: by
-  // several threads, so that the level is renumbered when it closes; its states are then
+  // Opens a level: states inserted from now on get indices from size() on. Not `provisional`:
+  // by one thread, and the table grows as it fills. `provisional`: by several threads, so
+  // that the level is renumbered when it closes, and the table does not grow; its states are then
   // staged apart, named by provisional numbers 0, 1, ... in the order of insertion, until
   // commit_range gives them their indices. `cap`: over_cap() says when the level holds this
   // many new states, or fewer where the table would otherwise pass 0.85 when each of
@@ -129,13 +130,17 @@ class StateStore {
   void close_level();
   // Ends the level without it: its states and table entries are removed.
   void drop_level();
+  // The bytes that reserve(states) would map for its new table (0: it would not grow), and
+  // that widen_for(any) would map for the keys laid out anew.
+  std::size_t growth_bytes(std::uint64_t states) const;
+  std::size_t widening_bytes(Slot any) const;
   // Runs fn(k) for each k in [0, n), on as many threads as the caller has.
   using ForEach = std::function<void(std::size_t n, const std::function<void(std::size_t)>& fn)>;
   // Frees what staged the provisional levels (kept from one level to the next, so that each
   // level does not map it anew).
   void release_staging();
-  // Grows the table (with no level open) so that `states` fit at a load of at most 0.7; the
-  // entries move in pieces through `for_each`.
+  // Grows the table (with no level open, or one that is not provisional) so that `states`
+  // fit at a load of at most 0.7; the entries move in pieces through `for_each`.
   void reserve(std::uint64_t states, const ForEach& for_each);
 
   // --- Whole states (one thread; the initial state, tests). ---
@@ -206,8 +211,13 @@ class StateStore {
   std::uint64_t mask_ = 0;
   unsigned tag_shift_ = 0;  // 32 - log2(table size)
 
+  // Sets cap_ from open_level's arguments and the table's size.
+  void set_cap();
+
   // The open level.
   bool provisional_ = false;
+  std::uint64_t requested_cap_ = 0;  // open_level's cap
+  unsigned inserters_ = 1;
   std::uint64_t cap_ = 0;
   std::atomic<std::uint64_t> level_size_{0};
   std::atomic<std::uint64_t> committed_{0};      // states commit_range has stored

@@ -98,7 +98,7 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   r.evaluations = model.applier().evaluations();
   r.values = values.size();
   r.reduction = options.reduction;
-  r.eager_firings = reduced ? reduced->eager_firings() : 0;
+  r.eager_firings = r.exploration.extra_firings;
   r.races = initial_races(model, r);
   if (mark_noncommuting) mark_noncommuting_races(model, explorer, r);
   return r;

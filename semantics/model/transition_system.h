@@ -66,6 +66,11 @@ class TransitionSystem {
   virtual void prefetch(const Slot* /*state*/, TransitionId /*t*/) {}
   virtual void flush_prefetch() {}
 
+  // Firings this model has made beyond the transitions the explorer fired (a reduction's
+  // eager firings), so far. The explorer adds up what its models make during the levels it
+  // keeps, so that a level it explores again is not counted twice.
+  virtual std::uint64_t extra_firings() const { return 0; }
+
   // Multi-core exploration: another model of the same system, which a second thread may use
   // while this one is in use (everything shared is made safe for it, every scratch is its
   // own). Both give the same states and firings. nullptr: this model is explored by one

@@ -3,8 +3,8 @@
 // and conditionals): at every reduction level, with and without a --max-states stop, 2, 3
 // and 5 threads must give exactly what one thread gives. The explorer promises more than the
 // same outcome sets: the same numbering of states, so the same state and transition counts,
-// the same final states, the same witnesses, the same stop. Every level of these small
-// programs is forced through the many-thread path (min_parallel_level 1).
+// the same final states, the same witnesses, the same stop, the same eager firings. Every level of
+// these small programs is forced through the many-thread path (min_parallel_level 1).
 //
 // A --max-seconds stop cannot be compared (where it stops depends on the machine); it is
 // tested for stopping every thread cleanly and soon.
@@ -63,6 +63,9 @@ std::string difference(const tfmc::support::TextCheck& one, const tfmc::support:
         << b.states << ", " << b.transitions << "\n";
   }
   if (a.finals != b.finals) out << "final states differ\n";
+  if (a.extra_firings != b.extra_firings) {
+    out << "eager firings: " << a.extra_firings << " against " << b.extra_firings << "\n";
+  }
   if (one.evaluations != got.evaluations) out << "evaluations differ\n";
   std::vector<std::string> want, have;
   for (const auto& o : one.outcomes) want.push_back(describe(o));

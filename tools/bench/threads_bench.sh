@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# On-demand benchmark of multi-core exploration: `lost_update N` (default 8) without reduction
+# (`--reduction none`, every interleaving), explored on 1 thread and on more, in one run, and
+# a `--max-memory` run, which shows the peak resident memory against the limit. It builds
+# nothing:
+#
+#   bash tools/bench/threads_bench.sh [BUILD_DIR]     (default: build)
+#
+# Environment knobs:
+#   BENCH_THREADS      thread counts (default "1 2"; on a 16-core machine "1 2 4 8 16")
+#   BENCH_SIZE         N of lost_update N (default 8)
+#   BENCH_SECONDS      --max-seconds of each run (default 20): lost_update 8 does not finish,
+#                      so states/s is measured over the states stored in that time
+#   BENCH_COMPLETE     N of a lost_update N run to finish at every thread count (default 6,
+#                      37 million states; "" skips it)
+#   BENCH_MAX_MEMORY   --max-memory of the memory row (default 2G)
+# Columns: threads; states stored; seconds (tfmc's stats.seconds); states/s; speedup against
+# the first thread count's states/s; bytes per state (stats.store_bytes / states); the peak
+# resident memory (GNU time; "-" without it).
+set -euo pipefail
+
+build_dir=${1:-build}
+tfmc=$build_dir/tools/tfmc
+gen=$build_dir/tools/tfmc_gen_bench
+threads=${BENCH_THREADS:-1 2}
+size=${BENCH_SIZE:-8}
+seconds=${BENCH_SECONDS:-20}
+complete=${BENCH_COMPLETE-6}
+max_memory=${BENCH_MAX_MEMORY:-2G}
+for tool in "$tfmc" "$gen"; do
+  if [[ ! -x $tool ]]; then
+    echo "threads_bench.sh: $tool not found; build first: cmake --build $build_dir" >&2
+    exit 2
+  fi
+done
+use_time=0
+if /usr/bin/time -v true >/dev/null 2>&1; then use_time=1; fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Runs tfmc check on $1 with the remaining arguments; prints "states seconds store_bytes
+# complete peak_kib".
+run() {
+  local file=$1
+  shift
+  local status=0
+  if [[ $use_time == 1 ]]; then
+    /usr/bin/time -v -o "$work/time" "$tfmc" check "$file" --json --quiet \
+      --no-race-classification --reduction none "$@" >"$work/out.json" 2>/dev/null || status=$?
+  else
+    "$tfmc" check "$file" --json --quiet --no-race-classification --reduction none "$@" \
+      >"$work/out.json" 2>/dev/null || status=$?
+  fi
+  if [[ $status -ge 2 && $status -ne 3 ]]; then
+    echo "threads_bench.sh: tfmc exited $status on $file $*" >&2
+    exit 1
+  fi
+  local peak=-
+  if [[ $use_time == 1 ]]; then
+    peak=$(sed -n 's/^\s*Maximum resident set size (kbytes): //p' "$work/time")
+  fi
+  python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+print(s["stats"]["states"], s["stats"]["seconds"], s["stats"]["store_bytes"], s["complete"], sys.argv[2])
+' "$work/out.json" "$peak"
+}
+
+table() {  # $1: file, $2: title, then extra arguments for tfmc
+  local file=$1 title=$2
+  shift 2
+  echo "$title"
+  printf '%8s %12s %9s %12s %8s %8s %10s\n' threads states seconds states/s speedup B/state peak_MiB
+  local base=""
+  for t in $threads; do
+    read -r states secs bytes done peak < <(run "$file" --threads "$t" "$@")
+    python3 -c '
+import sys
+t, states, secs, bytes_, peak, base = sys.argv[1:7]
+rate = int(states) / float(secs)
+speed = rate / float(base) if base else 1.0
+peak_mib = "-" if peak == "-" else "%.0f" % (int(peak) / 1024)
+print("%8s %12s %9.2f %12.0f %7.2fx %8.1f %10s" % (t, states, float(secs), rate, speed,
+      int(bytes_) / int(states), peak_mib))
+' "$t" "$states" "$secs" "$bytes" "$peak" "$base"
+    [[ -z $base ]] && base=$(python3 -c "print(int('$states') / float('$secs'))")
+  done
+  echo
+}
+
+"$gen" lost_update "$size" >"$work/lu.tfg"
+table "$work/lu.tfg" "lost_update $size, --reduction none, --max-seconds $seconds" \
+  --max-seconds "$seconds"
+if [[ -n $complete ]]; then
+  "$gen" lost_update "$complete" >"$work/complete.tfg"
+  table "$work/complete.tfg" "lost_update $complete, --reduction none, complete"
+fi
+max_threads=${threads##* }
+echo "lost_update $size, --reduction none, --max-memory $max_memory, $max_threads threads"
+read -r states secs bytes done peak < <(run "$work/lu.tfg" --threads "$max_threads" \
+  --max-memory "$max_memory")
+python3 -c '
+import sys, re
+states, bytes_, peak, limit = sys.argv[1:5]
+m = re.fullmatch(r"(\d+)([KMG]?)", limit)
+scale = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}[m.group(2)]
+limit_b = int(m.group(1)) * scale
+print("states %s, store %.0f MiB, limit %.0f MiB" % (states, int(bytes_) / 2**20, limit_b / 2**20),
+      end="")
+if peak != "-":
+    print(", peak resident %.0f MiB (%.1f%% of the limit)" % (int(peak) / 1024,
+          100 * int(peak) * 1024 / limit_b))
+else:
+    print()
+' "$states" "$bytes" "$peak" "$max_memory"
