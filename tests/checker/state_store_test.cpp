@@ -1,4 +1,4 @@
-// StateStore: exact find-or-insert, stable indices, parent links, growth.
+// StateStore: exact find-or-insert, stable indices, parent links, growth, dropped levels.
 #include "checker/state_store.h"
 
 #include <catch2/catch.hpp>
@@ -95,4 +95,44 @@ TEST_CASE("a slot value of 2^16 or more widens the store without losing a state"
   CHECK(store.via(r.index) == 99);
   CHECK(store.parent(5) == 4);
   CHECK(store.via(5) == 5);
+}
+
+TEST_CASE("dropping a level keeps every state before it and no state of it", "[checker][store]") {
+  constexpr std::size_t kSlots = 4;
+  StateStore store(kSlots);
+  std::mt19937 rng(7);
+  const auto random_state = [&] {
+    std::vector<Slot> s(kSlots);
+    for (Slot& v : s) v = rng() % 10;
+    return s;
+  };
+  std::set<std::vector<Slot>> kept;
+  for (int i = 0; i < 3000; ++i) {
+    const std::vector<Slot> s = random_state();
+    store.find_or_insert(s.data(), kNoState, 0);
+    kept.insert(s);
+  }
+  const std::size_t before = store.size();
+  // A provisional level, as several threads would insert it, then dropped.
+  store.open_level(true, 100000, 1);
+  StateStore::Numbers numbers;
+  std::set<std::vector<Slot>> dropped;
+  std::vector<unsigned char> key(store.key_bytes());
+  for (int i = 0; i < 2000; ++i) {
+    const std::vector<Slot> s = random_state();
+    REQUIRE(store.encode(s.data(), key.data()));
+    const auto r = store.insert(key.data(), store.hash_key(key.data()),
+                                tfmc::check::make_link(0, static_cast<tfmc::TransitionId>(i)),
+                                numbers);
+    if (r.found == StateStore::Found::New) dropped.insert(s);
+  }
+  REQUIRE_FALSE(dropped.empty());
+  store.drop_level();
+  CHECK(store.size() == before);
+  for (const std::vector<Slot>& s : kept) REQUIRE(store.contains(s.data()));
+  for (const std::vector<Slot>& s : dropped) REQUIRE_FALSE(store.contains(s.data()));
+  // The table takes new states as before.
+  const std::vector<Slot> fresh = *dropped.begin();
+  CHECK(store.find_or_insert(fresh.data(), 0, 1).inserted);
+  CHECK(store.size() == before + 1);
 }

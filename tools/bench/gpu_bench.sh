@@ -32,7 +32,7 @@ run() {
   local eval=$1 name=$2 start end code=0
   start=$(date +%s.%N)
   "$tfmc" check "$work/program.tfg" --eval "$eval" --json --quiet --values digest \
-    --no-race-classification >"$work/$name.json" || code=$?
+    --no-race-classification --threads 1 >"$work/$name.json" || code=$?
   end=$(date +%s.%N)
   if ((code > 1)); then
     echo "gpu_bench.sh: tfmc check --eval $eval exited $code on $row" >&2

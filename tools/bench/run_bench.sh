@@ -11,6 +11,8 @@
 #   BENCH_MAX_SECONDS       --max-seconds of each stubborn run (default 120)
 #   BENCH_NONE_MAX_SECONDS  --max-seconds of each none run (default 60)
 #   BENCH_MAX_MEMORY        --max-memory of each run (default 8G)
+#   BENCH_THREADS           --threads of each run (default 1: the figures are per core;
+#                           tools/bench/threads_bench.sh measures more threads)
 #   BENCH_ROWS              rows to run instead of the default set, e.g.
 #                           "lost_update:6 hogwild:3x4 chain:100000:stubborn"
 # A row is FAMILY:SIZE (SIZE as tfmc_gen_bench takes it); a third field `stubborn` skips the
@@ -23,6 +25,7 @@ gen=$build_dir/tools/tfmc_gen_bench
 max_seconds=${BENCH_MAX_SECONDS:-120}
 none_max_seconds=${BENCH_NONE_MAX_SECONDS:-60}
 max_memory=${BENCH_MAX_MEMORY:-8G}
+threads=${BENCH_THREADS:-1}
 
 for tool in "$tfmc" "$gen"; do
   if [[ ! -x $tool ]]; then
@@ -196,7 +199,8 @@ EOF
 check() {
   local program=$1 level=$2 limit=$3 result=$4 rc_file=$5 time_file=$6
   local command=("$tfmc" check "$program" --json --quiet --reduction "$level"
-    --max-seconds "$limit" --max-memory "$max_memory" --no-race-classification)
+    --max-seconds "$limit" --max-memory "$max_memory" --no-race-classification
+    --threads "$threads")
   local rc=0
   if [[ -n $time_file ]]; then
     /usr/bin/time -v -o "$time_file" "${command[@]}" >"$result" 2>"$work/stderr.txt" || rc=$?
