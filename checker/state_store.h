@@ -25,9 +25,8 @@
 // and 8 bytes per table entry at a load factor between 0.35 and 0.7. While a level is open
 // the table may fill to 0.85 (open_level's cap says when to stop); a provisional level's
 // states are staged apart until it closes (their keys and links once more). Arena chunks and
-// staging are mapped lazily
-// (chunked_records.h); the table, which every lookup touches at random, asks for transparent
-// huge pages.
+// staging are mapped lazily (chunked_records.h); the table, which every lookup touches at
+// random, asks for transparent huge pages.
 #pragma once
 
 #include <atomic>
@@ -86,12 +85,13 @@ class StateStore {
   // --- Levels. ---
 
   // Opens a level: states inserted from now on get indices from size() on. Not `provisional`:
-  // by one thread, and the table grows as it fills. `provisional`: by several threads, so
-  // that the level is renumbered when it closes, and the table does not grow; its states are then
-  // staged apart, named by provisional numbers 0, 1, ... in the order of insertion, until
-  // commit_range gives them their indices. `cap`: over_cap() says when the level holds this
-  // many new states, or fewer where the table would otherwise pass 0.85 when each of
-  // `inserters` threads inserts one more after it sees over_cap().
+  // by one thread, which may grow the table (reserve) while the level is open. `provisional`:
+  // by several threads, so that the level is renumbered when it closes, and the table stays
+  // as it is; its states are staged apart, named by provisional numbers 0, 1, ... in the
+  // order of insertion, until commit_range gives them their indices. `cap`: over_cap() says
+  // when the level holds this many new states, or fewer where the table would otherwise pass
+  // 0.85 when each of `inserters` threads takes one more batch of numbers after it sees
+  // over_cap().
   void open_level(bool provisional, std::uint64_t cap, unsigned inserters);
   enum class Found : std::uint8_t { Stored, New, Lowered };
   // A thread's provisional numbers: it takes kNumberBatch at a time, so that threads do not

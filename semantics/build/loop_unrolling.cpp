@@ -202,15 +202,15 @@ class Unroller {
   // head of the loop) or a value or control edge of a started node of its frame: in iteration
   // k it cannot fire before the head of iteration k has taken the value of a NextIteration of
   // iteration k-1, so not before iteration k has started, and it is DEAD when the loop ended
-  // before k. (Any other Merge has started only through its inputs.) A node that has not started is *harmless* when it is a function
-  // (built-in or declared with `fn`) whose consumers have all started or are harmless: firing
-  // it before its iteration starts changes no resource, and whatever it feeds still waits for
-  // the iteration (or is DEAD). A constant Enter's relay into iteration k need not wait for the
-  // iteration's start when each consumer of the Enter has started or is harmless: TensorFlow's
-  // executor starts an iteration on the first NextIteration value of the one before, and
-  // waiting for all of them (F~start) would rule out runs in which a body node reads a loop
-  // constant before a slower NextIteration of the previous iteration. Any other consumer
-  // keeps the wait.
+  // before k. (Any other Merge has started only through its inputs.) A node that has not started is
+  // *harmless* when it is a function (built-in or declared with `fn`) whose consumers have all
+  // started or are harmless: firing it before its iteration starts changes no resource, and
+  // whatever it feeds still waits for the iteration (or is DEAD). A constant Enter's relay into
+  // iteration k need not wait for the iteration's start when each consumer of the Enter has started
+  // or is harmless: TensorFlow's executor starts an iteration on the first NextIteration value of
+  // the one before, and waiting for all of them (F~start) would rule out runs in which a body node
+  // reads a loop constant before a slower NextIteration of the previous iteration. Any other
+  // consumer keeps the wait.
   void find_relays_that_wait() {
     const std::size_t count = ast_.nodes.size();
     std::vector<bool> started(count, false);

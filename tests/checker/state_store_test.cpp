@@ -121,9 +121,9 @@ TEST_CASE("dropping a level keeps every state before it and no state of it", "[c
   for (int i = 0; i < 2000; ++i) {
     const std::vector<Slot> s = random_state();
     REQUIRE(store.encode(s.data(), key.data()));
-    const auto r = store.insert(key.data(), store.hash_key(key.data()),
-                                tfmc::check::make_link(0, static_cast<tfmc::TransitionId>(i)),
-                                numbers);
+    const auto r =
+        store.insert(key.data(), store.hash_key(key.data()),
+                     tfmc::check::make_link(0, static_cast<tfmc::TransitionId>(i)), numbers);
     if (r.found == StateStore::Found::New) dropped.insert(s);
   }
   REQUIRE_FALSE(dropped.empty());

@@ -94,3 +94,34 @@ TEST_CASE("dot draws the three edge kinds in the paper's styles", "[tools][cli][
   CHECK(tfmc_run({"dot", write_test_file("ordered.tfg", kOrdered), "-o", out_path}).code == 0);
   CHECK(tfmc::test::read_file(out_path) == r.out);
 }
+
+TEST_CASE("threads: 0 to 1024 of them and every count prints the same report", "[tools][cli]") {
+  // lost_update with 4 workers, unreduced: 77 212 states in levels of up to thousands, so
+  // that two and three threads share them (a level of fewer than 512 states is one thread's).
+  std::string text = "var x = i32{0}\n";
+  for (const char* w : {"1", "2", "3", "4"}) {
+    const std::string n = w;
+    text += "r" + n + " = Read(&x)\nc" + n + " = Const {value=i32{1}}\na" + n + " = Add(r" + n +
+            ", c" + n + ")\nw" + n + " = Write(&x, a" + n + ")\n";
+  }
+  const std::string path = write_test_file("lost_update4.tfg", text);
+  CHECK(tfmc_run({"check", path, "--threads", "1025"}).code == 2);
+  CHECK(tfmc_run({"check", path, "--threads", "-1"}).code == 2);
+  CHECK(tfmc_run({"check", path, "--threads", "two"}).code == 2);
+  const auto report = [&](const char* threads) {
+    const Result r = tfmc_run({"check", path, "--reduction", "none", "--threads", threads});
+    CHECK(r.code == 1);
+    // The exploration time is the one line that may differ.
+    std::string out = r.out;
+    const std::size_t at = out.find(" in ");
+    return out.erase(at, out.find('\n', at) - at);
+  };
+  const std::string one = report("1");
+  CHECK(one.find("77212 states") != std::string::npos);
+  CHECK(one.find("outcome 4 of 4") != std::string::npos);
+  CHECK(report("2") == one);
+  CHECK(report("3") == one);
+  CHECK(report("0") == one);
+  const Result json = tfmc_run({"check", path, "--threads", "3", "--json"});
+  CHECK(json.out.find("\"threads\": 3") != std::string::npos);
+}

@@ -85,7 +85,8 @@ TEST_CASE("JSON keeps every element unless --values digest", "[tools][summary]")
   CHECK(text.out.find("output x = f32[2]{1, 2}\n") != std::string::npos);
 }
 
-TEST_CASE("the options --full-values and --values digest contradict each other", "[tools][summary]") {
+TEST_CASE("the options --full-values and --values digest contradict each other",
+          "[tools][summary]") {
   const std::string file = tfmc::test::write_test_file("race.tfg", kRace);
   const auto r = tfmc_run({"check", file, "--full-values", "--values", "digest"});
   CHECK(r.code == 2);

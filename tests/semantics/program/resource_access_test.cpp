@@ -112,8 +112,9 @@ TEST_CASE("the section nodes of two loops are in different instances in equal it
   // Loop b runs after loop a; wr[0] (frame a) and wr2[0] (frame b) share iteration numbers
   // but not a frame.
   const sem::Program p = sem::load_program_text(
-      "t.tfg", tfmc::test::read_file(tfmc::test::source_path("specs/control_flow/section_two_loops.tfg")), {},
-      values, 3);
+      "t.tfg",
+      tfmc::test::read_file(tfmc::test::source_path("specs/control_flow/section_two_loops.tfg")),
+      {}, values, 3);
   const sem::SectionInstances instances = sem::section_instances(p);
   const auto of = [&](const std::string& name) { return instances.of_node[index_of(p, name)]; };
   CHECK(of("wr[0]") != of("wr2[0]"));
