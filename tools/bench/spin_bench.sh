@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# On-demand comparison with SPIN on the same graphs: lost_update N explored in full (tfmc
+# --reduction none; SPIN without partial-order reduction, -DNOREDUCE) by tfmc on one thread
+# and on every core, and by SPIN's exhaustive search with its default exact state storage
+# and with -DCOLLAPSE (its compression). tools/bench/lost_update_promela.py writes the
+# Promela model, whose state space is tfmc's state for state (the same state counts). Needs
+# SPIN and a C compiler (apt-get install spin gcc), and GNU time for the memory columns. It
+# builds nothing of tfmc:
+#
+#   bash tools/bench/spin_bench.sh [BUILD_DIR]     (default: build)
+#
+# Environment knobs:
+#   BENCH_SIZES   the N of lost_update N (default "5 6": 1.6 and 37.4 million states)
+#   BENCH_HASH    SPIN's -w, log2 of its hash table slots (default: the first power of two
+#                 above twice the state count tfmc found)
+# Columns: the checker; states stored; seconds (tfmc's stats.seconds, SPIN's elapsed time);
+# states/s; peak resident memory (GNU time) and that memory per state.
+set -euo pipefail
+
+build_dir=${1:-build}
+tfmc=$build_dir/tools/tfmc
+gen=$build_dir/tools/tfmc_gen_bench
+sizes=${BENCH_SIZES:-5 6}
+hash_bits=${BENCH_HASH:-}
+here=$(cd "$(dirname "$0")" && pwd)
+for tool in "$tfmc" "$gen"; do
+  if [[ ! -x $tool ]]; then
+    echo "spin_bench.sh: $tool not found; build first: cmake --build $build_dir" >&2
+    exit 2
+  fi
+done
+for tool in spin gcc /usr/bin/time; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "spin_bench.sh: $tool not found: apt-get install spin gcc time" >&2
+    exit 2
+  fi
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Prints one row: $1 the checker's name, $2 states, $3 seconds, $4 peak KiB.
+row() {
+  python3 -c '
+import sys
+name, states, secs, peak = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
+print("%-26s %12d %9.2f %12.0f %9.0f %8.1f" % (name, states, secs, states / max(secs, 1e-9),
+      peak / 1024, peak * 1024 / states))
+' "$@"
+}
+
+tfmc_row() {  # $1 program, $2 threads
+  /usr/bin/time -f %M -o "$work/peak" "$tfmc" check "$1" --json --quiet \
+    --no-race-classification --reduction none --threads "$2" >"$work/out.json" || true
+  read -r states secs < <(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+if not d["complete"]:
+    sys.exit("spin_bench.sh: tfmc stopped early: " + d["stop_reason"])
+print(d["stats"]["states"], d["stats"]["seconds"])
+' "$work/out.json")
+  row "tfmc --threads $2" "$states" "$secs" "$(tail -n 1 "$work/peak")"
+}
+
+spin_row() {  # $1 Promela file, $2 name, then extra gcc flags
+  local pml=$1 name=$2
+  shift 2
+  (cd "$work" && spin -a "$pml" >/dev/null &&
+    gcc -O2 -DNOREDUCE -DSAFETY -DMEMLIM=20000 "$@" -o pan pan.c)
+  (cd "$work" && /usr/bin/time -f %M -o "$work/peak" ./pan -w"$bits" >"$work/pan.txt" 2>&1)
+  if grep -q "errors: [1-9]\|error:" "$work/pan.txt"; then
+    echo "spin_bench.sh: SPIN reported an error:" >&2
+    cat "$work/pan.txt" >&2
+    exit 1
+  fi
+  local states secs
+  states=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$work/pan.txt")
+  secs=$(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$work/pan.txt")
+  row "$name" "$states" "$secs" "$(tail -n 1 "$work/peak")"
+}
+
+cores=$(nproc)
+for n in $sizes; do
+  "$gen" lost_update "$n" >"$work/lu.tfg"
+  python3 "$here/lost_update_promela.py" "$n" >"$work/lu.pml"
+  echo "lost_update $n, every interleaving"
+  printf '%-26s %12s %9s %12s %9s %8s\n' checker states seconds states/s peak_MiB B/state
+  tfmc_row "$work/lu.tfg" 1
+  [[ $cores -gt 1 ]] && tfmc_row "$work/lu.tfg" "$cores"
+  bits=${hash_bits:-$(python3 -c 'import sys; print(max(18, (2 * int(sys.argv[1])).bit_length()))' \
+    "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["stats"]["states"])' \
+      "$work/out.json")")}
+  spin_row "$work/lu.pml" "SPIN (exact)"
+  spin_row "$work/lu.pml" "SPIN -DCOLLAPSE" -DCOLLAPSE
+  echo
+done
