@@ -335,6 +335,9 @@ Exploration Explorer::run() {
   workers_.resize(1);
   workers_[0].model = &model_;
   for (unsigned w = 1; w < threads; ++w) {
+    // Each thread's model costs memory: no more threads than leave half of --max-memory to
+    // the states (Exploration::threads says how many ran).
+    if (limits_.max_memory_bytes > 0 && resident_bytes() >= limits_.max_memory_bytes / 2) break;
     Worker worker;
     worker.fork = model_.fork();
     if (worker.fork == nullptr) break;  // a model one thread explores

@@ -67,7 +67,8 @@ struct Exploration {
 
 class Explorer {
  public:
-  // Runs on parallel.threads threads where the model forks, else on one.
+  // Runs on parallel.threads threads where the model forks (and fewer where their models
+  // would take more than half of limits.max_memory_bytes), else on one.
   Explorer(TransitionSystem& model, Limits limits, Parallelism parallel = {});
   ~Explorer();
 

@@ -136,3 +136,19 @@ TEST_CASE("a --max-seconds stop ends every thread soon and cleanly", "[different
   CHECK(stopped.exploration.seconds < 5);
   CHECK(stopped.exploration.states < 1000000);
 }
+
+TEST_CASE("no thread starts whose model would not fit in half of --max-memory",
+          "[differential][threads]") {
+  const std::string text = tfmc::difftest::to_tfg(tfmc::difftest::generate_large_program(3));
+  tfmc::sem::ValueStore values;
+  tfmc::api::CheckOptions options;
+  options.reduction = Reduction::None;
+  options.parallel = {4, 1};
+  options.limits.max_memory_bytes = 1 << 20;  // far less than the process holds already
+  const tfmc::api::CheckResult r = tfmc::api::check_text("random.tfg", text, {}, values, options);
+  CHECK(r.exploration.threads == 1);
+  CHECK_FALSE(r.exploration.complete);
+  CHECK(r.exploration.stop_reason == "max-memory");
+  options.limits.max_memory_bytes = 0;
+  CHECK(tfmc::api::check_text("random.tfg", text, {}, values, options).exploration.threads == 4);
+}
