@@ -171,11 +171,16 @@ void Explorer::expand_block(Worker& w, Level& level, Block& b) {
 
 void Explorer::expand_level(unsigned w, Level& level) {
   Worker& worker = workers_[w];
-  while (level.halt.load(std::memory_order_relaxed) == 0) {
-    const std::size_t b = level.next_block.fetch_add(1);
-    if (b >= level.blocks.size()) break;
-    level.blocks[b].worker = w;
-    expand_block(worker, level, level.blocks[b]);
+  try {
+    while (level.halt.load(std::memory_order_relaxed) == 0) {
+      const std::size_t b = level.next_block.fetch_add(1);
+      if (b >= level.blocks.size()) break;
+      level.blocks[b].worker = w;
+      expand_block(worker, level, level.blocks[b]);
+    }
+  } catch (...) {
+    halt_level(level, Halt::Failed);  // the other threads stop at their next group
+    throw;
   }
 }
 

@@ -124,8 +124,8 @@ class Explorer {
     std::uint64_t checks = 0;                // limit checks so far (the memory every 64th)
     std::uint64_t extra_firings_before = 0;  // the model's extra firings when the level began
   };
-  // Why a level stopped before its end.
-  enum class Halt : int { None, Widen, Full, Seconds, Memory, States };
+  // Why a level stopped before its end (Failed: a thread threw, which run() throws on).
+  enum class Halt : int { None, Widen, Full, Seconds, Memory, States, Failed };
   // A block of the level's states, [first, last), expanded by one worker up to `done`; its
   // claimed states are claimed[begin, end) of that worker.
   struct Block {

@@ -23,15 +23,23 @@ void WorkerPool::run(unsigned workers, const std::function<void(unsigned)>& job)
     job_ = &job;
     workers_ = workers;
     running_ = workers - 1;
+    failure_ = nullptr;
     ++generation_;
   }
   if (workers > 1) start_.notify_all();
-  job(0);
+  std::exception_ptr failure;
+  try {
+    job(0);
+  } catch (...) {
+    failure = std::current_exception();
+  }
   if (workers > 1) {
     std::unique_lock<std::mutex> hold(lock_);
     done_.wait(hold, [this] { return running_ == 0; });
     job_ = nullptr;
+    if (failure == nullptr) failure = failure_;
   }
+  if (failure != nullptr) std::rethrow_exception(failure);
 }
 
 void WorkerPool::serve(unsigned w) {
@@ -46,9 +54,15 @@ void WorkerPool::serve(unsigned w) {
       if (w < workers_) job = job_;
     }
     if (job == nullptr) continue;
-    (*job)(w);
+    std::exception_ptr failure;
+    try {
+      (*job)(w);
+    } catch (...) {
+      failure = std::current_exception();
+    }
     {
       const std::lock_guard<std::mutex> hold(lock_);
+      if (failure != nullptr && failure_ == nullptr) failure_ = failure;
       if (--running_ == 0) done_.notify_one();
     }
   }

@@ -6,6 +6,7 @@
 
 #include <condition_variable>
 #include <cstddef>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -22,8 +23,9 @@ class WorkerPool {
   WorkerPool& operator=(const WorkerPool&) = delete;
 
   unsigned size() const { return static_cast<unsigned>(threads_.size()) + 1; }
-  // Runs job(w) for w in [0, workers), workers <= size(), and waits for all of them. An
-  // exception thrown by a job ends the process (jobs report errors otherwise).
+  // Runs job(w) for w in [0, workers), workers <= size(), and waits for all of them. When
+  // jobs throw (memory exhausted, a broken invariant), run throws the first exception once
+  // every job has returned; a job should then see that the others have failed and stop.
   void run(unsigned workers, const std::function<void(unsigned)>& job);
 
  private:
@@ -38,6 +40,7 @@ class WorkerPool {
   unsigned running_ = 0;        // threads of the current job still at it
   std::size_t generation_ = 0;  // jobs started
   bool stopping_ = false;
+  std::exception_ptr failure_;  // the first exception a job of the current run threw
 };
 
 // The number of threads "all cores" means here: the cores this process may run on.

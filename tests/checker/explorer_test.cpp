@@ -104,3 +104,46 @@ TEST_CASE("max-seconds stops a long exploration", "[checker][explorer][limits]")
   CHECK(run.explored.result().stop_reason == "max-seconds");
   CHECK(run.explored.result().seconds < 5.0);
 }
+
+namespace {
+
+// A counter of 8 slots, each counted from 0 to 3 by its own transition: 4^8 states. Firing
+// in a state whose first slot is 2 throws, on whichever thread fires it: levels from the
+// third on hold thousands of such states, spread over every thread.
+class ThrowingCounter : public TransitionSystem {
+ public:
+  std::size_t slot_count() const override { return kWidth; }
+  std::size_t transition_count() const override { return kWidth; }
+  void initial_state(Slot* out) const override { std::fill(out, out + kWidth, 0); }
+  void enabled(const Slot* state, std::vector<TransitionId>& out) const override {
+    for (TransitionId t = 0; t < kWidth; ++t) {
+      if (state[t] < 3) out.push_back(t);
+    }
+  }
+  void fire(const Slot* state, TransitionId t, Slot* out) override {
+    if (state[0] == 2) throw std::runtime_error("model failed");
+    out[t] = state[t] + 1;
+  }
+  std::span<const std::uint32_t> writes(TransitionId t) const override { return {&kSlots[t], 1}; }
+  const std::string& transition_name(TransitionId) const override { return name_; }
+  std::span<const std::uint32_t> outcome_slots() const override { return {}; }
+  std::vector<TransitionId> unfired(std::span<const TransitionId>) const override { return {}; }
+  std::unique_ptr<TransitionSystem> fork() const override {
+    return std::make_unique<ThrowingCounter>();
+  }
+
+ private:
+  static constexpr std::size_t kWidth = 8;
+  static constexpr std::uint32_t kSlots[kWidth] = {0, 1, 2, 3, 4, 5, 6, 7};
+  std::string name_ = "t";
+};
+
+}  // namespace
+
+TEST_CASE("an exception on an exploring thread reaches the caller of run", "[checker][explorer]") {
+  ThrowingCounter model;
+  for (unsigned threads : {1u, 3u}) {
+    check::Explorer explorer(model, {}, {threads, 1});
+    CHECK_THROWS_WITH(explorer.run(), "model failed");
+  }
+}
