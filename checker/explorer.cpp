@@ -138,7 +138,7 @@ void Explorer::expand_block(Worker& w, Level& level, Block& b) {
       w.transitions += j_end - j_begin;
       for (std::size_t j = j_begin; j < j_end; ++j) {
         const unsigned char* key = g.keys.data() + j * g.key_bytes;
-        if (level.exact && limits_.max_states > 0 &&
+        if (!level.provisional && limits_.max_states > 0 &&
             store_.size() + store_.level_size() >= limits_.max_states &&
             !store_.contains_key(key, g.hashes[j])) {
           stop = Halt::States;
@@ -268,7 +268,6 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
     Level level;
     level.lo = lo;
     level.hi = hi;
-    level.exact = exact;
     level.provisional = !exact;
     for (StateIndex first = lo; first < hi; first += std::min(kBlockStates, hi - first)) {
       const StateIndex last = first + std::min(kBlockStates, hi - first);

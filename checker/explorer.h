@@ -135,8 +135,9 @@ class Explorer {
   };
   struct Level {
     StateIndex lo, hi;  // the states to expand
-    bool exact;         // one worker, which stops at max-states exactly
-    bool provisional;   // several workers: the store stages the level (state_store.h)
+    // Several workers, and the store stages the level (state_store.h); else one worker, which
+    // stops at max-states exactly.
+    bool provisional;
     std::vector<Block> blocks;
     std::atomic<std::size_t> next_block{0};
     std::atomic<int> halt{0};
