@@ -2,7 +2,7 @@
 # The multi-core explorer under ThreadSanitizer: builds the tests with -fsanitize=thread (in
 # build-tsan/, without the CUDA backend, which the sanitizer cannot see into) and runs the
 # tests that explore on several threads. Any data race fails the run. Usage:
-#   bash tools/tsan.sh            # the [threads] and [store] tests
+#   bash tools/tsan.sh            # the [threads], [store], [pool] and [explorer] tests
 #   bash tools/tsan.sh "[checker]" # other Catch2 test specs
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,4 +11,4 @@ cmake -S . -B build-tsan -G Ninja -DTFMC_BUILD_TESTS=ON -DTFMC_ENABLE_CUDA=OFF \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
 cmake --build build-tsan --target tfmc_tests
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
-  ./build-tsan/tests/tfmc_tests "${1:-[threads],[store]}"
+  ./build-tsan/tests/tfmc_tests "${1:-[threads],[store],[pool],[explorer]}"
