@@ -11,7 +11,7 @@ namespace tfmc::check {
 
 namespace {
 constexpr unsigned kNoWorker = 0xffffffffu;
-constexpr unsigned kMaxThreads = 1024;  // the store's cap leaves room for one state each
+constexpr unsigned kMaxThreads = 1024;  // --threads' bound
 
 // Runs fn(w, k) for every k in [0, n) on `workers` workers w of `pool` (nullptr: this
 // thread, as worker 0), handing out items one at a time.

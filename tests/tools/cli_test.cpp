@@ -96,8 +96,10 @@ TEST_CASE("dot draws the three edge kinds in the paper's styles", "[tools][cli][
 }
 
 TEST_CASE("threads: 0 to 1024 of them and every count prints the same report", "[tools][cli]") {
-  // lost_update with 4 workers, unreduced: 77 212 states in levels of up to thousands, so
-  // that two and three threads share them (a level of fewer than 512 states is one thread's).
+  // lost_update with 4 workers, unreduced: 77 212 states (SPIN finds as many on the Promela
+  // model of tools/bench/lost_update_promela.py) and x = 1, 2, 3 or 4, in levels of up to
+  // thousands, so that two and three threads share them (a level of fewer than 512 states is
+  // one thread's).
   std::string text = "var x = i32{0}\n";
   for (const char* w : {"1", "2", "3", "4"}) {
     const std::string n = w;
