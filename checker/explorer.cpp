@@ -38,12 +38,12 @@ std::size_t resident_bytes() {
   return got == 2 ? pages_resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) : 0;
 }
 
-Explorer::Explorer(TransitionSystem& model, Limits limits, Parallelism parallel)
+Explorer::Explorer(TransitionSystem& model, Limits limits, Parallelism parallel, StoreMode store)
     : model_(model),
       group_successors_(model.batches() ? kBatchGroupSuccessors : kGroupSuccessors),
       limits_(limits),
       parallel_(parallel),
-      store_(model.slot_count()) {}
+      store_(model.slot_count(), store) {}
 
 Explorer::~Explorer() = default;
 
@@ -51,62 +51,103 @@ double Explorer::elapsed() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
+void Explorer::read_block(Worker& w, StateIndex first, StateIndex last) const {
+  w.block.resize((last - first) * store_.entry_bytes());
+  store_.read_entries(first, last - first, w.block.data());
+  w.block_first = first;
+}
+
+void Explorer::open_state(Worker& w, StateIndex s, StateStore::Opened& into, bool tree) {
+  store_.open(w.block.data() + (s - w.block_first) * store_.entry_bytes(), into, tree);
+}
+
 void Explorer::announce_group(Worker& w, StateIndex from, StateIndex last) {
   Group& g = w.g;
   g.enabled.clear();
+  if (g.parents.empty()) g.parents.emplace_back();
   for (StateIndex s = from; s < last && g.enabled.size() < group_successors_; ++s) {
-    store_.load(s, g.current.data());
+    open_state(w, s, g.parents[0], false);
     const std::size_t first = g.enabled.size();
-    w.model->enabled(g.current.data(), g.enabled);
+    w.model->enabled(g.parents[0].slots.data(), g.enabled);
     // One state may have far more successors than a group: the batch stops at a bound, and
     // the firings past it evaluate as they come.
     for (std::size_t j = first; j < g.enabled.size() && j < kMaxAnnounced; ++j) {
-      w.model->prefetch(g.current.data(), g.enabled[j]);
+      w.model->prefetch(g.parents[0].slots.data(), g.enabled[j]);
     }
   }
   w.model->flush_prefetch();
 }
 
-StateIndex Explorer::expand_group(Worker& w, StateIndex from, StateIndex last) {
-  // Each successor's key is derived from its parent's: a firing changes only the slots in
-  // writes(t), so the key is the parent's with those slots set (no copy of the whole state,
-  // no encoding of every slot). `next` is the parent on entry to each firing, and again after
-  // it once the written slots are put back.
+bool Explorer::successor_key(Worker& w, const StateStore::Opened& parent, TransitionId t,
+                             std::uint32_t* words) {
+  // A firing changes only the slots in writes(t), so the key is the parent's with those slots
+  // set (no copy of the whole state, no encoding of every slot). `next` is the parent on
+  // entry, and again on return once the written slots are put back.
+  Group& g = w.g;
+  const KeyLayout& layout = store_.layout();
+  std::copy(parent.words.begin(), parent.words.end(), words);
+  auto* key = reinterpret_cast<unsigned char*>(words);
+  w.model->fire(parent.slots.data(), t, g.next.data());
+  bool fits = true;
+  for (std::uint32_t s : w.model->writes(t)) fits &= layout.set_slot(key, s, g.next[s]);
+  for (std::uint32_t s : w.model->writes(t)) {
+    if (!fits) w.too_wide |= g.next[s];
+    g.next[s] = parent.slots[s];
+  }
+  return fits;
+}
+
+StateIndex Explorer::expand_group(Worker& w, const Level& level, StateIndex from, StateIndex last) {
+  // The successors' keys first, state by state; then each one's identity, made from its
+  // parent's (the store folds the tree again only where the written slots lie), in two
+  // passes, the first fetching what the second looks up, so that the group's cache misses
+  // overlap; each identity's visited entry is fetched as soon as it is known.
   Group& g = w.g;
   TransitionSystem& model = *w.model;
   if (model.batches()) announce_group(w, from, last);
-  g.key_bytes = store_.key_bytes();
+  g.key_words = store_.key_words();
   g.enabled.clear();
   g.first.assign(1, 0);
   StateIndex end = from;
-  for (; end < last && g.enabled.size() < group_successors_; ++end) {
-    store_.load(end, g.current.data());
-    model.enabled(g.current.data(), g.enabled);
+  for (std::size_t n = 0; end < last && g.enabled.size() < group_successors_; ++end, ++n) {
+    if (g.parents.size() == n) g.parents.emplace_back();
+    StateStore::Opened& parent = g.parents[n];
+    open_state(w, end, parent);
+    model.enabled(parent.slots.data(), g.enabled);
     g.first.push_back(g.enabled.size());
-    g.keys.resize(g.enabled.size() * g.key_bytes);
-    std::copy(g.current.begin(), g.current.end(), g.next.begin());
-    const unsigned char* parent_key = store_.stored_key(end);
-    for (std::size_t j = g.first[end - from]; j < g.enabled.size(); ++j) {
-      const TransitionId t = g.enabled[j];
-      unsigned char* key = g.keys.data() + j * g.key_bytes;
-      std::copy_n(parent_key, g.key_bytes, key);
-      model.fire(g.current.data(), t, g.next.data());
-      bool fits = true;
-      for (std::uint32_t s : model.writes(t)) fits &= store_.set_slot(key, s, g.next[s]);
-      if (!fits) {
-        for (std::uint32_t s : model.writes(t)) w.too_wide |= g.next[s];
+    g.keys.resize(g.enabled.size() * g.key_words);
+    g.next = parent.slots;
+    for (std::size_t j = g.first[n]; j < g.enabled.size(); ++j) {
+      if (!successor_key(w, parent, g.enabled[j], g.keys.data() + j * g.key_words)) {
+        w.blocked = Halt::Widen;
         return from;
       }
-      for (std::uint32_t s : model.writes(t)) g.next[s] = g.current[s];
     }
   }
-  // The hashes, and the two rounds of prefetches (see StateStore::prefetch_entry).
-  g.hashes.resize(g.enabled.size());
-  for (std::size_t j = 0; j < g.enabled.size(); ++j) {
-    g.hashes[j] = store_.hash_key(g.keys.data() + j * g.key_bytes);
-    store_.prefetch_entry(g.hashes[j]);
+  g.ids.resize(g.enabled.size());
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t n = 0; n + 1 < g.first.size(); ++n) {
+      for (std::size_t j = g.first[n]; j < g.first[n + 1]; ++j) {
+        const std::uint32_t* words = g.keys.data() + j * g.key_words;
+        const auto written = model.writes(g.enabled[j]);
+        if (pass == 0) {
+          store_.prefetch_successor(g.parents[n], words, written);
+          continue;
+        }
+        if (!store_.successor(g.parents[n], words, written, g.ids[j])) {
+          w.blocked = Halt::Widen;
+          return from;
+        }
+        store_.prefetch(g.ids[j]);
+        // The tree's tables fill as successors are made: one thread grows them at once (the
+        // group's references stay valid), several stop the level and do it again.
+        if (store_.crowded() && (level.provisional || !grow_table(store_.size(), 1))) {
+          w.blocked = level.provisional ? Halt::Full : Halt::Memory;
+          return from;
+        }
+      }
+    }
   }
-  for (const std::uint64_t h : g.hashes) store_.prefetch_state(h);
   return end;
 }
 
@@ -117,11 +158,12 @@ void Explorer::halt_level(Level& level, Halt why) {
 
 void Explorer::expand_block(Worker& w, Level& level, Block& b) {
   b.begin = w.claimed.size();
+  read_block(w, b.first, b.last);
   StateIndex s = b.first;
   while (s < b.last && level.halt.load(std::memory_order_relaxed) == 0) {
-    const StateIndex end = expand_group(w, s, b.last);
+    const StateIndex end = expand_group(w, level, s, b.last);
     if (end == s) {
-      halt_level(level, Halt::Widen);
+      halt_level(level, w.blocked);
       break;
     }
     const Group& g = w.g;
@@ -137,21 +179,18 @@ void Explorer::expand_block(Worker& w, Level& level, Block& b) {
       }
       w.transitions += j_end - j_begin;
       for (std::size_t j = j_begin; j < j_end; ++j) {
-        const unsigned char* key = g.keys.data() + j * g.key_bytes;
         if (!level.provisional && limits_.max_states > 0 &&
             store_.size() + store_.level_size() >= limits_.max_states &&
-            !store_.contains_key(key, g.hashes[j])) {
+            !store_.contains_id(g.ids[j])) {
           stop = Halt::States;
           break;
         }
-        const StateStore::LevelInsert r =
-            store_.insert(key, g.hashes[j], make_link(i, g.enabled[j]), w.numbers);
-        if (level.provisional && r.found != StateStore::Found::Stored) {
-          w.claimed.push_back({r.index, r.slot});
-        }
-        // One thread grows the table as it fills; several do the level again (run()).
+        const StateStore::LevelInsert r = store_.insert(g.keys.data() + j * g.key_words, g.ids[j],
+                                                        make_link(i, g.enabled[j]), w.numbers);
+        if (level.provisional && r.found != StateStore::Found::Stored) w.claimed.push_back(r.pos);
+        // One thread grows the store as it fills; several do the level again (run()).
         if (store_.over_cap() &&
-            (level.provisional || !grow_table(2 * (store_.size() + store_.level_size()), 1))) {
+            (level.provisional || !grow_table(store_.size() + store_.level_size() + 1, 1))) {
           stop = level.provisional ? Halt::Full : Halt::Memory;
           break;
         }
@@ -203,42 +242,67 @@ void Explorer::commit_level(const Level& level, unsigned workers) {
   // A new state belongs to the block of its least link's parent; the blocks that staged it or
   // lowered its link list it, in the order of their links (one thread expands a block in
   // order), so a block's own states, in its list's order, are in one thread's order. A first
-  // pass counts each block's own and marks the others (a provisional number has its top bit
+  // pass counts each block's own and marks the others (a staging position has its top bit
   // free), a second gathers them.
-  constexpr StateIndex kOther = 0x80000000u;
+  constexpr std::uint64_t kOther = std::uint64_t{1} << 63;
   const std::size_t n_blocks = level.blocks.size();
   std::vector<std::size_t> base(n_blocks + 1, 0);
   for_each_item(pool_.get(), workers, n_blocks, [&](unsigned, std::size_t k) {
     const Block& b = level.blocks[k];
     if (b.worker == kNoWorker) return;
-    std::vector<StateStore::Staged>& claimed = workers_[b.worker].claimed;
+    std::vector<std::uint64_t>& claimed = workers_[b.worker].claimed;
     std::size_t count = 0;
     for (std::size_t c = b.begin; c < b.end; ++c) {
-      const StateIndex p = store_.staged_parent(claimed[c].index);
+      const auto p = static_cast<StateIndex>(store_.staged_link(claimed[c]) >> 32);
       if (p >= b.first && p < b.last) {
         ++count;
       } else {
-        claimed[c].index |= kOther;
+        claimed[c] |= kOther;
       }
     }
     base[k + 1] = count;
   });
   for (std::size_t k = 0; k < n_blocks; ++k) base[k + 1] += base[k];
   TFMC_CHECK(base[n_blocks] <= store_.level_size(), "every new state belongs to one block");
-  std::vector<StateStore::Staged> order(base[n_blocks]);
+  std::vector<std::uint64_t> order(base[n_blocks]);
   for_each_item(pool_.get(), workers, n_blocks, [&](unsigned, std::size_t k) {
     const Block& b = level.blocks[k];
     if (b.worker == kNoWorker) return;
-    const std::vector<StateStore::Staged>& claimed = workers_[b.worker].claimed;
+    const std::vector<std::uint64_t>& claimed = workers_[b.worker].claimed;
     std::size_t at = base[k];
     for (std::size_t c = b.begin; c < b.end; ++c) {
-      if ((claimed[c].index & kOther) == 0) order[at++] = claimed[c];
+      if ((claimed[c] & kOther) == 0) order[at++] = claimed[c];
     }
   });
+  // The keys, made again from the parents' (read back from the log) and the links'
+  // transitions; the order follows the parents, so each piece reads a run of them.
   constexpr std::size_t kPiece = 4096;
   for_each_item(
-      pool_.get(), workers, (order.size() + kPiece - 1) / kPiece, [&](unsigned, std::size_t k) {
-        store_.commit_range(order.data(), k * kPiece, std::min(order.size(), (k + 1) * kPiece));
+      pool_.get(), workers, (order.size() + kPiece - 1) / kPiece, [&](unsigned w, std::size_t k) {
+        Worker& worker = workers_[w];
+        Group& g = worker.g;
+        const std::size_t from = k * kPiece;
+        const std::size_t to = std::min(order.size(), from + kPiece);
+        const auto parent = [&](std::size_t n) {
+          return static_cast<StateIndex>(store_.staged_link(order[n]) >> 32);
+        };
+        read_block(worker, parent(from), parent(to - 1) + 1);
+        g.key_words = store_.key_words();
+        g.keys.resize((to - from) * g.key_words);
+        StateIndex opened = kNoState;
+        for (std::size_t n = from; n < to; ++n) {
+          const Link link = store_.staged_link(order[n]);
+          if (g.parents.empty()) g.parents.emplace_back();
+          if (parent(n) != opened) {
+            opened = parent(n);
+            open_state(worker, opened, g.parents[0], false);
+            g.next = g.parents[0].slots;
+          }
+          const bool fits = successor_key(worker, g.parents[0], static_cast<TransitionId>(link),
+                                          g.keys.data() + (n - from) * g.key_words);
+          TFMC_CHECK(fits, "a staged state's key fits as it did when it was staged");
+        }
+        store_.commit_range(from, order.data() + from, to - from, g.keys.data());
       });
 }
 
@@ -246,11 +310,14 @@ bool Explorer::memory_allows(std::size_t more) const {
   return limits_.max_memory_bytes == 0 || resident_bytes() + more < limits_.max_memory_bytes;
 }
 
-bool Explorer::grow_table(std::uint64_t states, unsigned workers) {
-  if (!memory_allows(store_.growth_bytes(states))) return false;
-  store_.reserve(states, [&](std::size_t n, const std::function<void(std::size_t)>& fn) {
-    for_each_item(pool_.get(), workers, n, [&](unsigned, std::size_t k) { fn(k); });
-  });
+bool Explorer::grow_table(std::uint64_t states, unsigned workers, bool ahead) {
+  if (!memory_allows(store_.growth_bytes(states, ahead))) return false;
+  store_.reserve(
+      states,
+      [&](std::size_t n, const std::function<void(std::size_t)>& fn) {
+        for_each_item(pool_.get(), workers, n, [&](unsigned, std::size_t k) { fn(k); });
+      },
+      ahead);
   return true;
 }
 
@@ -258,13 +325,16 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
                                        std::vector<std::pair<StateIndex, StateIndex>>& unexpanded) {
   const auto threads = static_cast<unsigned>(workers_.size());
   bool exact = threads == 1 || hi - lo < parallel_.min_parallel_level;
+  // A tree whose tables near their bits is planned anew now rather than mid-level.
+  if (store_.tight() && memory_allows(store_.refit_bytes(0))) store_.refit(0);
   for (;;) {
-    // A table too small for the level (memory may not allow more) makes a level of several
-    // threads stop at its cap, and then it is done again.
-    grow_table(store_.size() + static_cast<std::uint64_t>(room), threads);
+    // The tree's tables grow between levels. The visited set grows as one thread fills it,
+    // or when a level of several closes; their staging set is sized for `room` new states,
+    // and a level that fills it (or the tree's tables) stops at its cap and is done again.
+    grow_table(store_.size(), threads, !exact);
     const std::uint64_t budget =
         exact || limits_.max_states == 0 ? kMaxStates : limits_.max_states - store_.size();
-    store_.open_level(!exact, budget, exact ? 1 : threads);
+    store_.open_level(!exact, budget, exact ? 1 : threads, static_cast<std::uint64_t>(room));
     Level level;
     level.lo = lo;
     level.hi = hi;
@@ -288,36 +358,45 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
       expand_level(0, level);
     }
     const auto halt = static_cast<Halt>(level.halt.load());
-    // Renumbering needs about 16 bytes per staged state for a moment.
-    const bool fits =
-        halt != Halt::None || !level.provisional || memory_allows(16 * store_.level_size());
+    // Renumbering needs about 16 bytes per staged state for a moment, and the visited set
+    // room for them; a level a limit halted is kept where no more memory is needed.
+    const std::uint64_t reached = store_.size() + store_.level_size();
+    const std::size_t growth = store_.growth_bytes(reached);
+    const bool fits = !level.provisional || memory_allows(16 * store_.level_size() + growth) ||
+                      (halt != Halt::None && growth == 0);
     if (halt == Halt::Widen || halt == Halt::Full || !fits) {
       // The level is done again: after widening the keys, with more table, or by one thread
       // that stops exactly at max-states; or not at all where memory does not allow it.
-      const std::uint64_t reached = store_.size() + store_.level_size();
       store_.drop_level();
       Slot any = 0;
       for (const Worker& w : workers_) any |= w.too_wide;
-      if (halt == Halt::Widen && memory_allows(store_.widening_bytes(any))) {
-        store_.widen_for(any);
+      if (halt == Halt::Widen && memory_allows(store_.refit_bytes(any))) {
+        store_.refit(any);
         continue;
       }
       if (halt == Halt::Full && limits_.max_states > 0 && reached >= limits_.max_states) {
         exact = true;
         continue;
       }
-      room = 2 * std::max<double>(room, static_cast<double>(reached - store_.size()));
-      if (halt == Halt::Full && memory_allows(store_.growth_bytes(store_.size() + room))) continue;
+      // Crowded tables grow as the level is done again; a full staging set doubles.
+      if (!store_.crowded()) {
+        room = 2 * std::max<double>(room, static_cast<double>(reached - store_.size()));
+      }
+      if (halt == Halt::Full && memory_allows(store_.staging_bytes(room))) continue;
       unexpanded.emplace_back(lo, hi);
       return Halt::Memory;
     }
-    if (level.provisional) commit_level(level, workers);
-    store_.close_level();
+    // Counted before the commit, whose firings make keys again and are no run's.
     for (const Worker& w : workers_) {
       r.transitions += w.transitions;
       r.extra_firings += w.model->extra_firings() - w.extra_firings_before;
       r.finals.insert(r.finals.end(), w.finals.begin(), w.finals.end());
     }
+    if (level.provisional) {
+      grow_table(reached, workers);
+      commit_level(level, workers);
+    }
+    store_.close_level();
     committed_transitions_.store(r.transitions);
     if (halt != Halt::None) {
       for (const Block& b : level.blocks) {
@@ -350,15 +429,11 @@ Exploration Explorer::run() {
   }
   threads = static_cast<unsigned>(workers_.size());
   if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
-  for (Worker& w : workers_) {
-    w.g.current.resize(slots);
-    w.g.next.resize(slots);
-  }
-
   const std::uint64_t initial_firings = model_.extra_firings();
-  model_.initial_state(workers_[0].g.current.data());
+  std::vector<Slot> initial(slots);
+  model_.initial_state(initial.data());
   r.extra_firings = model_.extra_firings() - initial_firings;
-  store_.find_or_insert(workers_[0].g.current.data(), kNoState, 0);
+  store_.find_or_insert(initial.data(), kNoState, 0);
 
   // A level's new states are estimated from the last level's ratio, to size the table before
   // it opens.
@@ -380,12 +455,15 @@ Exploration Explorer::run() {
   }
   for (Worker& w : workers_) w.finals.clear();
   for_each_item(pool_.get(), threads, pieces.size(), [&](unsigned w, std::size_t k) {
-    Group& g = workers_[w].g;
+    Worker& worker = workers_[w];
+    Group& g = worker.g;
+    read_block(worker, pieces[k].first, pieces[k].second);
+    if (g.parents.empty()) g.parents.emplace_back();
     for (StateIndex q = pieces[k].first; q < pieces[k].second; ++q) {
-      store_.load(q, g.current.data());
+      open_state(worker, q, g.parents[0], false);
       g.enabled.clear();
-      workers_[w].model->enabled(g.current.data(), g.enabled);
-      if (g.enabled.empty()) workers_[w].finals.push_back(q);
+      worker.model->enabled(g.parents[0].slots.data(), g.enabled);
+      if (g.enabled.empty()) worker.finals.push_back(q);
     }
   });
   for (const Worker& w : workers_)
@@ -403,6 +481,9 @@ Exploration Explorer::run() {
   r.states = store_.size();
   r.seconds = elapsed();
   r.store_bytes = store_.bytes();
+  r.disk_bytes = store_.disk_bytes();
+  r.store = store_.mode();
+  r.fingerprint_probability = store_.fingerprint_probability(r.transitions);
   r.raw_bytes = store_.raw_bytes();
   r.slots = slots;
   r.threads = threads;

@@ -59,17 +59,21 @@ struct Exploration {
   std::uint64_t extra_firings = 0;  // TransitionSystem::extra_firings during the kept levels
   std::vector<StateIndex> finals;   // distinct final states, in index (discovery) order
   double seconds = 0;
-  std::size_t store_bytes = 0;  // arena + links + table
-  std::size_t raw_bytes = 0;    // stored states * slots * 4
-  std::size_t slots = 0;        // slots per state
-  unsigned threads = 1;         // threads the exploration ran on
+  std::size_t store_bytes = 0;  // the store's memory (StateStore::bytes)
+  std::size_t disk_bytes = 0;   // the state log's file
+  StoreMode store = StoreMode::Compressed;
+  double fingerprint_probability = 0;  // StateStore::fingerprint_probability
+  std::size_t raw_bytes = 0;           // stored states * slots * 4
+  std::size_t slots = 0;               // slots per state
+  unsigned threads = 1;                // threads the exploration ran on
 };
 
 class Explorer {
  public:
   // Runs on parallel.threads threads where the model forks (and fewer where their models
   // would take more than half of limits.max_memory_bytes), else on one.
-  Explorer(TransitionSystem& model, Limits limits, Parallelism parallel = {});
+  Explorer(TransitionSystem& model, Limits limits, Parallelism parallel = {},
+           StoreMode store = StoreMode::Compressed);
   ~Explorer();
 
   // Called about every second of exploration (for progress reports on long runs), from one
@@ -86,9 +90,9 @@ class Explorer {
 
  private:
   // Successors are looked up a group at a time: consecutive states are expanded until they
-  // have at least kGroupSuccessors successors, whose table entries and stored states are then
-  // prefetched in passes over the whole group, so that each cache miss has the time of many
-  // others' work to complete before the lookup that needs it. A model that batches its
+  // have at least kGroupSuccessors successors, whose entries in the visited set are then
+  // prefetched, so that each cache miss has the time of many others' work to complete before
+  // the lookup that needs it. A model that batches its
   // evaluations gets groups of kBatchGroupSuccessors: one batch per group, and a device gains
   // from large batches more than the lookups lose.
   static constexpr std::size_t kGroupSuccessors = 32;
@@ -97,17 +101,20 @@ class Explorer {
   // States of a level that a thread claims at a time.
   static constexpr StateIndex kBlockStates = 128;
 
+  // Why a level stopped before its end (Failed: a thread threw, which run() throws on).
+  enum class Halt : int { None, Widen, Full, Seconds, Memory, States, Failed };
   struct Group {
     // The enabled transitions of the group's states, one state after the other: those of
     // its g-th state from first[g] to first[g + 1]. Successor j is reached by enabled[j]; its
-    // key is at keys[j * key_bytes], its hash is hashes[j].
+    // key is at keys[j * key_words], its identity is ids[j].
     std::vector<TransitionId> enabled;
     std::vector<std::size_t> first;
-    std::vector<unsigned char> keys;
-    std::size_t key_bytes = 0;
-    std::vector<std::uint64_t> hashes;
-    std::vector<Slot> current;  // the state being expanded
-    std::vector<Slot> next;     // its successor, while its key is made
+    std::vector<std::uint32_t> keys;
+    std::size_t key_words = 0;
+    std::vector<std::uint64_t> ids;
+    // The group's states, parents[g] the g-th (kept from group to group for their memory).
+    std::vector<StateStore::Opened> parents;
+    std::vector<Slot> next;  // a successor, while its key is made
   };
   // One thread's model (the explorer's own for worker 0, a fork for the others) and its share
   // of the open level.
@@ -116,16 +123,18 @@ class Explorer {
     TransitionSystem* model = nullptr;
     std::unique_ptr<TransitionSystem> fork;
     Group g;
-    std::vector<StateStore::Staged> claimed;  // states it staged or lowered the link of, in order
-    std::vector<StateIndex> finals;           // expanded states without successors
+    // The log entries of the states of the block it expands, from block_first on.
+    std::vector<unsigned char> block;
+    StateIndex block_first = 0;
+    std::vector<std::uint64_t> claimed;  // staged states it staged or lowered the link of, in order
+    std::vector<StateIndex> finals;      // expanded states without successors
     std::uint64_t transitions = 0;
-    Slot too_wide = 0;  // the bits of slot values that did not fit the store's keys
+    Slot too_wide = 0;          // the bits of slot values that did not fit the store's keys
+    Halt blocked = Halt::None;  // why expand_group stopped
     StateStore::Numbers numbers;
     std::uint64_t checks = 0;                // limit checks so far (the memory every 64th)
     std::uint64_t extra_firings_before = 0;  // the model's extra firings when the level began
   };
-  // Why a level stopped before its end (Failed: a thread threw, which run() throws on).
-  enum class Halt : int { None, Widen, Full, Seconds, Memory, States, Failed };
   // A block of the level's states, [first, last), expanded by one worker up to `done`; its
   // claimed states are claimed[begin, end) of that worker.
   struct Block {
@@ -143,10 +152,21 @@ class Explorer {
     std::atomic<int> halt{0};
   };
 
-  // Expands the states of `w`'s group from `from` (before `last`): the keys and hashes of
-  // their successors, prefetched for lookup. Returns the end of the group (its last state
-  // + 1), or `from` when a successor did not fit the store's keys (then w.too_wide says why).
-  StateIndex expand_group(Worker& w, StateIndex from, StateIndex last);
+  // Reads the log entries of the states [first, last) into w.block, and opens state s of them.
+  void read_block(Worker& w, StateIndex first, StateIndex last) const;
+  void open_state(Worker& w, StateIndex s, StateStore::Opened& into, bool tree = true);
+  // The key of the successor of `parent` by `t`, into `words` (w.g.next is the parent's
+  // slots on entry and on return); false, with the values in w.too_wide, when a value does
+  // not fit the store's keys.
+  bool successor_key(Worker& w, const StateStore::Opened& parent, TransitionId t,
+                     std::uint32_t* words);
+  // Expands the states of `w`'s group from `from` (before `last`), which w.block holds: the
+  // keys and identities of their successors, prefetched for lookup. Returns the end of the group
+  // (its last state
+  // + 1), or `from` when the level must stop: w.blocked says why (Widen: a successor did not
+  // fit the store's keys or tree, and w.too_wide says which values did not fit the keys, if
+  // any: StateStore::refit; Full: the tree's tables must grow; Memory: they cannot).
+  StateIndex expand_group(Worker& w, const Level& level, StateIndex from, StateIndex last);
   // For a model that batches evaluations: announces the transitions of the states that the
   // group starting at `from` will expand and has the model evaluate them as one batch.
   void announce_group(Worker& w, StateIndex from, StateIndex last);
@@ -161,9 +181,9 @@ class Explorer {
                      std::vector<std::pair<StateIndex, StateIndex>>& unexpanded);
   // Whether `more` bytes fit under --max-memory besides what the process holds.
   bool memory_allows(std::size_t more) const;
-  // Grows the table to hold `states` at a load of at most 0.7, on `workers`; false, and
-  // nothing done, when memory does not allow it.
-  bool grow_table(std::uint64_t states, unsigned workers);
+  // Grows the store to hold `states` (StateStore::reserve, `ahead` of a level of several
+  // threads), on `workers`; false, and nothing done, when memory does not allow it.
+  bool grow_table(std::uint64_t states, unsigned workers, bool ahead = false);
   // Renumbers a provisional level into one thread's order (state_store.h), on `workers`.
   void commit_level(const Level& level, unsigned workers);
   // Sets the level's halt reason unless one is set already.

@@ -5,175 +5,137 @@
 #include <xxhash.h>
 
 #include <algorithm>
-#include <atomic>
-#include <bit>
+#include <cmath>
 #include <cstring>
-#include <limits>
-#include <type_traits>
-#include <utility>
 
+#include "checker/hash_mix.h"
 #include "semantics/errors/invariant.h"
 
 namespace tfmc::check {
 
 namespace {
-constexpr std::size_t kInitialTable = std::size_t{1} << 12;
-
-// The fewest key bits (4, 8, 16 or 32) that hold every value whose bits are all in `any`.
-unsigned bits_for(Slot any) {
-  if (any < (1u << 4)) return 4;
-  if (any < (1u << 8)) return 8;
-  if (any < (1u << 16)) return 16;
-  return 32;
+// Runs fn(k) for each k in [0, n) on this thread.
+void serially(std::size_t n, const std::function<void(std::size_t)>& fn) {
+  for (std::size_t k = 0; k < n; ++k) fn(k);
 }
 
-// The word of a key slot of 8, 16 or 32 bits.
-template <unsigned Bits>
-using Word = std::conditional_t<Bits == 8, std::uint8_t,
-                                std::conditional_t<Bits == 16, std::uint16_t, std::uint32_t>>;
+// States read back from the log at a time where whole levels are read (refitting).
+constexpr std::size_t kReadBatch = 4096;
 
-// Packs n slots of `in` in Bits bits each (slot k at bits [k * Bits, (k + 1) * Bits) of the
-// key, low nibble first; the padding nibble of an odd slot count is zero, so that equal
-// states have equal keys). Returns whether every value fits. The fit test is an OR over all
-// slots with no early exit, so that the loop stays simple.
-template <unsigned Bits>
-bool pack(const Slot* __restrict in, std::size_t n, unsigned char* __restrict out) {
-  Slot any = 0;
-  if constexpr (Bits == 4) {
-    std::size_t k = 0;
-    for (; k + 1 < n; k += 2) {
-      any |= in[k] | in[k + 1];
-      out[k / 2] = static_cast<unsigned char>(in[k] | (in[k + 1] << 4));
-    }
-    if (k < n) {
-      any |= in[k];
-      out[k / 2] = static_cast<unsigned char>(in[k] & 0xf);
-    }
-  } else {
-    for (std::size_t k = 0; k < n; ++k) {
-      any |= in[k];
-      const auto w = static_cast<Word<Bits>>(in[k]);
-      std::memcpy(out + k * sizeof(w), &w, sizeof(w));
-    }
-  }
-  if constexpr (Bits == 32) {
-    return true;
-  } else {
-    return any < (Slot{1} << Bits);
-  }
-}
-
-// The inverse of pack<Bits>.
-template <unsigned Bits>
-void unpack(const unsigned char* __restrict in, std::size_t n, Slot* __restrict out) {
-  if constexpr (Bits == 4) {
-    std::size_t k = 0;
-    for (; k + 1 < n; k += 2) {
-      out[k] = in[k / 2] & 0xf;
-      out[k + 1] = in[k / 2] >> 4;
-    }
-    if (k < n) out[k] = in[k / 2] & 0xf;
-  } else {
-    for (std::size_t k = 0; k < n; ++k) {
-      Word<Bits> w;
-      std::memcpy(&w, in + k * sizeof(w), sizeof(w));
-      out[k] = w;
-    }
-  }
-}
-
-// pack<Bits> and unpack<Bits> for a width known only at run time.
-bool pack_as(unsigned bits, const Slot* in, std::size_t n, unsigned char* out) {
-  switch (bits) {
-    case 4:
-      return pack<4>(in, n, out);
-    case 8:
-      return pack<8>(in, n, out);
-    case 16:
-      return pack<16>(in, n, out);
-    default:
-      return pack<32>(in, n, out);
-  }
-}
-
-void unpack_as(unsigned bits, const unsigned char* in, std::size_t n, Slot* out) {
-  switch (bits) {
-    case 4:
-      return unpack<4>(in, n, out);
-    case 8:
-      return unpack<8>(in, n, out);
-    case 16:
-      return unpack<16>(in, n, out);
-    default:
-      return unpack<32>(in, n, out);
-  }
-}
+// How full the tree's tables may be: between levels, and before a level of several threads.
+double table_fill(bool ahead) { return ahead ? 0.15 : 0.6; }
 }  // namespace
 
-StateStore::StateStore(std::size_t slots_per_state) : slots_(slots_per_state) {
+bool parse_store_mode(std::string_view text, StoreMode& out) {
+  if (text == "compressed") {
+    out = StoreMode::Compressed;
+  } else if (text == "fingerprint") {
+    out = StoreMode::Fingerprint;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+const char* store_mode_name(StoreMode mode) {
+  return mode == StoreMode::Compressed ? "compressed" : "fingerprint";
+}
+
+StateStore::StateStore(std::size_t slots_per_state, StoreMode mode)
+    : mode_(mode), layout_(slots_per_state, 4) {
   set_bits(4);
-  new_table(kInitialTable);
 }
 
 void StateStore::set_bits(unsigned bits) {
-  bits_ = bits;
-  key_bytes_ = (slots_ * bits + 7) / 8;
-  keys_ = std::make_unique<ChunkedRecords>(key_bytes_);
+  layout_ = KeyLayout(layout_.slots(), bits);
+  words_ = std::max<std::size_t>(layout_.word_count(), 2);
+  tree_ = std::make_unique<StateTree>(words_);
+  log_ = std::make_unique<StateLog>(layout_.key_bytes());
+  visited_.clear(visited_.capacity());
 }
 
-void StateStore::new_table(std::size_t size) {
-  table_ = MappedRegion(size * sizeof(std::uint64_t), true);
-  entries_ = static_cast<std::uint64_t*>(table_.data());  // fresh pages read as zero: empty
-  mask_ = size - 1;
-  tag_shift_ = 32 - static_cast<unsigned>(std::countr_zero(size));
+bool StateStore::identify_key(const std::uint32_t* words, StateTree::Refs& refs,
+                              std::uint64_t& id) {
+  if (mode_ == StoreMode::Fingerprint) {
+    id = XXH3_64bits(words, layout_.key_bytes());
+    return true;
+  }
+  std::uint64_t root;
+  if (!tree_->fold(words, refs, root)) return false;
+  id = mix64(root);
+  return true;
 }
 
-bool StateStore::encode(const Slot* state, unsigned char* key) const {
-  return pack_as(bits_, state, slots_, key);
+void StateStore::read_entries(StateIndex first, std::size_t count, unsigned char* out) const {
+  log_->read(first, count, out);
 }
 
-void StateStore::load(StateIndex i, Slot* out) const {
-  unpack_as(bits_, keys_->at(i), slots_, out);
-}
-
-std::uint64_t StateStore::hash_key(const unsigned char* key) const {
-  return XXH3_64bits(key, key_bytes_);
-}
-
-void StateStore::place(std::uint64_t e) {
-  std::uint64_t pos = position(e >> 32);
-  while (entries_[pos] != 0) pos = (pos + 1) & mask_;
-  entries_[pos] = e;
-}
-
-bool StateStore::contains_key(const unsigned char* key, std::uint64_t h) const {
-  const std::uint64_t tag = h >> 32;
-  for (std::uint64_t pos = position(tag);; pos = (pos + 1) & mask_) {
-    const std::uint64_t e = entries_[pos];
-    if (e == 0) return false;
-    if ((e >> 32) == tag && std::memcmp(key_of(e & kRefMask), key, key_bytes_) == 0) return true;
+void StateStore::open(const unsigned char* entry, Opened& out, bool tree) {
+  out.words.assign(words_, 0);
+  std::memcpy(out.words.data(), entry, layout_.key_bytes());
+  out.slots.resize(layout_.slots());
+  layout_.decode(entry, out.slots.data());
+  // The items' references are in the identity; the tree finds the others as it needs them.
+  if (tree && mode_ == StoreMode::Compressed) {
+    tree_->open(unmix64(StateLog::id_in(entry, layout_.key_bytes())), out.refs);
   }
 }
 
-void StateStore::prefetch_state(std::uint64_t h) const {
-  const std::uint64_t e =
-      std::atomic_ref<std::uint64_t>(entries_[position(h >> 32)]).load(std::memory_order_relaxed);
-  if (e == 0 || (e >> 32) != (h >> 32) || (e & kRefMask) == kBusy || key_bytes_ == 0) return;
-  const unsigned char* p = key_of(e & kRefMask);
-  for (std::size_t off = 0; off < key_bytes_; off += 64) __builtin_prefetch(p + off);
-  __builtin_prefetch(p + key_bytes_ - 1);  // the key's last line, which may be one more
-  // A staged state's link is read too, to keep the least.
-  if ((e & kProvisional) != 0) __builtin_prefetch(staged_link((e & ~kProvisional & kRefMask) - 1));
+void StateStore::changed_words(std::span<const std::uint32_t> written,
+                               std::vector<std::uint32_t>& changed) const {
+  changed.clear();
+  for (const std::uint32_t s : written) {
+    const auto w = static_cast<std::uint32_t>(layout_.word_of(s));
+    if (std::find(changed.begin(), changed.end(), w) == changed.end()) changed.push_back(w);
+  }
 }
 
-void StateStore::open_level(bool provisional, std::uint64_t cap, unsigned inserters) {
+void StateStore::prefetch_successor(Opened& parent, const std::uint32_t* words,
+                                    std::span<const std::uint32_t> written) const {
+  if (mode_ == StoreMode::Fingerprint) return;
+  changed_words(written, parent.changed);
+  tree_->prefetch(parent.refs, words, parent.changed);
+}
+
+bool StateStore::successor(Opened& parent, const std::uint32_t* words,
+                           std::span<const std::uint32_t> written, std::uint64_t& id) {
+  if (mode_ == StoreMode::Fingerprint) {
+    id = XXH3_64bits(words, layout_.key_bytes());
+    return true;
+  }
+  changed_words(written, parent.changed);
+  std::uint64_t root;
+  if (!tree_->refold(parent.refs, words, parent.changed, parent.scratch, root)) return false;
+  id = mix64(root);
+  return true;
+}
+
+void StateStore::prefetch(std::uint64_t id) const {
+  visited_.prefetch(id);
+  if (provisional_) staged_.prefetch(id);
+}
+
+namespace {
+// The capacity of a staging set for `expected` states.
+std::uint64_t staging_capacity(double expected) {
+  return std::max<std::uint64_t>(16, static_cast<std::uint64_t>(expected * 10 / 7) + 64);
+}
+}  // namespace
+
+std::size_t StateStore::staging_bytes(double expected) const {
+  return (staging_capacity(expected) + 1) * 2 * sizeof(std::uint64_t);
+}
+
+void StateStore::open_level(bool provisional, std::uint64_t cap, unsigned inserters,
+                            std::uint64_t expected) {
+  if (visited_stale_) rebuild_visited();
   provisional_ = provisional;
   level_size_.store(0, std::memory_order_relaxed);
   committed_.store(0, std::memory_order_relaxed);
-  if (provisional && (staged_keys_ == nullptr ||
-                      staged_keys_->record_bytes() != std::max<std::size_t>(key_bytes_, 1))) {
-    staged_keys_ = std::make_unique<ChunkedRecords>(key_bytes_);
-    staged_links_ = std::make_unique<ChunkedRecords>(sizeof(Link));
+  if (provisional) {
+    // Fresh regions each level: their pages come zeroed, which is what empty means.
+    staged_.clear(staging_capacity(static_cast<double>(expected)));
+    staging_ = true;
   }
   requested_cap_ = cap;
   inserters_ = inserters;
@@ -181,217 +143,232 @@ void StateStore::open_level(bool provisional, std::uint64_t cap, unsigned insert
 }
 
 void StateStore::set_cap() {
-  const std::uint64_t full = (mask_ + 1) * 85 / 100;
+  const std::uint64_t limit = provisional_ ? staged_.limit() : visited_.limit() - size_;
   const std::uint64_t slack = std::uint64_t{inserters_} * (provisional_ ? kNumberBatch : 1);
-  const std::uint64_t room = full > size_ + slack ? full - size_ - slack : 0;
+  const std::uint64_t room = limit > slack ? limit - slack : 0;
   cap_ = std::min({requested_cap_, room, kMaxStates - size_});
 }
 
-StateStore::LevelInsert StateStore::insert(const unsigned char* key, std::uint64_t h, Link link,
+bool StateStore::over_cap() const {
+  // A crowded tree table has a quarter of its slots left for what inserters add before
+  // they look again.
+  return level_size() >= cap_ || (mode_ == StoreMode::Compressed && tree_->crowded());
+}
+
+StateStore::LevelInsert StateStore::insert(const std::uint32_t* words, std::uint64_t id, Link link,
                                            Numbers& numbers) {
-  const std::uint64_t tag = h >> 32;
-  for (std::uint64_t pos = position(tag);; pos = (pos + 1) & mask_) {
-    std::atomic_ref<std::uint64_t> entry(entries_[pos]);
-    std::uint64_t e = entry.load(std::memory_order_acquire);
-    if (e == 0 &&
-        entry.compare_exchange_strong(e, (tag << 32) | kBusy, std::memory_order_acquire)) {
-      if (numbers.next == numbers.end) {
-        const std::uint64_t batch = provisional_ ? kNumberBatch : 1;
-        numbers.next = level_size_.fetch_add(batch, std::memory_order_relaxed);
-        numbers.end = numbers.next + batch;
-      }
-      const std::uint64_t n = numbers.next++;
-      TFMC_CHECK(size_ + n < kMaxStates, "more states than the store can index (2^31 - 2)");
-      ChunkedRecords& keys = provisional_ ? *staged_keys_ : *keys_;
-      ChunkedRecords& links = provisional_ ? *staged_links_ : links_;
-      const std::uint64_t at = provisional_ ? n : size_ + n;
-      keys.ensure(at);
-      links.ensure(at);
-      if (key_bytes_ > 0) std::memcpy(keys.at(at), key, key_bytes_);
-      std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t*>(links.at(at)))
-          .store(link, std::memory_order_relaxed);
-      entry.store((tag << 32) | (provisional_ ? kProvisional : 0) | (at + 1),
-                  std::memory_order_release);
-      return {static_cast<StateIndex>(at), Found::New, static_cast<std::uint32_t>(pos)};
-    }
-    // e is the entry there now: another state's, or this one's.
-    if ((e >> 32) != tag) continue;
-    while ((e & kRefMask) == kBusy) e = entry.load(std::memory_order_acquire);
-    const std::uint64_t ref = e & kRefMask;
-    if (std::memcmp(key_of(ref), key, key_bytes_) != 0) continue;
-    const auto slot = static_cast<std::uint32_t>(pos);
-    if ((ref & kProvisional) == 0) return {static_cast<StateIndex>(ref - 1), Found::Stored, slot};
-    // Staged in this level: it keeps the least link. (One thread meets a level's links in
-    // increasing order, so a level that is not provisional never lowers one.)
-    const auto provisional = static_cast<StateIndex>((ref & ~kProvisional) - 1);
-    std::atomic_ref<std::uint64_t> word(*staged_link(provisional));
-    for (Link old = word.load(std::memory_order_relaxed); link < old;) {
-      if (word.compare_exchange_weak(old, link, std::memory_order_relaxed)) {
-        return {provisional, Found::Lowered, slot};
-      }
-    }
-    return {provisional, Found::Stored, slot};
+  const auto* key = reinterpret_cast<const unsigned char*>(words);
+  if (!provisional_) {
+    const VisitedSet::Found f = visited_.insert(id);
+    if (!f.inserted) return {f.pos, Found::Stored};
+    const std::uint64_t n = level_size_.fetch_add(1, std::memory_order_relaxed);
+    TFMC_CHECK(size_ + n < kMaxStates, "more states than the store can index (2^31 - 2)");
+    log_->append(size_ + n, key, id, link);
+    return {size_ + n, Found::New};
   }
+  if (visited_.find(id) != VisitedSet::npos) return {0, Found::Stored};
+  const VisitedSet::Found f = staged_.insert(id);
+  if (f.inserted) {
+    if (numbers.next == numbers.end) {
+      numbers.next = level_size_.fetch_add(kNumberBatch, std::memory_order_relaxed);
+      numbers.end = numbers.next + kNumberBatch;
+    }
+    ++numbers.next;
+  }
+  // The least link is the greatest complement.
+  std::atomic_ref<std::uint64_t> word(*staged_.payload(f.pos));
+  const std::uint64_t want = ~link;
+  for (std::uint64_t old = word.load(std::memory_order_relaxed); want > old;) {
+    if (word.compare_exchange_weak(old, want, std::memory_order_relaxed)) {
+      return {f.pos, f.inserted ? Found::New : Found::Lowered};
+    }
+  }
+  return {f.pos, f.inserted ? Found::New : Found::Stored};
 }
 
-StateIndex StateStore::staged_parent(StateIndex provisional) const {
-  return static_cast<StateIndex>(
-      std::atomic_ref<std::uint64_t>(*staged_link(provisional)).load(std::memory_order_relaxed) >>
-      32);
+bool StateStore::contains_id(std::uint64_t id) const {
+  return visited_.find(id) != VisitedSet::npos;
 }
 
-void StateStore::commit_range(const Staged* order, std::size_t from, std::size_t to) {
-  // The staged keys and the entries are met in no useful order: each is fetched well before
-  // it is needed, so that the cache misses overlap.
+Link StateStore::staged_link(std::uint64_t pos) const {
+  return ~std::atomic_ref<std::uint64_t>(*staged_.payload(pos)).load(std::memory_order_relaxed);
+}
+
+void StateStore::commit_range(std::uint64_t first, const std::uint64_t* positions,
+                              std::size_t count, const std::uint32_t* keys) {
+  const std::size_t kb = layout_.key_bytes();
+  std::vector<unsigned char> entries(count * entry_bytes());
+  // Each identity's entry is fetched well before it is inserted, so that the misses overlap.
   constexpr std::size_t kAhead = 16;
-  for (std::size_t k = from; k < std::min(to, from + kAhead); ++k) {
-    __builtin_prefetch(staged_keys_->at(order[k].index));
-    __builtin_prefetch(&entries_[order[k].slot]);
+  for (std::size_t k = 0; k < count; ++k) {
+    if (k + kAhead < count) visited_.prefetch(staged_.value_at(positions[k + kAhead]));
+    const std::uint64_t id = staged_.value_at(positions[k]);
+    StateLog::put(entries.data() + k * entry_bytes(), kb,
+                  reinterpret_cast<const unsigned char*>(keys + k * words_), id,
+                  staged_link(positions[k]));
+    visited_.insert(id);
   }
-  for (std::size_t k = from; k < to; ++k) {
-    if (k + kAhead < to) {
-      __builtin_prefetch(staged_keys_->at(order[k + kAhead].index));
-      __builtin_prefetch(staged_links_->at(order[k + kAhead].index));
-      __builtin_prefetch(&entries_[order[k + kAhead].slot], 1);
-    }
-    const Staged& was = order[k];
-    const std::uint64_t now = size_ + k;
-    keys_->ensure(now);
-    links_.ensure(now);
-    if (key_bytes_ > 0) std::memcpy(keys_->at(now), staged_keys_->at(was.index), key_bytes_);
-    std::memcpy(links_.at(now), staged_links_->at(was.index), sizeof(Link));
-    std::atomic_ref<std::uint64_t> entry(entries_[was.slot]);
-    entry.store((entry.load(std::memory_order_relaxed) & ~kRefMask) | (now + 1),
-                std::memory_order_relaxed);
-  }
-  committed_.fetch_add(to - from, std::memory_order_relaxed);
+  log_->write(size_ + first, count, entries.data());
+  committed_.fetch_add(count, std::memory_order_relaxed);
 }
 
 void StateStore::close_level() {
+  log_->flush();
   size_ += provisional_ ? committed_.load() : level_size();
   level_size_.store(0, std::memory_order_relaxed);
 }
 
-void StateStore::release_staging() {
-  staged_keys_.reset();
-  staged_links_.reset();
-}
-
 void StateStore::drop_level() {
-  // In place, so that dropping a level never needs a second table: the level's entries are
-  // emptied, then every other entry is placed again, one cluster after another from an empty
-  // position, so that each moves back into the holes before it (or stays).
-  const auto dropped = [&](std::uint64_t e) {
-    return (e & kProvisional) != 0 || (e & kRefMask) - 1 >= size_;
-  };
-  std::size_t start = 0;
-  for (std::size_t k = 0; k <= mask_; ++k) {
-    if (entries_[k] != 0 && dropped(entries_[k])) entries_[k] = 0;
-    if (entries_[k] == 0) start = k;
-  }
-  for (std::size_t n = 1; n <= mask_ + 1; ++n) {
-    const std::size_t k = (start + n) & mask_;
-    const std::uint64_t e = entries_[k];
-    if (e == 0) continue;
-    entries_[k] = 0;
-    place(e);
+  if (!provisional_) {
+    // The level's states are in the visited set: it is built again when next needed.
+    log_->truncate(size_);
+    visited_stale_ = level_size() > 0;
   }
   level_size_.store(0, std::memory_order_relaxed);
 }
 
-namespace {
-// The table size (a power of two, from `size` up) that holds `states` at a load of 0.7.
-std::size_t table_size_for(std::uint64_t states, std::size_t size) {
-  while (states * 10 > size * 7) size *= 2;
-  return size;
-}
-}  // namespace
-
-std::size_t StateStore::growth_bytes(std::uint64_t states) const {
-  const std::size_t size = table_size_for(states, mask_ + 1);
-  return size == mask_ + 1 ? 0 : size * sizeof(std::uint64_t);
+void StateStore::release_staging() {
+  staged_.clear(16);
+  staging_ = false;
 }
 
-std::size_t StateStore::widening_bytes(Slot any) const {
-  const unsigned bits = std::max(bits_, bits_for(any));
-  return size_ * ((slots_ * bits + 7) / 8);
+std::size_t StateStore::growth_bytes(std::uint64_t states, bool ahead) const {
+  const std::uint64_t capacity = visited_.capacity_for(states);
+  const std::size_t bytes =
+      capacity == visited_.capacity() ? 0 : (capacity + 1) * sizeof(std::uint64_t);
+  return bytes + (mode_ == StoreMode::Compressed ? tree_->growth_bytes(table_fill(ahead)) : 0);
 }
 
-void StateStore::reserve(std::uint64_t states, const ForEach& for_each) {
-  const std::size_t size = table_size_for(states, mask_ + 1);
-  if (size == mask_ + 1) return;
-  TFMC_CHECK(size <= (std::size_t{1} << 32), "state table larger than 2^32 entries");
-  const MappedRegion old = std::exchange(table_, MappedRegion());
-  const auto* old_entries = static_cast<const std::uint64_t*>(old.data());
-  const std::size_t old_size = mask_ + 1;
-  new_table(size);
-  // The tag holds the top 32 hash bits, and so the new position: the arena is not read. Each
-  // entry takes the first free position from its own with a CAS, as threads place others.
-  constexpr std::size_t kPiece = std::size_t{1} << 16;
-  for_each((old_size + kPiece - 1) / kPiece, [&](std::size_t piece) {
-    for (std::size_t k = piece * kPiece; k < std::min(old_size, (piece + 1) * kPiece); ++k) {
-      const std::uint64_t e = old_entries[k];
-      if (e == 0) continue;
-      for (std::uint64_t pos = position(e >> 32);; pos = (pos + 1) & mask_) {
-        std::uint64_t empty = 0;
-        if (std::atomic_ref<std::uint64_t>(entries_[pos])
-                .compare_exchange_strong(empty, e, std::memory_order_relaxed)) {
-          break;
-        }
-      }
-    }
-  });
+std::size_t StateStore::refit_bytes(Slot any) const {
+  // A visited set built anew beside the old one, and (widening) a tree built anew.
+  const bool widen = KeyLayout::bits_for(any) > layout_.bits();
+  return visited_.bytes() + (widen ? tree_->bytes() * 2 : 0);
+}
+
+void StateStore::reserve(std::uint64_t states, const ForEach& for_each, bool ahead) {
+  if (visited_stale_) rebuild_visited();
+  const std::uint64_t capacity = visited_.capacity_for(states);
+  if (capacity != visited_.capacity()) visited_.rebuild(capacity, for_each);
+  if (mode_ == StoreMode::Compressed) tree_->grow(table_fill(ahead));
   set_cap();  // a level that is open has more room
 }
 
-void StateStore::widen_for(Slot any) {
-  const unsigned bits = std::max(bits_, bits_for(any));
-  if (bits == bits_) return;
-  // The arena anew: each stored state decoded at the old width, encoded at the new one.
-  const std::unique_ptr<ChunkedRecords> old_keys = std::move(keys_);
-  const unsigned old_bits = bits_;
-  set_bits(bits);
-  std::vector<Slot> slots(slots_);
-  for (StateIndex i = 0; i < size_; ++i) {
-    unpack_as(old_bits, old_keys->at(i), slots_, slots.data());
-    keys_->ensure(i);
-    encode(slots.data(), keys_->at(i));
+void StateStore::rebuild_visited() {
+  const std::size_t kb = layout_.key_bytes();
+  std::vector<unsigned char> entries(kReadBatch * entry_bytes());
+  std::vector<std::uint32_t> words(words_, 0);
+  StateTree::Refs refs;
+  for (bool fits = false; !fits;) {
+    visited_.clear(visited_.capacity_for(size_));
+    fits = true;
+    for (std::uint64_t first = 0; first < size_ && fits; first += kReadBatch) {
+      const std::uint64_t count = std::min<std::uint64_t>(kReadBatch, size_ - first);
+      log_->read(first, count, entries.data());
+      for (std::uint64_t k = 0; k < count && fits; ++k) {
+        unsigned char* entry = &entries[k * entry_bytes()];
+        std::uint64_t id = StateLog::id_in(entry, kb);
+        if (ids_stale_) {
+          std::memcpy(words.data(), entry, kb);
+          fits = identify_key(words.data(), refs, id);
+          std::memcpy(entry + kb, &id, sizeof(id));
+          if (mode_ == StoreMode::Compressed && tree_->crowded()) tree_->grow(table_fill(false));
+        }
+        if (fits) visited_.insert(id);
+      }
+      if (ids_stale_ && fits) log_->write(first, count, entries.data());
+    }
+    // A part merged by the plan has its table filled only now: plan again with its size.
+    if (!fits) tree_->replan();
   }
-  // The table anew, of the same size: every hash has changed with the keys.
-  new_table(mask_ + 1);
-  for (StateIndex i = 0; i < size_; ++i) {
-    place((hash_key(keys_->at(i)) >> 32 << 32) | (std::uint64_t{i} + 1));
+  visited_stale_ = false;
+  ids_stale_ = false;
+}
+
+void StateStore::refit(Slot any) {
+  const unsigned bits = std::max(layout_.bits(), KeyLayout::bits_for(any));
+  if (bits != layout_.bits()) {
+    // Every key read back at the old width and written at the new one, in order; the
+    // identities follow from the keys.
+    const KeyLayout old_layout = layout_;
+    const std::unique_ptr<StateLog> old_log = std::move(log_);
+    set_bits(bits);
+    std::vector<unsigned char> old_entries(kReadBatch * old_log->entry_bytes());
+    std::vector<unsigned char> entries(kReadBatch * entry_bytes());
+    std::vector<Slot> slots(layout_.slots());
+    std::vector<unsigned char> key(words_ * sizeof(std::uint32_t));
+    for (std::uint64_t first = 0; first < size_; first += kReadBatch) {
+      const std::uint64_t count = std::min<std::uint64_t>(kReadBatch, size_ - first);
+      old_log->read(first, count, old_entries.data());
+      for (std::uint64_t k = 0; k < count; ++k) {
+        const unsigned char* old_entry = &old_entries[k * old_log->entry_bytes()];
+        old_layout.decode(old_entry, slots.data());
+        layout_.encode(slots.data(), key.data());
+        StateLog::put(&entries[k * entry_bytes()], layout_.key_bytes(), key.data(), 0,
+                      StateLog::link_in(old_entry, old_layout.key_bytes()));
+      }
+      log_->write(first, count, entries.data());
+    }
+  } else if (tight()) {
+    tree_->replan();
+  } else {
+    return;
   }
+  ids_stale_ = true;
+  rebuild_visited();
+}
+
+bool StateStore::identify(const Slot* state, std::vector<std::uint32_t>& words, std::uint64_t& id) {
+  words.assign(words_, 0);
+  StateTree::Refs refs;
+  return layout_.encode(state, reinterpret_cast<unsigned char*>(words.data())) &&
+         identify_key(words.data(), refs, id);
 }
 
 StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex parent,
                                               TransitionId via) {
-  std::vector<unsigned char> key(key_bytes_);
-  if (!encode(state, key.data())) {
+  std::vector<std::uint32_t> words;
+  std::uint64_t id;
+  while (!identify(state, words, id)) {
     Slot any = 0;
-    for (std::size_t k = 0; k < slots_; ++k) any |= state[k];
-    widen_for(any);
-    key.resize(key_bytes_);
-    encode(state, key.data());
+    for (std::size_t k = 0; k < layout_.slots(); ++k) any |= state[k];
+    refit(any);
   }
-  reserve(size_ + 1, [](std::size_t n, const std::function<void(std::size_t)>& fn) {
-    for (std::size_t k = 0; k < n; ++k) fn(k);
-  });
-  open_level(false, 1, 1);
+  reserve(size_ + 1, serially);
+  open_level(false, 1, 1, 1);
   Numbers numbers;
-  const LevelInsert r = insert(key.data(), hash_key(key.data()), make_link(parent, via), numbers);
+  const LevelInsert r = insert(words.data(), id, make_link(parent, via), numbers);
   close_level();
-  return {r.index, r.found == Found::New};
+  if (r.found != Found::New) return {kNoState, false};
+  return {static_cast<StateIndex>(r.pos), true};
 }
 
-bool StateStore::contains(const Slot* state) const {
-  // A state that does not fit the current width is wider than every stored one.
-  std::vector<unsigned char> key(key_bytes_);
-  return encode(state, key.data()) && contains_key(key.data(), hash_key(key.data()));
+bool StateStore::contains(const Slot* state) {
+  if (visited_stale_) rebuild_visited();
+  // A state that does not fit the keys is wider than every stored one; one that does not fit
+  // the tree has a part no stored state has.
+  std::vector<std::uint32_t> words;
+  std::uint64_t id;
+  return identify(state, words, id) && contains_id(id);
+}
+
+void StateStore::load(StateIndex i, Slot* out) const {
+  std::vector<unsigned char> entry(entry_bytes());
+  log_->read(i, 1, entry.data());
+  layout_.decode(entry.data(), out);
 }
 
 std::size_t StateStore::bytes() const {
-  return keys_->bytes(size_) + links_.bytes(size_) + (mask_ + 1) * sizeof(std::uint64_t);
+  std::size_t bytes = visited_.bytes() + tree_->bytes() + log_->buffer_bytes();
+  if (staging_) bytes += staged_.bytes();
+  return bytes;
+}
+
+double StateStore::fingerprint_probability(std::uint64_t transitions) const {
+  if (mode_ != StoreMode::Fingerprint) return 0;
+  // States generated: every transition's successor and the initial state.
+  const auto n = static_cast<double>(size_);
+  const double m = static_cast<double>(transitions) + 1;
+  return std::max(0.0, n * (m - n)) / std::ldexp(1.0, 64);
 }
 
 }  // namespace tfmc::check

@@ -1,50 +1,58 @@
-// Exact state storage for a breadth-first exploration by one thread or many: fixed-length
-// keys in a chunked arena, parent links beside them, and an open-addressing hash table of
-// state indices. Every state is stored exactly (never a fingerprint); the arena, in index
-// order, is the exploration's queue.
+// State storage for a breadth-first exploration by one thread or many: a visited set in
+// memory, the states themselves on disk, parent links beside them.
 //
-// Keys. A state is stored as its key: every slot packed in the same number of bits, 4, 8, 16
-// or 32, the fewest that hold every slot value stored so far (slots hold EMPTY, GO and ids of
-// the few distinct values of a run, so 4 or 8 bits is the usual case). The table is keyed by
-// XXH3 of the key, so a short key is also cheap to hash and to compare. A value that does not
-// fit means widening: the arena laid out again with wider keys and the table rebuilt, at most
-// three times in a run, each time in O(states stored), between levels.
+// A state is packed into a key (key_layout.h), and the key gives an identity, a 64-bit value
+// that the visited set (visited_set.h) holds:
+// - Compressed (the default, exact): the root of the key's state tree (state_tree.h), which
+//   packs the references of shared parts of the key into 64 bits, mixed (mix64, a bijection):
+//   distinct states have distinct identities. A state costs memory only for its visited
+//   entry and its share of the tree's small tables.
+// - Fingerprint (hash compaction, TLC's and SPIN's trade, never the default): the key's 64-bit
+//   XXH3 hash. Two states with one hash are taken for one: a state may be missed, with the
+//   probability that fingerprint_probability() estimates. For spaces whose states share
+//   little, where the tree's tables would grow large.
+// The keys and links go to the state log (state_log.h), in index order: a level is read back
+// from it when it is expanded, witnesses and outcomes at the end, and the visited set is built
+// again from it when the identities change.
 //
-// Levels. States are added a level at a time (open_level .. close_level): the successors of
-// the states of one level are inserted, from any number of threads at once (insert is
-// lockless: a CAS claims an empty table entry, the key is written, then the entry is
-// published), and get indices from size() on. Each new state keeps the least parent link
-// (parent index, transition) among those that reached it in the level, which is the link a
-// one-thread exploration records (it meets the states of a level in that order). Inserted by
-// several threads, the new states' indices follow the order of insertion, which varies from
-// run to run: a provisional level is renumbered when it closes (commit_range), into the
-// order of the least links, which is the order of one thread. The numbering, the links, and
-// with them every witness and every report, are then the same for every thread count.
+// Levels. States are added a level at a time (open_level .. close_level), and get indices
+// from size() on. One thread (not provisional): a new state goes into the visited set and to
+// the log at once, and the set grows while the level is open. Several threads (provisional):
+// the visited set is only read; new states are staged apart, in a staging set whose entries
+// hold each state's identity and its least parent link (parent index, transition) among those
+// that reached it, which is the link one thread records (it meets a level's states in that
+// order). When the level closes it is renumbered into that order (commit_range), and each new
+// state's key is made again from its parent's and its link's transition, so that staging
+// holds 16 bytes a state: the numbering, the links, and with them every witness and report
+// are the same for every thread count.
 //
-// Memory per state: the key (slots x bits / 8, rounded up to a byte), 8 bytes of parent link,
-// and 8 bytes per table entry at a load factor between 0.35 and 0.7. While a level is open
-// the table may fill to 0.85 (open_level's cap says when to stop); a provisional level's
-// states are staged apart until it closes (their keys and links once more). Arena chunks and
-// staging are mapped lazily (chunked_records.h); the table, which every lookup touches at
-// random, asks for transparent huge pages.
+// Refitting. Keys hold the fewest bits per slot that fit every value met, and the tree's root
+// the fewest bits per part that fit its tables. A value or a part that does not fit stops the
+// level, which is dropped and done again after refit(): the keys widened (every key in the log
+// rewritten), or the tree planned anew, and the visited set built again from the log. Keys
+// widen at most three times a run; the tree plans anew when a table doubles, rarely once
+// states are many, and between levels where it can (tight()).
 #pragma once
 
 #include <atomic>
 #include <cstdint>
-#include <cstring>
-#include <functional>
 #include <memory>
+#include <span>
+#include <string_view>
 #include <vector>
 
-#include "checker/chunked_records.h"
+#include "checker/key_layout.h"
 #include "checker/mapped_region.h"
+#include "checker/state_log.h"
+#include "checker/state_tree.h"
+#include "checker/visited_set.h"
 #include "semantics/model/transition_system.h"
 
 namespace tfmc::check {
 
 using StateIndex = std::uint32_t;
 inline constexpr StateIndex kNoState = 0xffffffffu;
-// At most this many states: an entry's 32-bit reference keeps one bit for "provisional".
+// At most this many states (indices keep one bit free for the renumbering's marks).
 inline constexpr std::uint64_t kMaxStates = (std::uint64_t{1} << 31) - 2;
 
 // A parent link: (parent index << 32) | transition. Links order as one thread meets them.
@@ -53,95 +61,113 @@ inline Link make_link(StateIndex parent, TransitionId via) {
   return (std::uint64_t{parent} << 32) | via;
 }
 
+enum class StoreMode : std::uint8_t { Compressed, Fingerprint };
+// "compressed" or "fingerprint" (the --store option); false for another text.
+bool parse_store_mode(std::string_view text, StoreMode& out);
+const char* store_mode_name(StoreMode mode);
+
 class StateStore {
  public:
-  explicit StateStore(std::size_t slots_per_state);
+  explicit StateStore(std::size_t slots_per_state, StoreMode mode = StoreMode::Compressed);
 
-  // --- Keys: the stored form of a state at the store's current width. ---
+  StoreMode mode() const { return mode_; }
+  const KeyLayout& layout() const { return layout_; }
+  // Bytes of one log entry: a key and a link.
+  std::size_t entry_bytes() const { return log_->entry_bytes(); }
 
-  // Bytes of one key (changes when the store widens).
-  std::size_t key_bytes() const { return key_bytes_; }
-  // Writes the key of `state` to `key` (key_bytes() bytes). False when some slot value does
-  // not fit the current width.
-  bool encode(const Slot* state, unsigned char* key) const;
-  // Sets slot `k` of `key` to `value`; false (and `key` unchanged) when the value does not fit
-  // the current width. For deriving a successor's key from its parent's.
-  bool set_slot(unsigned char* key, std::size_t k, Slot value) const;
-  // The key of stored state i (valid until the store widens).
-  const unsigned char* stored_key(StateIndex i) const { return keys_->at(i); }
-  // XXH3 of a key: the key of the table.
-  std::uint64_t hash_key(const unsigned char* key) const;
-  // Widens the keys so that the values whose bits are all in `any` fit (nothing when they
-  // do already): the arena is laid out again and the table rebuilt. With no level open.
-  void widen_for(Slot any);
+  // --- Expanding states. ---
 
-  // Lookups in a large store are dominated by two cache misses: the table entry, then the
-  // stored state it points to. The explorer looks up a group of successors in three passes,
-  // prefetch_entry for all, then prefetch_state for all, then insert, so that the misses of
-  // the group overlap instead of following one another.
-  void prefetch_entry(std::uint64_t h) const { __builtin_prefetch(&entries_[position(h >> 32)]); }
-  void prefetch_state(std::uint64_t h) const;
+  // A state read back from the log: its key (as words, zero-padded), its slots, and (Compressed)
+  // its tree, from which successors' identities are made.
+  struct Opened {
+    std::vector<std::uint32_t> words;
+    std::vector<Slot> slots;
+    StateTree::Refs refs;
+    StateTree::Scratch scratch;
+    std::vector<std::uint32_t> changed;  // words changed by the successor being made
+  };
+  // Reads the log entries of states [first, first + count) into `out` (entry_bytes() each).
+  void read_entries(StateIndex first, std::size_t count, unsigned char* out) const;
+  // Opens the state whose log entry is `entry` (its tree too where `tree`).
+  void open(const unsigned char* entry, Opened& out, bool tree = true);
+  // Words of a key buffer (at least 2).
+  std::size_t key_words() const { return words_; }
+  // The identity of the successor of `parent` whose key is `words`, which differs from the
+  // parent's in slots `written` only. False when the tree does not fit it: refit() first.
+  bool successor(Opened& parent, const std::uint32_t* words, std::span<const std::uint32_t> written,
+                 std::uint64_t& id);
+  // Fetches what successor(parent, words, written, ...) will look up first.
+  void prefetch_successor(Opened& parent, const std::uint32_t* words,
+                          std::span<const std::uint32_t> written) const;
+
+  // Lookups in a large store are dominated by one cache miss, the identity's entry: the
+  // explorer prefetches a group's entries before it inserts them.
+  void prefetch(std::uint64_t id) const;
 
   // --- Levels. ---
 
   // Opens a level: states inserted from now on get indices from size() on. Not `provisional`:
-  // by one thread, which may grow the table (reserve) while the level is open. `provisional`:
-  // by several threads, so that the level is renumbered when it closes, and the table stays
-  // as it is; its states are staged apart, named by provisional numbers 0, 1, ... in the
-  // order of insertion, until commit_range gives them their indices. `cap`: over_cap() says
-  // when the level holds this many new states, or fewer where the table would otherwise pass
-  // 0.85 when each of `inserters` threads takes one more batch of numbers after it sees
-  // over_cap().
-  void open_level(bool provisional, std::uint64_t cap, unsigned inserters);
+  // by one thread. `provisional`: by several threads, staged apart, with room for `expected`
+  // states. over_cap() says when the level holds `cap` new states, or when the visited set,
+  // the staging set or the tree's nodes would pass their bounds if each of `inserters`
+  // threads took one more batch of numbers or made one more successor.
+  void open_level(bool provisional, std::uint64_t cap, unsigned inserters, std::uint64_t expected);
   enum class Found : std::uint8_t { Stored, New, Lowered };
-  // A thread's provisional numbers: it takes kNumberBatch at a time, so that threads do not
-  // contend for one counter per state (a provisional level may leave numbers unused).
+  // A thread's share of the level's numbers: it takes kNumberBatch at a time in a provisional
+  // level, so that threads do not contend for one counter per state.
   struct Numbers {
     std::uint64_t next = 0, end = 0;
   };
   static constexpr std::uint64_t kNumberBatch = 64;
   struct LevelInsert {
-    StateIndex index;    // the provisional number of a state of a provisional level
-    Found found;         // Lowered: staged in this level, its link now the one given
-    std::uint32_t slot;  // the state's table entry
+    std::uint64_t pos;  // where a provisional level staged the state
+    Found found;        // Lowered: staged in this level, its link now the one given
   };
-  // Finds the state with `key` (whose hash is `h`) or stores it with `link`; a state staged in
-  // this level keeps the least of its links. Safe from several threads at once, each with
-  // its own `numbers` (reset for each level).
-  LevelInsert insert(const unsigned char* key, std::uint64_t h, Link link, Numbers& numbers);
-  // Whether the state with `key` (whose hash is `h`) is stored. Not while others insert.
-  bool contains_key(const unsigned char* key, std::uint64_t h) const;
+  // Finds the state with identity `id` (and key `words`) or stores it with `link`; a state
+  // staged in this level keeps the least of its links. Safe from several threads at once in
+  // a provisional level, each with its own `numbers` (reset for each level).
+  LevelInsert insert(const std::uint32_t* words, std::uint64_t id, Link link, Numbers& numbers);
+  // Whether the state with identity `id` is stored (not staged). Not while others insert.
+  bool contains_id(std::uint64_t id) const;
   // Numbers handed out in the open level: its states, exactly when it is not provisional,
-  // else a bound on them. And whether they reached its cap.
+  // else a bound on them. And whether it reached its cap.
   std::uint64_t level_size() const { return level_size_.load(std::memory_order_relaxed); }
-  bool over_cap() const { return level_size() >= cap_; }
-  // The parent of staged state `provisional` by its least link so far.
-  StateIndex staged_parent(StateIndex provisional) const;
+  bool over_cap() const;
+  // The least link so far of the state staged at `pos`.
+  Link staged_link(std::uint64_t pos) const;
 
-  // Closing a provisional level: commit_range over [0, n) for its n staged states, in disjoint
-  // pieces, from any threads, then close_level. The state staged as order[k].index, whose
-  // table entry is order[k].slot, gets index size() + k.
-  struct Staged {
-    StateIndex index;
-    std::uint32_t slot;
-  };
-  void commit_range(const Staged* order, std::size_t from, std::size_t to);
+  // Closing a provisional level: commit_range for its n staged states in disjoint pieces that
+  // cover [0, n), from any threads, then close_level. The `count` states staged at
+  // positions[0 .. count), whose keys are at keys (key_words() each), get indices size() +
+  // first on. The visited set must have room for them (reserve).
+  void commit_range(std::uint64_t first, const std::uint64_t* positions, std::size_t count,
+                    const std::uint32_t* keys);
   // Ends the level: its states are stored, size() counts them.
   void close_level();
-  // Ends the level without it: its states and table entries are removed.
+  // Ends the level without it: none of its states remains.
   void drop_level();
-  // The bytes that reserve(states) would map for its new table (0: it would not grow), and
-  // that widen_for(any) would map for the keys laid out anew.
-  std::size_t growth_bytes(std::uint64_t states) const;
-  std::size_t widening_bytes(Slot any) const;
+  // The bytes that reserve(states, ahead) would map anew (0: it would not grow), and that
+  // refit(any) would take.
+  std::size_t growth_bytes(std::uint64_t states, bool ahead = false) const;
+  std::size_t refit_bytes(Slot any) const;
+  // The bytes of the staging of a provisional level with room for `expected` states.
+  std::size_t staging_bytes(double expected) const;
   // Runs fn(k) for each k in [0, n), on as many threads as the caller has.
-  using ForEach = std::function<void(std::size_t n, const std::function<void(std::size_t)>& fn)>;
-  // Frees what staged the provisional levels (kept from one level to the next, so that each
-  // level does not map it anew).
+  using ForEach = VisitedSet::ForEach;
+  // Grows the visited set (with no level open, or one that is not provisional) so that
+  // `states` fit, and the tree's tables that are short of room: 60% full, or with `ahead`
+  // (before a level of several threads, during which they cannot grow) 15%.
+  void reserve(std::uint64_t states, const ForEach& for_each, bool ahead = false);
+  // Whether the tree's tables are crowded (the level must stop for them to grow).
+  bool crowded() const { return mode_ == StoreMode::Compressed && tree_->crowded(); }
+  // Whether the tree would do better planned anew now (state_tree.h), before a level.
+  bool tight() const { return mode_ == StoreMode::Compressed && tree_->tight(); }
+  // Widens the keys so that the values whose bits are all in `any` fit, else plans the tree
+  // anew where that gives it room (nothing when neither is needed); the visited set is built
+  // again. With no level open.
+  void refit(Slot any);
+  // Frees the staging set (kept from one level to the next).
   void release_staging();
-  // Grows the table (with no level open, or one that is not provisional) so that `states`
-  // fit at a load of at most 0.7; the entries move in pieces through `for_each`.
-  void reserve(std::uint64_t states, const ForEach& for_each);
 
   // --- Whole states (one thread; the initial state, tests). ---
 
@@ -149,104 +175,77 @@ class StateStore {
     StateIndex index;
     bool inserted;
   };
-  // Finds `state` or stores it, as a level of its own, widening the store when needed.
+  // Finds `state` or stores it, as a level of its own, refitting the store when needed. The
+  // index is kNoState when the state was stored already.
   Insert find_or_insert(const Slot* state, StateIndex parent, TransitionId via);
-  bool contains(const Slot* state) const;
+  // The key (into `words`, key_words() of them) and identity of `state`; false when it does
+  // not fit the keys or the tree (it may add tree nodes, which the state shares with others).
+  bool identify(const Slot* state, std::vector<std::uint32_t>& words, std::uint64_t& id);
+  // Whether `state` is stored (it may add tree nodes, which the state shares with others).
+  bool contains(const Slot* state);
 
   // --- Stored states. ---
 
   // Copies stored state i into `out` (slot_count() slots).
   void load(StateIndex i, Slot* out) const;
+  Link link(StateIndex i) const { return log_->link(i); }
   StateIndex parent(StateIndex i) const { return static_cast<StateIndex>(link(i) >> 32); }
   TransitionId via(StateIndex i) const { return static_cast<TransitionId>(link(i)); }
-  Link link(StateIndex i) const { return *reinterpret_cast<const Link*>(links_.at(i)); }
 
   // Whether slots are stored in 16 bits or fewer (every slot value seen so far fits).
-  bool narrow() const { return bits_ <= 16; }
+  bool narrow() const { return layout_.bits() <= 16; }
 
   std::size_t size() const { return size_; }
-  std::size_t slot_count() const { return slots_; }
-  // Bytes of the arena chunks (as far as touched), parent links and hash table (and not the
-  // staging, which is released when exploration ends).
+  std::size_t slot_count() const { return layout_.slots(); }
+  // Bytes held in memory: the visited set, the tree's tables, the staging set and the log's
+  // write buffer.
   std::size_t bytes() const;
+  // Bytes of the state log on disk.
+  std::size_t disk_bytes() const { return log_->disk_bytes(); }
   // The raw slot bytes of the stored states (size() * slots * 4).
-  std::size_t raw_bytes() const { return size_ * slots_ * sizeof(Slot); }
+  std::size_t raw_bytes() const { return size_ * layout_.slots() * sizeof(Slot); }
+  // Fingerprint mode: the probability that some state was missed because its fingerprint
+  // equalled a stored one's, after `transitions` lookups of which size() found new states:
+  // TLC's estimate, states x (transitions - states) / 2^64. 0 in compressed mode.
+  double fingerprint_probability(std::uint64_t transitions) const;
 
  private:
-  // An entry: the top 32 hash bits (its tag) above a reference, 0 for an empty entry: index
-  // + 1 of a stored state, or kProvisional | (provisional number + 1) of a staged one; kBusy
-  // while the inserting thread writes the state.
-  static constexpr std::uint64_t kRefMask = 0xffffffffu;
-  static constexpr std::uint64_t kProvisional = 0x80000000u;
-  static constexpr std::uint64_t kBusy = 0xffffffffu;
-
-  // The key and the link of the state an entry's reference names.
-  const unsigned char* key_of(std::uint64_t ref) const {
-    return (ref & kProvisional) != 0 ? staged_keys_->at((ref & ~kProvisional) - 1)
-                                     : keys_->at(ref - 1);
-  }
-  // Sets the key width (and a new, empty arena for it).
+  // The identity of the key in `words` (key_words() words), folded whole into `refs`; false
+  // when the tree does not fit it.
+  bool identify_key(const std::uint32_t* words, StateTree::Refs& refs, std::uint64_t& id);
+  // The words of a key that the slots `written` lie in, each once.
+  void changed_words(std::span<const std::uint32_t> written,
+                     std::vector<std::uint32_t>& changed) const;
+  // Sets the width: a new layout, tree, log and visited set.
   void set_bits(unsigned bits);
-  // A table of `size` entries (a power of two), empty, replacing the current one.
-  void new_table(std::size_t size);
-  // Stores entry `e` at the first free position from its tag's own (one thread).
-  void place(std::uint64_t e);
-  std::uint64_t* staged_link(StateIndex provisional) const {
-    return reinterpret_cast<std::uint64_t*>(staged_links_->at(provisional));
-  }
-
-  // The table position of a state whose top 32 hash bits are `tag`: the top log2(table size)
-  // bits of its hash, so that growing the table needs only the tags.
-  std::uint64_t position(std::uint64_t tag) const { return tag >> tag_shift_; }
-
-  std::size_t slots_;
-  unsigned bits_ = 0;                     // bits per stored slot: 4, 8, 16 or 32
-  std::size_t key_bytes_ = 0;             // (slots_ * bits_ + 7) / 8
-  std::size_t size_ = 0;                  // stored states, the open level's excluded
-  std::unique_ptr<ChunkedRecords> keys_;  // key_bytes_ per state
-  ChunkedRecords links_{sizeof(Link)};
-
-  MappedRegion table_;
-  std::uint64_t* entries_ = nullptr;  // table_'s entries
-  std::uint64_t mask_ = 0;
-  unsigned tag_shift_ = 0;  // 32 - log2(table size)
-
-  // Sets cap_ from open_level's arguments and the table's size.
+  // Builds the visited set again from the log's [0, size()): from its identities, or, when
+  // they are stale, from its keys, writing their new identities back, and planning the tree
+  // anew as often as a key does not fit it.
+  void rebuild_visited();
   void set_cap();
+
+  StoreMode mode_;
+  KeyLayout layout_;
+  std::size_t words_ = 2;  // of a key buffer
+  std::unique_ptr<StateTree> tree_;
+  std::unique_ptr<StateLog> log_;
+  VisitedSet visited_;
+  bool visited_stale_ = false;  // a dropped level of one thread left states in it
+  bool ids_stale_ = false;      // the log's identities are not the tree's (refit)
+  std::size_t size_ = 0;        // stored states, the open level's excluded
 
   // The open level.
   bool provisional_ = false;
-  std::uint64_t requested_cap_ = 0;  // open_level's cap
+  std::uint64_t requested_cap_ = 0;
   unsigned inserters_ = 1;
   std::uint64_t cap_ = 0;
   std::atomic<std::uint64_t> level_size_{0};
-  std::atomic<std::uint64_t> committed_{0};      // states commit_range has stored
-  std::unique_ptr<ChunkedRecords> staged_keys_;  // a provisional level's, by provisional number
-  std::unique_ptr<ChunkedRecords> staged_links_;
+  std::atomic<std::uint64_t> committed_{0};
+  // A provisional level's staging: a set of identities, each with its state's least link,
+  // stored complemented (0: none yet), so that the least link is the greatest stored value
+  // and fresh memory needs no clearing.
+  VisitedSet staged_{16, true};
+  bool staging_ = false;  // whether it is in use
 };
-
-inline bool StateStore::set_slot(unsigned char* key, std::size_t k, Slot value) const {
-  switch (bits_) {
-    case 4: {
-      if (value > 0xf) return false;
-      const unsigned shift = (k & 1) * 4;
-      key[k / 2] = static_cast<unsigned char>((key[k / 2] & ~(0xfu << shift)) | (value << shift));
-      return true;
-    }
-    case 8:
-      if (value > 0xff) return false;
-      key[k] = static_cast<unsigned char>(value);
-      return true;
-    case 16: {
-      if (value > 0xffff) return false;
-      const auto narrow = static_cast<std::uint16_t>(value);
-      std::memcpy(key + 2 * k, &narrow, 2);
-      return true;
-    }
-    default:
-      std::memcpy(key + 4 * k, &value, 4);
-      return true;
-  }
-}
 
 }  // namespace tfmc::check

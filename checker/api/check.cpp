@@ -79,7 +79,7 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   std::optional<check::ReducedModel> reduced;
   if (options.reduction != check::Reduction::None) reduced.emplace(model, options.reduction);
   TransitionSystem& explored = reduced ? static_cast<TransitionSystem&>(*reduced) : model;
-  check::Explorer explorer(explored, options.limits, options.parallel);
+  check::Explorer explorer(explored, options.limits, options.parallel, options.store);
   if (options.progress) {
     explorer.on_progress(
         [&options, &label](const check::Progress& p) { options.progress(p, label); });

@@ -31,6 +31,7 @@ using ProgressSink = std::function<void(const check::Progress&, const std::strin
 struct CheckOptions {
   check::Limits limits;
   check::Parallelism parallel;  // threads of each exploration (explorer.h)
+  check::StoreMode store = check::StoreMode::Compressed;  // state_store.h
   check::Reduction reduction = check::Reduction::Stubborn;
   // Classify the races of a nondeterministic result as observable or benign
   // (race_classification.h); it may cost two more explorations per race.

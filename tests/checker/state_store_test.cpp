@@ -1,17 +1,22 @@
-// StateStore: exact find-or-insert, stable indices, parent links, growth, dropped levels.
+// StateStore: exact find-or-insert, stable indices, parent links, growth, refitting, dropped
+// levels, in both storage modes.
 #include "checker/state_store.h"
 
 #include <catch2/catch.hpp>
+#include <functional>
 #include <random>
 #include <set>
+#include <tuple>
 #include <vector>
 
 using tfmc::Slot;
 using tfmc::check::kNoState;
 using tfmc::check::StateStore;
+using tfmc::check::StoreMode;
 
 TEST_CASE("find_or_insert stores each distinct state once", "[checker][store]") {
-  StateStore store(3);
+  const auto mode = GENERATE(StoreMode::Compressed, StoreMode::Fingerprint);
+  StateStore store(3, mode);
   const Slot a[3] = {1, 2, 3};
   const Slot b[3] = {1, 2, 4};
   const auto ia = store.find_or_insert(a, kNoState, 0);
@@ -20,7 +25,7 @@ TEST_CASE("find_or_insert stores each distinct state once", "[checker][store]") 
   CHECK(ia.inserted);
   CHECK(ib.inserted);
   CHECK_FALSE(ia2.inserted);
-  CHECK(ia2.index == ia.index);
+  CHECK(ia2.index == kNoState);
   CHECK(store.size() == 2);
   CHECK(store.parent(ib.index) == ia.index);
   CHECK(store.via(ib.index) == 7);
@@ -35,7 +40,8 @@ TEST_CASE("find_or_insert stores each distinct state once", "[checker][store]") 
 
 TEST_CASE("the store stays exact through many growths", "[checker][store]") {
   constexpr std::size_t kSlots = 5;
-  StateStore store(kSlots);
+  const auto mode = GENERATE(StoreMode::Compressed, StoreMode::Fingerprint);
+  StateStore store(kSlots, mode);
   std::mt19937 rng(42);
   std::set<std::vector<Slot>> reference;
   std::vector<std::vector<Slot>> inserted;
@@ -57,7 +63,10 @@ TEST_CASE("the store stays exact through many growths", "[checker][store]") {
     REQUIRE(loaded == inserted[i]);
   }
   CHECK(store.raw_bytes() == reference.size() * kSlots * sizeof(Slot));
-  CHECK(store.bytes() >= store.raw_bytes());
+  // 8 bytes of visited set a state at a load of at most 0.8, and on disk its key (3 bytes),
+  // identity and link.
+  CHECK(store.bytes() >= reference.size() * 8 * 5 / 4);
+  CHECK(store.disk_bytes() == reference.size() * (3 + 2 * sizeof(std::uint64_t)));
 }
 
 TEST_CASE("a zero-slot state is one state", "[checker][store]") {
@@ -70,7 +79,8 @@ TEST_CASE("a zero-slot state is one state", "[checker][store]") {
 TEST_CASE("a slot value of 2^16 or more widens the store without losing a state",
           "[checker][store]") {
   constexpr std::size_t kSlots = 3;  // odd: 16-bit records need padding
-  StateStore store(kSlots);
+  const auto mode = GENERATE(StoreMode::Compressed, StoreMode::Fingerprint);
+  StateStore store(kSlots, mode);
   std::vector<std::vector<Slot>> inserted;
   for (Slot v = 0; v < 3000; ++v) {
     inserted.push_back({v, 0xffff, v % 7});
@@ -99,7 +109,9 @@ TEST_CASE("a slot value of 2^16 or more widens the store without losing a state"
 
 TEST_CASE("dropping a level keeps every state before it and no state of it", "[checker][store]") {
   constexpr std::size_t kSlots = 4;
-  StateStore store(kSlots);
+  const auto mode = GENERATE(StoreMode::Compressed, StoreMode::Fingerprint);
+  const bool provisional = GENERATE(true, false);
+  StateStore store(kSlots, mode);
   std::mt19937 rng(7);
   const auto random_state = [&] {
     std::vector<Slot> s(kSlots);
@@ -113,17 +125,20 @@ TEST_CASE("dropping a level keeps every state before it and no state of it", "[c
     kept.insert(s);
   }
   const std::size_t before = store.size();
-  // A provisional level, as several threads would insert it, then dropped.
-  store.open_level(true, 100000, 1);
+  // A level, inserted as several threads (provisional) or one would, then dropped.
+  store.reserve(before + 2000, [](std::size_t n, const std::function<void(std::size_t)>& fn) {
+    for (std::size_t k = 0; k < n; ++k) fn(k);
+  });
+  store.open_level(provisional, 100000, 1, 4000);
   StateStore::Numbers numbers;
   std::set<std::vector<Slot>> dropped;
-  std::vector<unsigned char> key(store.key_bytes());
+  std::vector<std::uint32_t> words;
   for (int i = 0; i < 2000; ++i) {
     const std::vector<Slot> s = random_state();
-    REQUIRE(store.encode(s.data(), key.data()));
-    const auto r =
-        store.insert(key.data(), store.hash_key(key.data()),
-                     tfmc::check::make_link(0, static_cast<tfmc::TransitionId>(i)), numbers);
+    std::uint64_t id;
+    REQUIRE(store.identify(s.data(), words, id));
+    const auto r = store.insert(
+        words.data(), id, tfmc::check::make_link(0, static_cast<tfmc::TransitionId>(i)), numbers);
     if (r.found == StateStore::Found::New) dropped.insert(s);
   }
   REQUIRE_FALSE(dropped.empty());
@@ -131,8 +146,91 @@ TEST_CASE("dropping a level keeps every state before it and no state of it", "[c
   CHECK(store.size() == before);
   for (const std::vector<Slot>& s : kept) REQUIRE(store.contains(s.data()));
   for (const std::vector<Slot>& s : dropped) REQUIRE_FALSE(store.contains(s.data()));
-  // The table takes new states as before.
+  // The store takes new states as before.
   const std::vector<Slot> fresh = *dropped.begin();
   CHECK(store.find_or_insert(fresh.data(), 0, 1).inserted);
   CHECK(store.size() == before + 1);
+  std::vector<Slot> loaded(kSlots);
+  store.load(static_cast<tfmc::check::StateIndex>(before), loaded.data());
+  CHECK(loaded == fresh);
+}
+
+TEST_CASE("a provisional level commits in the order of its least links", "[checker][store]") {
+  constexpr std::size_t kSlots = 3;
+  StateStore store(kSlots);
+  const std::vector<Slot> root = {0, 0, 0};
+  store.find_or_insert(root.data(), kNoState, 0);
+  store.open_level(true, 1000, 1, 16);
+  StateStore::Numbers numbers;
+  const std::vector<std::vector<Slot>> states = {{1, 0, 0}, {0, 2, 0}, {0, 0, 3}};
+  std::vector<std::vector<std::uint32_t>> keys(3);
+  std::vector<std::uint64_t> positions(3);
+  // Links met out of order, and states met twice: each keeps its least.
+  using Found = StateStore::Found;
+  const std::vector<std::tuple<std::size_t, tfmc::TransitionId, Found>> meetings = {
+      {2, 9, Found::New},
+      {0, 5, Found::New},
+      {2, 7, Found::Lowered},
+      {1, 6, Found::New},
+      {0, 8, Found::Stored}};
+  for (const auto& [k, via, found] : meetings) {
+    std::uint64_t id;
+    REQUIRE(store.identify(states[k].data(), keys[k], id));
+    const auto r = store.insert(keys[k].data(), id, tfmc::check::make_link(0, via), numbers);
+    CHECK(r.found == found);
+    positions[k] = r.pos;
+  }
+  CHECK(store.staged_link(positions[0]) == tfmc::check::make_link(0, 5));
+  CHECK(store.staged_link(positions[2]) == tfmc::check::make_link(0, 7));
+  // Commit in the order 0, 1, 2 (least links 5, 6, 7), in two pieces.
+  std::vector<std::uint32_t> flat;
+  for (const auto& k : keys) flat.insert(flat.end(), k.begin(), k.end());
+  store.commit_range(1, positions.data() + 1, 2, flat.data() + keys[0].size());
+  store.commit_range(0, positions.data(), 1, flat.data());
+  store.close_level();
+  REQUIRE(store.size() == 4);
+  std::vector<Slot> loaded(kSlots);
+  for (std::size_t k = 0; k < 3; ++k) {
+    store.load(static_cast<tfmc::check::StateIndex>(k + 1), loaded.data());
+    CHECK(loaded == states[k]);
+    CHECK(store.via(static_cast<tfmc::check::StateIndex>(k + 1)) == 5 + k);
+    CHECK(store.contains(states[k].data()));
+  }
+}
+
+TEST_CASE("fingerprints estimate their collision probability as TLC does", "[checker][store]") {
+  StateStore exact(2);
+  StateStore hashed(2, StoreMode::Fingerprint);
+  for (Slot v = 0; v < 1000; ++v) {
+    const Slot s[2] = {v % 13, v / 13};
+    exact.find_or_insert(s, kNoState, 0);
+    hashed.find_or_insert(s, kNoState, 0);
+  }
+  CHECK(exact.fingerprint_probability(5000) == 0);
+  // n (m - n) / 2^64 with n = 1000 states and m = 5001 generated.
+  CHECK(hashed.fingerprint_probability(5000) == Approx(1000.0 * 4001.0 / 18446744073709551616.0));
+}
+
+TEST_CASE("the state tree plans itself anew as its parts multiply, losing no state",
+          "[checker][store]") {
+  // 40 slots of 8 bits: 10 words, parts that each take thousands of values, so that the
+  // root's bits must be shared out again several times.
+  constexpr std::size_t kSlots = 40;
+  StateStore store(kSlots);
+  std::mt19937 rng(11);
+  std::set<std::vector<Slot>> reference;
+  std::vector<std::vector<Slot>> inserted;
+  for (int i = 0; i < 60000; ++i) {
+    std::vector<Slot> s(kSlots);
+    for (Slot& v : s) v = rng() % 3 == 0 ? rng() % 200 : 1;
+    const bool fresh = reference.insert(s).second;
+    REQUIRE(store.find_or_insert(s.data(), kNoState, 0).inserted == fresh);
+    if (fresh) inserted.push_back(s);
+  }
+  std::vector<Slot> loaded(kSlots);
+  for (std::size_t i = 0; i < inserted.size(); ++i) {
+    REQUIRE(store.contains(inserted[i].data()));
+    store.load(static_cast<tfmc::check::StateIndex>(i), loaded.data());
+    REQUIRE(loaded == inserted[i]);
+  }
 }

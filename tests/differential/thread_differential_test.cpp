@@ -1,10 +1,13 @@
-// Multi-core exploration (checker/explorer.h) against one thread, on the random differential
-// corpora (random_program.h: small, large and resource programs; random_loop_program.h: loops
-// and conditionals): at every reduction level, with and without a --max-states stop, 2, 3
-// and 5 threads must give exactly what one thread gives. The explorer promises more than the
-// same outcome sets: the same numbering of states, so the same state and transition counts,
-// the same final states, the same witnesses, the same stop, the same eager firings. Every level of
-// these small programs is forced through the many-thread path (min_parallel_level 1).
+// Multi-core exploration (checker/explorer.h) and the fingerprint store (state_store.h)
+// against one thread with the exact compressed store, on the random differential corpora
+// (random_program.h: small, large and resource programs; random_loop_program.h: loops and
+// conditionals): at every reduction level, with and without a --max-states stop, 2, 3 and 5
+// threads, and the fingerprint store on 1 and 3, must give exactly what one thread gives. The
+// explorer promises more than the same outcome sets: the same numbering of states, so the
+// same state and transition counts, the same final states, the same witnesses, the same
+// stop, the same eager firings. (Fingerprints could merge two states, with a probability
+// under 10^-12 on these programs; none does.) Every level of these small programs is forced
+// through the many-thread path (min_parallel_level 1).
 //
 // A --max-seconds stop cannot be compared (where it stops depends on the machine); it is
 // tested for stopping every thread cleanly and soon.
@@ -23,18 +26,30 @@
 namespace {
 
 using tfmc::check::Reduction;
+using tfmc::check::StoreMode;
 
 constexpr Reduction kLevels[] = {Reduction::None, Reduction::Eager, Reduction::Stubborn};
-constexpr unsigned kThreadCounts[] = {2, 3, 5};
+// The runs compared with one thread and the compressed store.
+struct Variant {
+  unsigned threads;
+  StoreMode store;
+};
+constexpr Variant kVariants[] = {{2, StoreMode::Compressed},
+                                 {3, StoreMode::Compressed},
+                                 {5, StoreMode::Compressed},
+                                 {1, StoreMode::Fingerprint},
+                                 {3, StoreMode::Fingerprint}};
 
 tfmc::support::TextCheck run(const std::string& text, Reduction level, unsigned threads,
-                             std::uint64_t max_states, double max_seconds = 0) {
+                             std::uint64_t max_states, double max_seconds = 0,
+                             StoreMode store = StoreMode::Compressed) {
   tfmc::sem::ValueStore values;
   tfmc::api::CheckOptions options;
   options.reduction = level;
   options.limits.max_states = max_states;
   options.limits.max_seconds = max_seconds;
   options.parallel = {threads, 1};
+  options.store = store;
   const tfmc::api::CheckResult r = tfmc::api::check_text("random.tfg", text, {}, values, options);
   return tfmc::support::printed_check(r, values);
 }
@@ -84,10 +99,11 @@ void agree(const std::string& label, const std::string& text) {
   for (const Reduction level : kLevels) {
     for (const std::uint64_t max_states : {std::uint64_t{20000}, std::uint64_t{37}}) {
       const tfmc::support::TextCheck one = run(text, level, 1, max_states);
-      for (const unsigned threads : kThreadCounts) {
-        const std::string problem = difference(one, run(text, level, threads, max_states), threads);
+      for (const Variant v : kVariants) {
+        const std::string problem =
+            difference(one, run(text, level, v.threads, max_states, 0, v.store), v.threads);
         INFO(label << " at " << reduction_name(level) << ", --max-states " << max_states << ", "
-                   << threads << " threads\n"
+                   << v.threads << " threads, --store " << store_mode_name(v.store) << "\n"
                    << text);
         REQUIRE(problem == "");
       }
@@ -97,7 +113,8 @@ void agree(const std::string& label, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("thread counts agree on small and large random programs", "[differential][threads]") {
+TEST_CASE("thread counts and stores agree on small and large random programs",
+          "[differential][threads]") {
   for (std::uint32_t seed = 1; seed <= 60; ++seed) {
     agree("small " + std::to_string(seed),
           tfmc::difftest::to_tfg(tfmc::difftest::generate_program(seed)));
@@ -106,7 +123,7 @@ TEST_CASE("thread counts agree on small and large random programs", "[differenti
   }
 }
 
-TEST_CASE("thread counts agree on random programs with queues, mutexes and sections",
+TEST_CASE("thread counts and stores agree on random programs with queues, mutexes and sections",
           "[differential][threads]") {
   for (std::uint32_t seed = 1; seed <= 60; ++seed) {
     agree("resource " + std::to_string(seed),
@@ -114,7 +131,8 @@ TEST_CASE("thread counts agree on random programs with queues, mutexes and secti
   }
 }
 
-TEST_CASE("thread counts agree on random loops and conditionals", "[differential][threads]") {
+TEST_CASE("thread counts and stores agree on random loops and conditionals",
+          "[differential][threads]") {
   for (std::uint32_t seed = 1; seed <= 60; ++seed) {
     agree("loop " + std::to_string(seed), tfmc::difftest::generate_loop_program(seed).text);
   }

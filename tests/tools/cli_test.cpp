@@ -5,16 +5,39 @@
 #include <cstdio>
 
 #include "support/files.h"
+#include "support/json_reader.h"
 #include "support/tfmc_run.h"
 
 namespace {
 
 using Result = tfmc::test::CliResult;
+using tfmc::test::Json;
 using tfmc::test::tfmc_run;
 using tfmc::test::write_test_file;
 
 const char* kRace = "var x = A\ninput B\nw = Write(&x, B)\nr = Read(&x)\noutput r\n";
 const char* kOrdered = "var x = A\ninput B\nw = Write(&x, B)\nr = Read(&x) after w\noutput r\n";
+
+// lost_update with `workers` workers: each reads x, adds 1 and writes it back.
+std::string lost_update(int workers) {
+  std::string text = "var x = i32{0}\n";
+  for (int w = 1; w <= workers; ++w) {
+    const std::string n = std::to_string(w);
+    text += "r" + n + " = Read(&x)\nc" + n + " = Const {value=i32{1}}\na" + n + " = Add(r" + n +
+            ", c" + n + ")\nw" + n + " = Write(&x, a" + n + ")\n";
+  }
+  return text;
+}
+
+// The text report of `tfmc check PATH --reduction none OPTION VALUE` (which exits 1), without
+// the exploration time, the one line that may differ between runs.
+std::string unreduced_report(const std::string& path, const char* option, const char* value) {
+  const Result r = tfmc_run({"check", path, "--reduction", "none", option, value});
+  CHECK(r.code == 1);
+  std::string out = r.out;
+  const std::size_t at = out.find(" in ");
+  return out.erase(at, out.find('\n', at) - at);
+}
 
 }  // namespace
 
@@ -100,23 +123,12 @@ TEST_CASE("threads: 0 to 1024 of them and every count prints the same report", "
   // model of tools/bench/lost_update_promela.py) and x = 1, 2, 3 or 4, in levels of up to
   // thousands, so that two and three threads share them (a level of fewer than 512 states is
   // one thread's).
-  std::string text = "var x = i32{0}\n";
-  for (const char* w : {"1", "2", "3", "4"}) {
-    const std::string n = w;
-    text += "r" + n + " = Read(&x)\nc" + n + " = Const {value=i32{1}}\na" + n + " = Add(r" + n +
-            ", c" + n + ")\nw" + n + " = Write(&x, a" + n + ")\n";
-  }
-  const std::string path = write_test_file("lost_update4.tfg", text);
+  const std::string path = write_test_file("lost_update4.tfg", lost_update(4));
   CHECK(tfmc_run({"check", path, "--threads", "1025"}).code == 2);
   CHECK(tfmc_run({"check", path, "--threads", "-1"}).code == 2);
   CHECK(tfmc_run({"check", path, "--threads", "two"}).code == 2);
   const auto report = [&](const char* threads) {
-    const Result r = tfmc_run({"check", path, "--reduction", "none", "--threads", threads});
-    CHECK(r.code == 1);
-    // The exploration time is the one line that may differ.
-    std::string out = r.out;
-    const std::size_t at = out.find(" in ");
-    return out.erase(at, out.find('\n', at) - at);
+    return unreduced_report(path, "--threads", threads);
   };
   const std::string one = report("1");
   CHECK(one.find("77212 states") != std::string::npos);
@@ -126,4 +138,33 @@ TEST_CASE("threads: 0 to 1024 of them and every count prints the same report", "
   CHECK(report("0") == one);
   const Result json = tfmc_run({"check", path, "--threads", "3", "--json"});
   CHECK(json.out.find("\"threads\": 3") != std::string::npos);
+}
+
+TEST_CASE("store: fingerprints report what the exact store reports, marked with their odds",
+          "[tools][cli]") {
+  // lost_update with 3 workers, unreduced: 4085 states.
+  const std::string path = write_test_file("lost_update3.tfg", lost_update(3));
+  CHECK(tfmc_run({"check", path, "--store", "bogus"}).code == 2);
+  const auto report = [&](const char* store) { return unreduced_report(path, "--store", store); };
+  const std::string exact = report("compressed");
+  CHECK(exact.find("4085 states") != std::string::npos);
+  CHECK(exact.find("store:") == std::string::npos);
+  std::string hashed = report("fingerprint");
+  const std::size_t line = hashed.find("store: fingerprint (64-bit hashes)");
+  REQUIRE(line != std::string::npos);
+  CHECK(hashed.find("probability that one was missed is about") != std::string::npos);
+  CHECK(hashed.erase(line, hashed.find('\n', line) + 1 - line) == exact);
+  const Result json =
+      tfmc_run({"check", path, "--store", "fingerprint", "--reduction", "none", "--json"});
+  const Json doc = tfmc::test::parse_json(json.out);
+  const Json& stats = doc.at("stats");
+  CHECK(stats.at("store").text == "fingerprint");
+  // n (m - n) / 2^64 with n = 4085 states and m = transitions + 1.
+  const double n = 4085, m = stats.at("transitions").number + 1;
+  CHECK(stats.at("collision_probability").number == Approx(n * (m - n) / 18446744073709551616.0));
+  // The key, 8 bytes of identity and 8 of link a state on disk.
+  CHECK(stats.at("disk_bytes").number > 16 * n);
+  const Json exact_doc = tfmc::test::parse_json(tfmc_run({"check", path, "--json"}).out);
+  CHECK(exact_doc.at("stats").at("store").text == "compressed");
+  CHECK(exact_doc.at("stats").find("collision_probability") == nullptr);
 }

@@ -190,12 +190,20 @@ bool value_form(const ValueFlags& flags, OutputFormat format, api::ValueForm& fo
 // the --max-memory, --reduction and --eval texts.
 void add_exploration_options(CLI::App* cmd, bool& quiet, check::Limits& limits,
                              check::Parallelism& parallel, std::string& memory,
-                             std::string& reduction, std::string& eval) {
+                             std::string& reduction, std::string& eval, std::string& store) {
   cmd->add_option("--threads", parallel.threads,
                   "explore on N threads (at most 1024); 0, the default, uses every core this "
                   "process may run on; every count gives the same states, outcomes and "
                   "witnesses")
       ->check(CLI::Range(0u, 1024u));
+  cmd->add_option("--store", store,
+                  "how visited states are stored: compressed (exact: every state's parts "
+                  "folded into 64 bits, about 8 to 16 bytes a state in memory) or fingerprint "
+                  "(64-bit hashes, TLC's and SPIN's trade: a state whose hash equals a stored "
+                  "one's is missed, and the report gives the probability of that); either way "
+                  "the states and links also go to a temporary file in $TMPDIR")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"compressed", "fingerprint"}));
   cmd->add_option("--eval", eval,
                   "where tensor functions are evaluated: cpu, gpu (a CUDA device; an error "
                   "without one) or auto (the device for results of at least 65536 elements "
@@ -262,7 +270,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
 
   CheckOptions check;
   std::string check_model = "executor", check_memory, check_reduction = "stubborn",
-              check_eval = "auto";
+              check_eval = "auto", check_store = "compressed";
   CLI::App* check_cmd = app.add_subcommand(
       "check", "Explore every interleaving of FILE and report the reachable outcomes.");
   add_files(check_cmd, check.session);
@@ -274,7 +282,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   ValueFlags check_values;
   add_value_options(check_cmd, check_values);
   add_exploration_options(check_cmd, check.quiet, check.limits, check.parallel, check_memory,
-                          check_reduction, check_eval);
+                          check_reduction, check_eval, check_store);
   bool no_race_classification = false;
   check_cmd->add_flag("--no-race-classification", no_race_classification,
                       "list the races without classifying them: by default each race of a "
@@ -286,7 +294,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
 
   CompareOptions compare;
   std::string compare_model = "executor", compare_memory, compare_reduction = "stubborn",
-              compare_eval = "auto";
+              compare_eval = "auto", compare_store = "compressed";
   CLI::App* compare_cmd = app.add_subcommand(
       "compare",
       "Explore BEFORE and AFTER (a rewrite of BEFORE) and tell whether AFTER refines BEFORE "
@@ -305,7 +313,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   ValueFlags compare_values;
   add_value_options(compare_cmd, compare_values);
   add_exploration_options(compare_cmd, compare.quiet, compare.limits, compare.parallel,
-                          compare_memory, compare_reduction, compare_eval);
+                          compare_memory, compare_reduction, compare_eval, compare_store);
   compare_cmd->add_option("--map", compare.maps,
                           "OLD=NEW: BEFORE's output or variable OLD is AFTER's NEW (repeatable)");
   compare_cmd->add_option("--ignore", compare.ignored,
@@ -376,6 +384,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
     if (!value_form(check_values, check.format, check.values, err)) return kExitBadInput;
     sem::parse_update_model(check_model, check.session.model);
     check::parse_reduction(check_reduction, check.reduction);
+    check::parse_store_mode(check_store, check.store);
     if (!eval_backend(check_eval, check.eval, err)) return kExitBadInput;
     check.classify_races = !no_race_classification;
     return run_check(check, out, err);
@@ -385,6 +394,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
     if (!value_form(compare_values, compare.format, compare.values, err)) return kExitBadInput;
     sem::parse_update_model(compare_model, compare.session.model);
     check::parse_reduction(compare_reduction, compare.reduction);
+    check::parse_store_mode(compare_store, compare.store);
     if (!eval_backend(compare_eval, compare.eval, err)) return kExitBadInput;
     return run_compare(compare, out, err);
   }

@@ -78,6 +78,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   api::CheckOptions check;
   check.limits = options.limits;
   check.parallel = options.parallel;
+  check.store = options.store;
   check.reduction = options.reduction;
   check.eval = options.eval;
   check.classify_races = options.classify_races;
@@ -126,6 +127,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   api::CheckOptions check;
   check.limits = options.limits;
   check.parallel = options.parallel;
+  check.store = options.store;
   check.reduction = options.reduction;
   check.eval = options.eval;
   check.progress = progress_lines(options.quiet, err);

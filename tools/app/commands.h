@@ -24,7 +24,8 @@ struct CheckOptions {
   api::ValueForm values = api::ValueForm::Summary;  // how the report prints values
   bool quiet = false;
   check::Limits limits;
-  check::Parallelism parallel{0};  // --threads; 0: every core
+  check::Parallelism parallel{0};                         // --threads; 0: every core
+  check::StoreMode store = check::StoreMode::Compressed;  // --store
   check::Reduction reduction = check::Reduction::Stubborn;
   eval::EvalBackend eval = eval::EvalBackend::Auto;
   // Classify the races of a nondeterministic result as observable or benign, with two more
@@ -41,7 +42,8 @@ struct CompareOptions {
   api::ValueForm values = api::ValueForm::Summary;  // how the report prints values
   bool quiet = false;
   check::Limits limits;
-  check::Parallelism parallel{0};  // --threads; 0: every core
+  check::Parallelism parallel{0};                         // --threads; 0: every core
+  check::StoreMode store = check::StoreMode::Compressed;  // --store
   check::Reduction reduction = check::Reduction::Stubborn;
   eval::EvalBackend eval = eval::EvalBackend::Auto;
   std::vector<std::string> maps;     // OLD=NEW

@@ -132,6 +132,14 @@ std::string races_text(const api::CheckResult& r) {
 
 }  // namespace
 
+std::string store_text(const check::Exploration& e) {
+  if (e.store != check::StoreMode::Fingerprint) return "";
+  return fmt::format(
+      "store: fingerprint (64-bit hashes): states whose hash equals a stored one's are taken "
+      "for it; the probability that one was missed is about {:.2g} (TLC's estimate)\n",
+      e.fingerprint_probability);
+}
+
 Json check_document(const api::CheckResult& r, const sem::ValueStore& values, api::ValueForm form) {
   const check::Exploration& e = r.exploration;
   Json doc = Json::object(Json::Layout::Lines);
@@ -139,18 +147,24 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values, ap
   if (!e.complete) doc.set("stop_reason", e.stop_reason);
   doc.set("deterministic", r.deterministic());
   doc.set("reduction", check::reduction_name(r.reduction));
-  doc.set("stats", Json::object()
-                       .set("states", e.states)
-                       .set("transitions", e.transitions)
-                       .set("final_states", std::uint64_t{e.finals.size()})
-                       .set("stuck_states", r.stuck_states)
-                       .set("seconds", e.seconds)
-                       .set("threads", std::uint64_t{e.threads})
-                       .set("state_slots", std::uint64_t{e.slots})
-                       .set("store_bytes", std::uint64_t{e.store_bytes})
-                       .set("values", std::uint64_t{r.values})
-                       .set("evaluations", r.evaluations)
-                       .set("eager_firings", r.eager_firings));
+  Json stats = Json::object()
+                   .set("states", e.states)
+                   .set("transitions", e.transitions)
+                   .set("final_states", std::uint64_t{e.finals.size()})
+                   .set("stuck_states", r.stuck_states)
+                   .set("seconds", e.seconds)
+                   .set("threads", std::uint64_t{e.threads})
+                   .set("state_slots", std::uint64_t{e.slots})
+                   .set("store", check::store_mode_name(e.store))
+                   .set("store_bytes", std::uint64_t{e.store_bytes})
+                   .set("disk_bytes", std::uint64_t{e.disk_bytes})
+                   .set("values", std::uint64_t{r.values})
+                   .set("evaluations", r.evaluations)
+                   .set("eager_firings", r.eager_firings);
+  if (e.store == check::StoreMode::Fingerprint) {
+    stats.set("collision_probability", e.fingerprint_probability);
+  }
+  doc.set("stats", std::move(stats));
   doc.set("outcomes", outcomes_json(api::printed(r.outcomes, values, form)));
   doc.set("races", races_json(r.races, true));
   return doc;
@@ -218,6 +232,7 @@ std::string render_text(const api::CheckResult& r, const sem::ValueStore& values
       r.reduction == check::Reduction::None
           ? "\n"
           : fmt::format(" ({} transitions fired eagerly between stored states)\n", r.eager_firings);
+  out += store_text(e);
   out += '\n';
   out += races_text(r);
   const std::vector<api::PrintedOutcome> outcomes = api::printed(r.outcomes, values, form);

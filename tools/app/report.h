@@ -27,6 +27,9 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values, ap
 // outcome's.
 Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes);
 std::string outcome_text(const api::PrintedOutcome& o, const std::string& title);
+// The line that marks an exploration with a fingerprint store (--store fingerprint) and the
+// probability that it missed a state; none for an exact store.
+std::string store_text(const check::Exploration& e);
 
 // `tfmc races`: one line per race in the given order, `A (FILE:LINE) and B (FILE:LINE) on X:
 // KIND`, each node with its own file, then a count line ("no races", "1 race", "2 races").

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# On-demand benchmark of multi-core exploration: `lost_update N` (default 8) without reduction
-# (`--reduction none`, every interleaving), explored on 1 thread and on more, in one run, and
-# a `--max-memory` run, which shows the peak resident memory against the limit. It builds
-# nothing:
+# On-demand benchmark of multi-core exploration and of the state store: `lost_update N`
+# (default 8) without reduction (`--reduction none`, every interleaving), explored on 1 thread
+# and on more, with each store, in one run, and a `--max-memory` run, which shows the peak
+# resident memory against the limit. It builds nothing:
 #
 #   bash tools/bench/threads_bench.sh [BUILD_DIR]     (default: build)
 #
@@ -14,9 +14,11 @@
 #   BENCH_COMPLETE     N of a lost_update N run to finish at every thread count (default 6,
 #                      37 million states; "" skips it)
 #   BENCH_MAX_MEMORY   --max-memory of the memory row (default 2G)
-# Columns: threads; states stored; seconds (tfmc's stats.seconds); states/s; speedup against
-# the first thread count's states/s; bytes per state (stats.store_bytes / states); the peak
-# resident memory (GNU time; "-" without it).
+#   BENCH_STORES       the --store values (default "compressed fingerprint")
+# Columns: threads; store; states stored; seconds (tfmc's stats.seconds); states/s; speedup
+# against the first row of the table; bytes per state in memory (stats.store_bytes / states)
+# and on disk (stats.disk_bytes / states); the peak resident memory of the whole process (GNU
+# time; "-" without it) and per state.
 set -euo pipefail
 
 build_dir=${1:-build}
@@ -27,6 +29,7 @@ size=${BENCH_SIZE:-8}
 seconds=${BENCH_SECONDS:-20}
 complete=${BENCH_COMPLETE-6}
 max_memory=${BENCH_MAX_MEMORY:-2G}
+stores=${BENCH_STORES:-compressed fingerprint}
 for tool in "$tfmc" "$gen"; do
   if [[ ! -x $tool ]]; then
     echo "threads_bench.sh: $tool not found; build first: cmake --build $build_dir" >&2
@@ -39,7 +42,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # Runs tfmc check on $1 with the remaining arguments; prints "states seconds store_bytes
-# complete peak_kib".
+# disk_bytes complete peak_kib".
 run() {
   local file=$1
   shift
@@ -62,7 +65,8 @@ run() {
   python3 -c '
 import json, sys
 s = json.load(open(sys.argv[1]))
-print(s["stats"]["states"], s["stats"]["seconds"], s["stats"]["store_bytes"], s["complete"], sys.argv[2])
+st = s["stats"]
+print(st["states"], st["seconds"], st["store_bytes"], st["disk_bytes"], s["complete"], sys.argv[2])
 ' "$work/out.json" "$peak"
 }
 
@@ -70,20 +74,25 @@ table() {  # $1: file, $2: title, then extra arguments for tfmc
   local file=$1 title=$2
   shift 2
   echo "$title"
-  printf '%8s %12s %9s %12s %8s %8s %10s\n' threads states seconds states/s speedup B/state peak_MiB
+  printf '%7s %11s %11s %8s %11s %8s %8s %8s %9s %8s\n' threads store states seconds \
+    states/s speedup B/state disk_B peak_MiB peak_B
   local base=""
-  for t in $threads; do
-    read -r states secs bytes done peak < <(run "$file" --threads "$t" "$@")
-    python3 -c '
+  for store in $stores; do
+    for t in $threads; do
+      read -r states secs bytes disk done peak < <(run "$file" --threads "$t" --store "$store" "$@")
+      python3 -c '
 import sys
-t, states, secs, bytes_, peak, base = sys.argv[1:7]
-rate = int(states) / float(secs)
+t, store, states, secs, bytes_, disk, peak, base = sys.argv[1:9]
+n = int(states)
+rate = n / float(secs)
 speed = rate / float(base) if base else 1.0
 peak_mib = "-" if peak == "-" else "%.0f" % (int(peak) / 1024)
-print("%8s %12s %9.2f %12.0f %7.2fx %8.1f %10s" % (t, states, float(secs), rate, speed,
-      int(bytes_) / int(states), peak_mib))
-' "$t" "$states" "$secs" "$bytes" "$peak" "$base"
-    [[ -z $base ]] && base=$(python3 -c "print(int('$states') / float('$secs'))")
+peak_b = "-" if peak == "-" else "%.1f" % (int(peak) * 1024 / n)
+print("%7s %11s %11d %8.2f %11.0f %7.2fx %8.1f %8.1f %9s %8s" % (t, store, n, float(secs), rate,
+      speed, int(bytes_) / n, int(disk) / n, peak_mib, peak_b))
+' "$t" "$store" "$states" "$secs" "$bytes" "$disk" "$peak" "$base"
+      [[ -z $base ]] && base=$(python3 -c "print(int('$states') / float('$secs'))")
+    done
   done
   echo
 }
@@ -97,7 +106,7 @@ if [[ -n $complete ]]; then
 fi
 max_threads=${threads##* }
 echo "lost_update $size, --reduction none, --max-memory $max_memory, $max_threads threads"
-read -r states secs bytes done peak < <(run "$work/lu.tfg" --threads "$max_threads" \
+read -r states secs bytes disk done peak < <(run "$work/lu.tfg" --threads "$max_threads" \
   --max-memory "$max_memory")
 python3 -c '
 import sys, re

@@ -1,0 +1,69 @@
+// The packed form of a state: every slot in the same number of bits, 4, 8, 16 or 32, the
+// fewest that hold every slot value met so far (slots hold EMPTY, GO and ids of the few
+// distinct values of a run, so 4 or 8 bits is the usual case). Slot k takes bits
+// [k * bits, (k + 1) * bits) of the key, low nibble first; padding is zero, so equal states
+// have equal keys. A key is also read as 32-bit words (word_count(), zero-padded): since
+// the width divides 32, every slot lies in one word (word_of), which is what lets the state
+// tree (state_tree.h) re-fold only the words a firing changed.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "semantics/model/transition_system.h"
+
+namespace tfmc::check {
+
+class KeyLayout {
+ public:
+  KeyLayout(std::size_t slots, unsigned bits);
+
+  // The fewest bits (4, 8, 16 or 32) that hold every value whose bits are all in `any`.
+  static unsigned bits_for(Slot any);
+
+  std::size_t slots() const { return slots_; }
+  unsigned bits() const { return bits_; }
+  // Bytes of a key: slots x bits / 8, rounded up.
+  std::size_t key_bytes() const { return key_bytes_; }
+  // 32-bit words of a key; a key buffer holds word_count() * 4 bytes, its padding zero.
+  std::size_t word_count() const { return (key_bytes_ + 3) / 4; }
+  std::size_t word_of(std::size_t slot) const { return slot * bits_ / 32; }
+
+  // Writes the key of `state` to `key` (key_bytes() bytes); false when a value does not fit.
+  bool encode(const Slot* state, unsigned char* key) const;
+  void decode(const unsigned char* key, Slot* state) const;
+  // Sets slot k of `key`; false (and `key` unchanged) when `value` does not fit.
+  bool set_slot(unsigned char* key, std::size_t k, Slot value) const;
+
+ private:
+  std::size_t slots_;
+  unsigned bits_;
+  std::size_t key_bytes_;
+};
+
+inline bool KeyLayout::set_slot(unsigned char* key, std::size_t k, Slot value) const {
+  switch (bits_) {
+    case 4: {
+      if (value > 0xf) return false;
+      const unsigned shift = (k & 1) * 4;
+      key[k / 2] = static_cast<unsigned char>((key[k / 2] & ~(0xfu << shift)) | (value << shift));
+      return true;
+    }
+    case 8:
+      if (value > 0xff) return false;
+      key[k] = static_cast<unsigned char>(value);
+      return true;
+    case 16: {
+      if (value > 0xffff) return false;
+      const auto narrow = static_cast<std::uint16_t>(value);
+      std::memcpy(key + 2 * k, &narrow, 2);
+      return true;
+    }
+    default:
+      std::memcpy(key + 4 * k, &value, 4);
+      return true;
+  }
+}
+
+}  // namespace tfmc::check

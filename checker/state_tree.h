@@ -1,0 +1,115 @@
+// Tree compression of keys (key_layout.h), after LTSmin's, with a packed root: a key's 32-bit
+// words are the leaves of a fixed balanced binary tree whose inner nodes are pairs of their
+// children (a word, or the reference of an inner node). Tables (node_table.h) name the
+// distinct pairs met 1, 2, 3, ...: each item (below) has its own, so that its references are
+// dense, and the nodes below the items share one. So a state is exactly the references of a
+// cut through the tree (the items: nodes, or words where the cut meets one), and the root
+// packs them into 64 bits, each item in as few bits as its table needs (a word in 32). Below the
+// cut, nodes are shared between many states, and their tables stay small; above it, nothing is
+// stored at all: a state costs only its root.
+//
+// Why a cut, not a binary root: in lost_update 8 the two halves of a state each hold four
+// replicas' progress and are nearly as many as the states, so a root of two half references
+// (LTSmin's tree) costs two new nodes a state. The quarters below them number in the
+// thousands.
+//
+// Widths. Tables grow as states come; an item whose table outgrows its bits makes fold return
+// false, and the store then plans again (replan): more bits where 64 allow it, else two items
+// merged into their parent node. Every root changes then, and the store builds its visited set
+// again from the keys (state_store.h). tight() says when planning again before a table
+// overflows is worth it. Safe from several threads at once, except replan.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "checker/node_table.h"
+
+namespace tfmc::check {
+
+class StateTree {
+ public:
+  // A tree over keys of `words` 32-bit words (at least 2 are used).
+  explicit StateTree(std::size_t words);
+
+  std::size_t words() const { return words_; }
+
+  // The references of a state's nodes at or below the cut, by node number; 0 for one not
+  // known yet (refold finds it when it needs it).
+  using Refs = std::vector<std::uint32_t>;
+  // The root of the key in `words` (words() words), folded whole, and its nodes' references
+  // in `refs`; false when an item's reference does not fit its bits.
+  bool fold(const std::uint32_t* words, Refs& refs, std::uint64_t& root);
+  // The references of the items packed in `root` (the nodes below them unknown).
+  void open(std::uint64_t root, Refs& refs) const;
+  // The same as fold for the key in `words`, which differs from the key of `parent` (whose
+  // references fold or open gave) only in the words listed in `changed`. `parent` is patched along
+  // the way and left as it came; `scratch` is the caller's, reused between calls.
+  struct Scratch {
+    std::vector<std::uint32_t> path, saved;
+  };
+  bool refold(Refs& parent, const std::uint32_t* words, std::span<const std::uint32_t> changed,
+              Scratch& scratch, std::uint64_t& root);
+
+  // Fetches the table slots where refold(parent, words, changed, ...) starts its lookups, so
+  // that a group of successors' cache misses overlap.
+  void prefetch(const Refs& parent, const std::uint32_t* words,
+                std::span<const std::uint32_t> changed) const;
+
+  // Whether some item's table is more than half way to its bits and replan would give it
+  // more room.
+  bool tight() const;
+  // Plans the items again for the tables' present sizes, with room for each to double: more
+  // bits, or items merged. Every root changes. No fold running.
+  void replan();
+
+  // Whether a table passed three quarters full (node_table.h): the tables grow only while no
+  // fold runs, with grow(fill), which grows those more than `fill` full (and maps
+  // growth_bytes(fill)).
+  bool crowded() const { return crowded_.load(std::memory_order_relaxed); }
+  void grow(double fill);
+  std::size_t growth_bytes(double fill) const;
+
+  // The items' bits, in order (for tests and statistics).
+  std::vector<unsigned> widths() const;
+  // Memory of the tables.
+  std::size_t bytes() const;
+
+ private:
+  // A child: a word (the index of a word) or an inner node (kNode | node number).
+  static constexpr std::uint32_t kNode = 0x80000000u;
+  struct Node {
+    std::uint32_t left, right;
+    std::uint32_t parent;  // node number (the root's is its own)
+  };
+  struct Item {
+    std::uint32_t child;  // a word, or kNode | a node at the cut
+    unsigned bits;
+  };
+  std::uint32_t build(std::size_t first, std::size_t last, std::uint32_t parent);
+  // The pair of node k from the given words and references.
+  std::uint64_t pair(std::size_t k, const std::uint32_t* words, const std::uint32_t* refs) const;
+  // The pair of node k, finding (and keeping in `refs`) its children's unknown references.
+  std::uint64_t pair_finding(std::size_t k, const std::uint32_t* words, Refs& refs);
+  // The root of the items from the given words and references; false when one does not fit.
+  bool pack(const std::uint32_t* words, const std::uint32_t* refs, std::uint64_t& root) const;
+  // The bits an item's table needs now, with room to double.
+  unsigned needed_bits(const Item& item) const;
+  // Sets above_ and table_of_ from the items (a table for every node at or below the cut).
+  void place_cut();
+
+  std::size_t words_;
+  std::vector<Node> nodes_;                 // in preorder: a child after its parent
+  std::vector<std::uint32_t> word_parent_;  // the node a word is a child of
+  std::vector<Item> items_;                 // the cut, from the first word to the last
+  std::vector<std::uint8_t> above_;         // by node: above the cut (stored nowhere)
+  std::atomic<bool> crowded_{false};
+  NodeTable shared_;                               // the nodes below the items
+  std::vector<std::unique_ptr<NodeTable>> owned_;  // the items' own tables
+  std::vector<NodeTable*> table_of_;               // by node: at or below the cut
+};
+
+}  // namespace tfmc::check

@@ -1,0 +1,162 @@
+// The parts of the compressed store: the state tree (fold, refold, open, planning anew), its
+// tables, the visited set and the mixer whose inverse recovers a root from an identity.
+#include "checker/state_tree.h"
+
+#include <catch2/catch.hpp>
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "checker/hash_mix.h"
+#include "checker/node_table.h"
+#include "checker/visited_set.h"
+
+using tfmc::check::NodeTable;
+using tfmc::check::StateTree;
+using tfmc::check::VisitedSet;
+
+namespace {
+// Random keys of `words` words in which each word takes few values, as states' keys do.
+std::vector<std::uint32_t> random_key(std::mt19937& rng, std::size_t words, unsigned values) {
+  std::vector<std::uint32_t> key(words);
+  for (std::uint32_t& w : key) w = rng() % values * 0x01010101u;
+  return key;
+}
+}  // namespace
+
+TEST_CASE("unmix64 inverts mix64", "[checker][tree]") {
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 100000; ++i) {
+    const std::uint64_t x = rng();
+    REQUIRE(tfmc::check::unmix64(tfmc::check::mix64(x)) == x);
+  }
+  CHECK(tfmc::check::mix64(0) == 0);
+}
+
+TEST_CASE("a node table names each distinct value once, from 1, and keeps the names as it grows",
+          "[checker][tree]") {
+  std::atomic<bool> crowded{false};
+  NodeTable table(&crowded);
+  std::map<std::uint64_t, std::uint32_t> names;
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 50000; ++i) {
+    const std::uint64_t v = rng() % 20000;  // value 0 too
+    const std::uint32_t ref = table.find_or_insert(v);
+    const auto [it, fresh] = names.emplace(v, ref);
+    REQUIRE(it->second == ref);
+    if (fresh) REQUIRE(ref == names.size());
+    if (crowded.load()) {
+      table.reserve(0.6);
+      crowded = false;
+    }
+  }
+  CHECK(table.size() == names.size());
+  for (const auto& [v, ref] : names) REQUIRE(table.find_or_insert(v) == ref);
+}
+
+TEST_CASE("the visited set finds what it holds, value 0 included, through rebuilds",
+          "[checker][tree]") {
+  VisitedSet set(16);
+  std::set<std::uint64_t> reference;
+  std::mt19937_64 rng(9);
+  const auto serially = [](std::size_t n, const std::function<void(std::size_t)>& fn) {
+    for (std::size_t k = 0; k < n; ++k) fn(k);
+  };
+  for (int i = 0; i < 100000; ++i) {
+    const std::uint64_t v = i % 1000 == 0 ? 0 : tfmc::check::mix64(rng() % 60000);
+    const bool fresh = reference.insert(v).second;
+    REQUIRE(set.insert(v).inserted == fresh);
+    if (reference.size() >= set.limit())
+      set.rebuild(set.capacity_for(reference.size() + 1), serially);
+  }
+  for (const std::uint64_t v : reference) REQUIRE(set.find(v) != VisitedSet::npos);
+  CHECK(set.find(tfmc::check::mix64(70000)) == VisitedSet::npos);
+  // A set with payloads keeps a word beside each value.
+  VisitedSet staged(64, true);
+  const auto a = staged.insert(tfmc::check::mix64(1));
+  *staged.payload(a.pos) = 42;
+  CHECK(*staged.payload(staged.insert(tfmc::check::mix64(1)).pos) == 42);
+  CHECK(staged.value_at(a.pos) == tfmc::check::mix64(1));
+}
+
+TEST_CASE("a key's root is the same whether folded whole or from its parent's tree",
+          "[checker][tree]") {
+  const std::size_t words = GENERATE(2, 3, 5, 9, 17, 40);
+  StateTree tree(words);
+  std::mt19937 rng(static_cast<unsigned>(words));
+  std::map<std::vector<std::uint32_t>, std::uint64_t> roots;
+  std::map<std::uint64_t, std::vector<std::uint32_t>> keys;
+  StateTree::Scratch scratch;
+  for (int i = 0; i < 3000; ++i) {
+    if (tree.crowded()) tree.grow(0.6);
+    std::vector<std::uint32_t> parent = random_key(rng, words, 6);
+    StateTree::Refs refs;
+    std::uint64_t root;
+    if (!tree.fold(parent.data(), refs, root)) {
+      tree.replan();
+      roots.clear();  // every root changes
+      keys.clear();
+      continue;
+    }
+    // Opened from its root: the items' references, the rest found as needed.
+    StateTree::Refs opened;
+    tree.open(root, opened);
+    std::vector<std::uint32_t> child = parent;
+    std::vector<std::uint32_t> changed;
+    for (int c = 0; c < 1 + static_cast<int>(rng() % 3); ++c) {
+      const std::uint32_t w = rng() % words;
+      child[w] = rng() % 6 * 0x01010101u;
+      changed.push_back(w);
+    }
+    std::uint64_t refolded, folded;
+    StateTree::Refs whole;
+    if (!tree.refold(opened, child.data(), changed, scratch, refolded)) continue;
+    REQUIRE(tree.fold(child.data(), whole, folded));
+    REQUIRE(refolded == folded);
+    // The parent's tree is left as it came (as far as it was known).
+    std::uint64_t again;
+    StateTree::Refs unused;
+    REQUIRE(tree.fold(parent.data(), unused, again));
+    REQUIRE(again == root);
+    // Equal keys have equal roots, and distinct keys distinct roots.
+    for (const auto& [key, r] : {std::pair{parent, root}, std::pair{child, folded}}) {
+      REQUIRE(roots.emplace(key, r).first->second == r);
+      REQUIRE(keys.emplace(r, key).first->second == key);
+    }
+    if (tree.tight()) {
+      tree.replan();
+      roots.clear();
+      keys.clear();
+    }
+  }
+}
+
+TEST_CASE("planning anew gives the items the bits their tables need, 64 in all",
+          "[checker][tree]") {
+  // 12 words whose every value is distinct: the items' tables grow until two items must merge.
+  StateTree tree(12);
+  const auto total = [&] {
+    unsigned bits = 0;
+    for (const unsigned b : tree.widths()) bits += b;
+    return bits;
+  };
+  const std::size_t first_items = tree.widths().size();
+  CHECK(first_items >= 2);
+  CHECK(total() <= 64);
+  std::uint32_t next = 1;
+  for (int round = 0; round < 12; ++round) {
+    for (int i = 0; i < 4000; ++i) {
+      std::vector<std::uint32_t> key(12);
+      for (std::uint32_t& w : key) w = next++;
+      StateTree::Refs refs;
+      std::uint64_t root;
+      if (!tree.fold(key.data(), refs, root)) break;
+      if (tree.crowded()) tree.grow(0.6);
+    }
+    tree.replan();
+    REQUIRE(total() <= 64);
+  }
+  // So many distinct parts cannot all keep their own bits: some items were merged.
+  CHECK(tree.widths().size() < first_items);
+}
