@@ -498,7 +498,11 @@ std::vector<Slot> Explorer::state(StateIndex i) const {
 
 std::vector<TransitionId> Explorer::witness(StateIndex i) const {
   std::vector<TransitionId> path;
-  for (; store_.parent(i) != kNoState; i = store_.parent(i)) path.push_back(store_.via(i));
+  // One read of the state file a step: the link holds the parent and the transition.
+  for (Link link = store_.link(i); static_cast<StateIndex>(link >> 32) != kNoState;
+       link = store_.link(static_cast<StateIndex>(link >> 32))) {
+    path.push_back(static_cast<TransitionId>(link));
+  }
   std::reverse(path.begin(), path.end());
   return path;
 }

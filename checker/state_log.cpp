@@ -7,7 +7,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <stdexcept>
 
 namespace tfmc::check {
 
@@ -15,8 +14,8 @@ namespace {
 constexpr std::size_t kBufferBytes = std::size_t{1} << 20;
 
 [[noreturn]] void fail(const std::string& what, const std::string& dir) {
-  throw std::runtime_error("cannot " + what + " the state log in " + dir +
-                           " (set TMPDIR): " + std::strerror(errno));
+  throw StorageError("cannot " + what + " the state file in " + dir +
+                     " (set TMPDIR): " + std::strerror(errno));
 }
 }  // namespace
 

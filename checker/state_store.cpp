@@ -166,8 +166,12 @@ StateStore::LevelInsert StateStore::insert(const std::uint32_t* words, std::uint
     log_->append(size_ + n, key, id, link);
     return {size_ + n, Found::New};
   }
-  if (visited_.find(id) != VisitedSet::npos) return {0, Found::Stored};
-  const VisitedSet::Found f = staged_.insert(id);
+  // Most successors of a level are met again in the same level: the staging set first.
+  VisitedSet::Found f = {staged_.find(id), false};
+  if (f.pos == VisitedSet::npos) {
+    if (visited_.find(id) != VisitedSet::npos) return {0, Found::Stored};
+    f = staged_.insert(id);
+  }
   if (f.inserted) {
     if (numbers.next == numbers.end) {
       numbers.next = level_size_.fetch_add(kNumberBatch, std::memory_order_relaxed);

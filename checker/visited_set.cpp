@@ -52,7 +52,7 @@ std::uint64_t VisitedSet::find(std::uint64_t value) const {
 
 std::uint64_t VisitedSet::capacity_for(std::uint64_t values) const {
   std::uint64_t capacity = capacity_;
-  while (values * 10 > capacity * 7) capacity += capacity / 2;
+  while (values * 5 > capacity * 4) capacity += capacity / 2;
   return capacity;
 }
 

@@ -41,7 +41,7 @@ class VisitedSet {
 
   std::uint64_t capacity() const { return capacity_; }
   // The most values that the set holds before it must grow (80% of the capacity).
-  std::uint64_t limit() const { return capacity_ * 7 / 10; }
+  std::uint64_t limit() const { return capacity_ * 4 / 5; }
   // The capacity that holds `values` at a load of at most 0.8 after growing by half as often
   // as needed from this one (this one when it holds them).
   std::uint64_t capacity_for(std::uint64_t values) const;

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <cstdlib>
 
 #include "support/files.h"
 #include "support/json_reader.h"
@@ -167,4 +168,22 @@ TEST_CASE("store: fingerprints report what the exact store reports, marked with 
   const Json exact_doc = tfmc::test::parse_json(tfmc_run({"check", path, "--json"}).out);
   CHECK(exact_doc.at("stats").at("store").text == "compressed");
   CHECK(exact_doc.at("stats").find("collision_probability") == nullptr);
+}
+
+TEST_CASE("a state file the machine cannot make ends the run with exit 4 and no bug report",
+          "[tools][cli]") {
+  const std::string path = write_test_file("lost_update2.tfg", lost_update(2));
+  const char* was = std::getenv("TMPDIR");
+  const std::string saved = was != nullptr ? was : "";
+  setenv("TMPDIR", "/nonexistent/tfmc", 1);
+  const Result r = tfmc_run({"check", path});
+  if (was != nullptr) {
+    setenv("TMPDIR", saved.c_str(), 1);
+  } else {
+    unsetenv("TMPDIR");
+  }
+  CHECK(r.code == 4);
+  CHECK(r.err.find("tfmc: error: cannot make the state file in /nonexistent/tfmc (set TMPDIR): ") ==
+        0);
+  CHECK(r.err.find("bug") == std::string::npos);
 }

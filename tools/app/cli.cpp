@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <new>
 
+#include "checker/state_log.h"
 #include "gpu_eval/cuda_device.h"
 #include "tools/app/commands.h"
 #include "tools/app/exit_codes.h"
@@ -413,7 +414,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
 int guard_internal_errors(const std::function<int()>& command, std::ostream& out,
                           std::ostream& err) {
   // Input errors are handled where they are thrown; whatever reaches here is a bug in tfmc
-  // (semantics/errors/invariant.h) or exhausted memory.
+  // (semantics/errors/invariant.h), exhausted memory, or a state file the machine cannot hold.
   try {
     return command();
   } catch (const std::bad_alloc&) {
@@ -421,6 +422,9 @@ int guard_internal_errors(const std::function<int()>& command, std::ostream& out
     fmt::print(err,
                "tfmc: internal error: out of memory before --max-memory stopped the run; please "
                "report it with the command line and its input files\n");
+  } catch (const check::StorageError& e) {
+    out.flush();
+    fmt::print(err, "tfmc: error: {}\n", e.what());
   } catch (const std::exception& e) {
     out.flush();
     fmt::print(err,
