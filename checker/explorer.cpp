@@ -324,7 +324,11 @@ bool Explorer::grow_table(std::uint64_t states, unsigned workers, bool ahead) {
 Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room, Exploration& r,
                                        std::vector<std::pair<StateIndex, StateIndex>>& unexpanded) {
   const auto threads = static_cast<unsigned>(workers_.size());
-  bool exact = threads == 1 || hi - lo < parallel_.min_parallel_level;
+  // A level of several threads needs a staging set and roomier tree tables: where memory
+  // does not allow them, one thread explores it.
+  bool exact =
+      threads == 1 || hi - lo < parallel_.min_parallel_level ||
+      !memory_allows(store_.staging_bytes(room) + store_.growth_bytes(store_.size(), true));
   // A tree whose tables near their bits is planned anew now rather than mid-level.
   if (store_.tight() && memory_allows(store_.refit_bytes(0))) store_.refit(0);
   for (;;) {

@@ -48,8 +48,8 @@ StateStore::StateStore(std::size_t slots_per_state, StoreMode mode)
 
 void StateStore::set_bits(unsigned bits) {
   layout_ = KeyLayout(layout_.slots(), bits);
-  words_ = std::max<std::size_t>(layout_.word_count(), 2);
-  tree_ = std::make_unique<StateTree>(words_);
+  tree_ = std::make_unique<StateTree>(layout_.word_count());
+  words_ = tree_->words();
   log_ = std::make_unique<StateLog>(layout_.key_bytes());
   visited_.clear(visited_.capacity());
 }

@@ -11,9 +11,9 @@
 //   XXH3 hash. Two states with one hash are taken for one: a state may be missed, with the
 //   probability that fingerprint_probability() estimates. For spaces whose states share
 //   little, where the tree's tables would grow large.
-// The keys and links go to the state log (state_log.h), in index order: a level is read back
-// from it when it is expanded, witnesses and outcomes at the end, and the visited set is built
-// again from it when the identities change.
+// The keys, identities and parent links go to the state file (state_log.h), in index order:
+// a level is read back from it when it is expanded, witnesses and outcomes at the end, and the
+// visited set is built again from it when the identities change.
 //
 // Levels. States are added a level at a time (open_level .. close_level), and get indices
 // from size() on. One thread (not provisional): a new state goes into the visited set and to
@@ -52,7 +52,7 @@ namespace tfmc::check {
 
 using StateIndex = std::uint32_t;
 inline constexpr StateIndex kNoState = 0xffffffffu;
-// At most this many states (indices keep one bit free for the renumbering's marks).
+// At most this many states (32-bit indices, kNoState reserved, and a margin).
 inline constexpr std::uint64_t kMaxStates = (std::uint64_t{1} << 31) - 2;
 
 // A parent link: (parent index << 32) | transition. Links order as one thread meets them.

@@ -14,10 +14,10 @@ constexpr unsigned kMinItemBits = 8;
 }  // namespace
 
 StateTree::StateTree(std::size_t words)
-    : words_(std::max<std::size_t>(words, 2)), shared_(&crowded_, words_) {
+    : words_(std::max<std::size_t>((words + 1) / 2 * 2, 2)), shared_(&crowded_, words_) {
   word_parent_.resize(words_);
   nodes_.reserve(words_ - 1);
-  build(0, words_, 0);
+  build(0, words_ / 2, 0);
   // The first cut: the root's children, then, while the items leave each node at least
   // kMinItemBits, a node item whose children are both nodes is replaced by them.
   items_ = {{nodes_[0].left, kWordBits}, {nodes_[0].right, kWordBits}};
@@ -41,18 +41,22 @@ StateTree::StateTree(std::size_t words)
 }
 
 std::uint32_t StateTree::build(std::size_t first, std::size_t last, std::uint32_t parent) {
+  // Over pairs of words [first, last): one pair is a node of two words; more are split in
+  // halves, so that every node above the pairs has two nodes for children, which a cut can
+  // always take apart.
   const auto k = static_cast<std::uint32_t>(nodes_.size());
   nodes_.push_back({0, 0, parent});
-  const std::size_t mid = first + (last - first + 1) / 2;
-  const auto child = [&](std::size_t a, std::size_t b) -> std::uint32_t {
-    if (b - a == 1) {
-      word_parent_[a] = k;
-      return static_cast<std::uint32_t>(a);
-    }
-    return kNode | build(a, b, k);
-  };
-  const std::uint32_t left = child(first, mid);
-  const std::uint32_t right = child(mid, last);
+  std::uint32_t left, right;
+  if (last - first == 1) {
+    left = static_cast<std::uint32_t>(2 * first);
+    right = left + 1;
+    word_parent_[left] = k;
+    word_parent_[right] = k;
+  } else {
+    const std::size_t mid = first + (last - first + 1) / 2;
+    left = kNode | build(first, mid, k);
+    right = kNode | build(mid, last, k);
+  }
   nodes_[k].left = left;
   nodes_[k].right = right;
   return k;

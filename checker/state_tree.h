@@ -1,7 +1,7 @@
 // Tree compression of keys (key_layout.h), after LTSmin's, with a packed root: a key's 32-bit
-// words are the leaves of a fixed balanced binary tree whose inner nodes are pairs of their
-// children (a word, or the reference of an inner node). Tables (node_table.h) name the
-// distinct pairs met 1, 2, 3, ...: each item (below) has its own, so that its references are
+// words are the leaves of a fixed balanced binary tree (over pairs of words) whose inner nodes are
+// pairs of their children (a word, or the reference of an inner node). Tables (node_table.h) name
+// the distinct pairs met 1, 2, 3, ...: each item (below) has its own, so that its references are
 // dense, and the nodes below the items share one. So a state is exactly the references of a
 // cut through the tree (the items: nodes, or words where the cut meets one), and the root
 // packs them into 64 bits, each item in as few bits as its table needs (a word in 32). Below the
@@ -32,7 +32,8 @@ namespace tfmc::check {
 
 class StateTree {
  public:
-  // A tree over keys of `words` 32-bit words (at least 2 are used).
+  // A tree over keys of `words` 32-bit words, read as an even number of them, at least 2
+  // (words(); the padding is zero).
   explicit StateTree(std::size_t words);
 
   std::size_t words() const { return words_; }

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # On-demand comparison with SPIN on the same graphs: lost_update N explored in full (tfmc
 # --reduction none; SPIN without partial-order reduction, -DNOREDUCE) by tfmc on one thread
-# and on every core, and by SPIN's exhaustive search with its default exact state storage
-# and with -DCOLLAPSE (its compression). tools/bench/lost_update_promela.py writes the
+# and on every core, with its exact compressed store and with --store fingerprint, and by
+# SPIN's exhaustive search with its default exact state storage, with -DCOLLAPSE (its exact
+# compression) and with -DHC4 (its hash compaction, which may miss states as fingerprints
+# may). tools/bench/lost_update_promela.py writes the
 # Promela model, whose state space is tfmc's state for state (the same state counts). Needs
 # SPIN and a C compiler (apt-get install spin gcc), and GNU time for the memory columns. It
 # builds nothing of tfmc:
@@ -43,14 +45,15 @@ row() {
   python3 -c '
 import sys
 name, states, secs, peak = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
-print("%-26s %12d %9.2f %12.0f %9.0f %8.1f" % (name, states, secs, states / max(secs, 1e-9),
+print("%-32s %12d %9.2f %12.0f %9.0f %8.1f" % (name, states, secs, states / max(secs, 1e-9),
       peak / 1024, peak * 1024 / states))
 ' "$@"
 }
 
-tfmc_row() {  # $1 program, $2 threads
+tfmc_row() {  # $1 program, $2 threads, $3 store
   /usr/bin/time -f %M -o "$work/peak" "$tfmc" check "$1" --json --quiet \
-    --no-race-classification --reduction none --threads "$2" >"$work/out.json" || true
+    --no-race-classification --reduction none --threads "$2" --store "$3" >"$work/out.json" ||
+    true
   read -r states secs < <(python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -58,7 +61,7 @@ if not d["complete"]:
     sys.exit("spin_bench.sh: tfmc stopped early: " + d["stop_reason"])
 print(d["stats"]["states"], d["stats"]["seconds"])
 ' "$work/out.json")
-  row "tfmc --threads $2" "$states" "$secs" "$(tail -n 1 "$work/peak")"
+  row "tfmc --threads $2 $3" "$states" "$secs" "$(tail -n 1 "$work/peak")"
 }
 
 spin_row() {  # $1 Promela file, $2 name, then extra gcc flags
@@ -83,13 +86,16 @@ for n in $sizes; do
   "$gen" lost_update "$n" >"$work/lu.tfg"
   python3 "$here/lost_update_promela.py" "$n" >"$work/lu.pml"
   echo "lost_update $n, every interleaving"
-  printf '%-26s %12s %9s %12s %9s %8s\n' checker states seconds states/s peak_MiB B/state
-  tfmc_row "$work/lu.tfg" 1
-  [[ $cores -gt 1 ]] && tfmc_row "$work/lu.tfg" "$cores"
+  printf '%-32s %12s %9s %12s %9s %8s\n' checker states seconds states/s peak_MiB B/state
+  for store in compressed fingerprint; do
+    tfmc_row "$work/lu.tfg" 1 "$store"
+    [[ $cores -gt 1 ]] && tfmc_row "$work/lu.tfg" "$cores" "$store"
+  done
   bits=${hash_bits:-$(python3 -c 'import sys; print(max(18, (2 * int(sys.argv[1])).bit_length()))' \
     "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["stats"]["states"])' \
       "$work/out.json")")}
   spin_row "$work/lu.pml" "SPIN (exact)"
   spin_row "$work/lu.pml" "SPIN -DCOLLAPSE" -DCOLLAPSE
+  spin_row "$work/lu.pml" "SPIN -DHC4" -DHC4
   echo
 done
