@@ -271,21 +271,30 @@ void StateStore::rebuild_visited() {
       for (std::uint64_t k = 0; k < count && fits; ++k) {
         unsigned char* entry = &entries[k * entry_bytes()];
         std::uint64_t id = StateLog::id_in(entry, kb);
-        if (ids_stale_) {
+        if (ids_stale_ || replanned_) {
+          // After a plan that kept the keys, the old root re-packs; else the key folds anew.
+          std::uint64_t root;
           std::memcpy(words.data(), entry, kb);
-          fits = identify_key(words.data(), refs, id);
+          fits =
+              ids_stale_ ? identify_key(words.data(), refs, id) : tree_->repack(unmix64(id), root);
+          if (!ids_stale_ && fits) id = mix64(root);
           std::memcpy(entry + kb, &id, sizeof(id));
           if (mode_ == StoreMode::Compressed && tree_->crowded()) tree_->grow(table_fill(false));
         }
         if (fits) visited_.insert(id);
       }
-      if (ids_stale_ && fits) log_->write(first, count, entries.data());
+      if ((ids_stale_ || replanned_) && fits) log_->write(first, count, entries.data());
     }
-    // A part merged by the plan has its table filled only now: plan again with its size.
-    if (!fits) tree_->replan();
+    // A part merged by the plan has its table filled only now: plan again with its size, and
+    // fold every key anew, since the file now holds roots of both plans.
+    if (!fits) {
+      tree_->replan();
+      ids_stale_ = true;
+    }
   }
   visited_stale_ = false;
   ids_stale_ = false;
+  replanned_ = false;
 }
 
 void StateStore::refit(Slot any) {
@@ -312,12 +321,13 @@ void StateStore::refit(Slot any) {
       }
       log_->write(first, count, entries.data());
     }
+    ids_stale_ = true;
   } else if (tight()) {
     tree_->replan();
+    replanned_ = true;
   } else {
     return;
   }
-  ids_stale_ = true;
   rebuild_visited();
 }
 

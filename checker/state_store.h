@@ -231,7 +231,8 @@ class StateStore {
   std::unique_ptr<StateLog> log_;
   VisitedSet visited_;
   bool visited_stale_ = false;  // a dropped level of one thread left states in it
-  bool ids_stale_ = false;      // the log's identities are not the tree's (refit)
+  bool ids_stale_ = false;      // the log's identities are not the tree's: fold the keys
+  bool replanned_ = false;      // the log's identities are of the plan before the last
   std::size_t size_ = 0;        // stored states, the open level's excluded
 
   // The open level.

@@ -206,6 +206,7 @@ bool StateTree::tight() const {
 }
 
 void StateTree::replan() {
+  before_ = items_;
   for (;;) {
     unsigned total = 0;
     for (Item& item : items_) total += needed_bits(item);
@@ -259,6 +260,31 @@ void StateTree::grow(double fill) {
   shared_.reserve(fill);
   for (const auto& t : owned_) t->reserve(fill);
   crowded_.store(false, std::memory_order_relaxed);
+}
+
+bool StateTree::repack(std::uint64_t old, std::uint64_t& root) {
+  // The old items' references (words kept as they are), by node, as open() reads a root.
+  thread_local Refs refs;
+  thread_local std::vector<std::uint32_t> words;
+  refs.assign(nodes_.size(), 0);
+  words.assign(words_, 0);
+  for (std::size_t i = before_.size(); i-- > 0;) {
+    const Item& item = before_[i];
+    const auto v = static_cast<std::uint32_t>(old & ((std::uint64_t{1} << item.bits) - 1));
+    if ((item.child & kNode) != 0) {
+      refs[item.child & ~kNode] = v;
+    } else {
+      words[item.child] = v;
+    }
+    old = item.bits < 64 ? old >> item.bits : 0;
+  }
+  // A merged item is above old ones: its pair, and its parts', from their references.
+  for (const Item& item : items_) {
+    if ((item.child & kNode) == 0 || refs[item.child & ~kNode] != 0) continue;
+    const std::uint32_t k = item.child & ~kNode;
+    refs[k] = table_of_[k]->find_or_insert(pair_finding(k, words.data(), refs));
+  }
+  return pack(words.data(), refs.data(), root);
 }
 
 std::vector<unsigned> StateTree::widths() const {

@@ -66,6 +66,10 @@ class StateTree {
   // Plans the items again for the tables' present sizes, with room for each to double: more
   // bits, or items merged. Every root changes. No fold running.
   void replan();
+  // The root, under the present plan, of the state whose root was `old` under the plan before
+  // the last replan(): its items' references re-packed, and a merged item's found from its
+  // parts' (no key needed). False when an item does not fit, as fold.
+  bool repack(std::uint64_t old, std::uint64_t& root);
 
   // Whether a table passed three quarters full (node_table.h): the tables grow only while no
   // fold runs, with grow(fill), which grows those more than `fill` full (and maps
@@ -106,6 +110,7 @@ class StateTree {
   std::vector<Node> nodes_;                 // in preorder: a child after its parent
   std::vector<std::uint32_t> word_parent_;  // the node a word is a child of
   std::vector<Item> items_;                 // the cut, from the first word to the last
+  std::vector<Item> before_;                // the items before the last replan()
   std::vector<std::uint8_t> above_;         // by node: above the cut (stored nowhere)
   std::atomic<bool> crowded_{false};
   NodeTable shared_;                               // the nodes below the items
