@@ -64,15 +64,14 @@ void Explorer::open_state(Worker& w, StateIndex s, StateStore::Opened& into, boo
 void Explorer::announce_group(Worker& w, StateIndex from, StateIndex last) {
   Group& g = w.g;
   g.enabled.clear();
-  if (g.parents.empty()) g.parents.emplace_back();
   for (StateIndex s = from; s < last && g.enabled.size() < group_successors_; ++s) {
-    open_state(w, s, g.parents[0], false);
+    open_state(w, s, g.parent, false);
     const std::size_t first = g.enabled.size();
-    w.model->enabled(g.parents[0].slots.data(), g.enabled);
+    w.model->enabled(g.parent.slots.data(), g.enabled);
     // One state may have far more successors than a group: the batch stops at a bound, and
     // the firings past it evaluate as they come.
     for (std::size_t j = first; j < g.enabled.size() && j < kMaxAnnounced; ++j) {
-      w.model->prefetch(g.parents[0].slots.data(), g.enabled[j]);
+      w.model->prefetch(g.parent.slots.data(), g.enabled[j]);
     }
   }
   w.model->flush_prefetch();
@@ -98,10 +97,9 @@ bool Explorer::successor_key(Worker& w, const StateStore::Opened& parent, Transi
 }
 
 StateIndex Explorer::expand_group(Worker& w, const Level& level, StateIndex from, StateIndex last) {
-  // The successors' keys first, state by state; then each one's identity, made from its
-  // parent's (the store folds the tree again only where the written slots lie), in two
-  // passes, the first fetching what the second looks up, so that the group's cache misses
-  // overlap; each identity's visited entry is fetched as soon as it is known.
+  // Each successor's identity is made from its parent's (the store folds the tree again only
+  // where the written slots lie), and its visited entry is fetched as soon as it is known, so
+  // that it has the rest of the group's making to arrive.
   Group& g = w.g;
   TransitionSystem& model = *w.model;
   if (model.batches()) announce_group(w, from, last);
@@ -110,41 +108,25 @@ StateIndex Explorer::expand_group(Worker& w, const Level& level, StateIndex from
   g.first.assign(1, 0);
   StateIndex end = from;
   for (std::size_t n = 0; end < last && g.enabled.size() < group_successors_; ++end, ++n) {
-    if (g.parents.size() == n) g.parents.emplace_back();
-    StateStore::Opened& parent = g.parents[n];
-    open_state(w, end, parent);
-    model.enabled(parent.slots.data(), g.enabled);
+    open_state(w, end, g.parent);
+    model.enabled(g.parent.slots.data(), g.enabled);
     g.first.push_back(g.enabled.size());
     g.keys.resize(g.enabled.size() * g.key_words);
-    g.next = parent.slots;
+    g.ids.resize(g.enabled.size());
+    g.next = g.parent.slots;
     for (std::size_t j = g.first[n]; j < g.enabled.size(); ++j) {
-      if (!successor_key(w, parent, g.enabled[j], g.keys.data() + j * g.key_words)) {
+      std::uint32_t* words = g.keys.data() + j * g.key_words;
+      if (!successor_key(w, g.parent, g.enabled[j], words) ||
+          !store_.successor(g.parent, words, model.writes(g.enabled[j]), g.ids[j])) {
         w.blocked = Halt::Widen;
         return from;
       }
-    }
-  }
-  g.ids.resize(g.enabled.size());
-  for (int pass = 0; pass < 2; ++pass) {
-    for (std::size_t n = 0; n + 1 < g.first.size(); ++n) {
-      for (std::size_t j = g.first[n]; j < g.first[n + 1]; ++j) {
-        const std::uint32_t* words = g.keys.data() + j * g.key_words;
-        const auto written = model.writes(g.enabled[j]);
-        if (pass == 0) {
-          store_.prefetch_successor(g.parents[n], words, written);
-          continue;
-        }
-        if (!store_.successor(g.parents[n], words, written, g.ids[j])) {
-          w.blocked = Halt::Widen;
-          return from;
-        }
-        store_.prefetch(g.ids[j]);
-        // The tree's tables fill as successors are made: one thread grows them at once (the
-        // group's references stay valid), several stop the level and do it again.
-        if (store_.crowded() && (level.provisional || !grow_table(store_.size(), 1))) {
-          w.blocked = level.provisional ? Halt::Full : Halt::Memory;
-          return from;
-        }
+      store_.prefetch(g.ids[j]);
+      // The tree's tables fill as successors are made: one thread grows them at once (the
+      // group's references stay valid), several stop the level and do it again.
+      if (store_.crowded() && (level.provisional || !grow_table(store_.size(), 1))) {
+        w.blocked = level.provisional ? Halt::Full : Halt::Memory;
+        return from;
       }
     }
   }
@@ -292,13 +274,12 @@ void Explorer::commit_level(const Level& level, unsigned workers) {
         StateIndex opened = kNoState;
         for (std::size_t n = from; n < to; ++n) {
           const Link link = store_.staged_link(order[n]);
-          if (g.parents.empty()) g.parents.emplace_back();
           if (parent(n) != opened) {
             opened = parent(n);
-            open_state(worker, opened, g.parents[0], false);
-            g.next = g.parents[0].slots;
+            open_state(worker, opened, g.parent, false);
+            g.next = g.parent.slots;
           }
-          const bool fits = successor_key(worker, g.parents[0], static_cast<TransitionId>(link),
+          const bool fits = successor_key(worker, g.parent, static_cast<TransitionId>(link),
                                           g.keys.data() + (n - from) * g.key_words);
           TFMC_CHECK(fits, "a staged state's key fits as it did when it was staged");
         }
@@ -462,11 +443,10 @@ Exploration Explorer::run() {
     Worker& worker = workers_[w];
     Group& g = worker.g;
     read_block(worker, pieces[k].first, pieces[k].second);
-    if (g.parents.empty()) g.parents.emplace_back();
     for (StateIndex q = pieces[k].first; q < pieces[k].second; ++q) {
-      open_state(worker, q, g.parents[0], false);
+      open_state(worker, q, g.parent, false);
       g.enabled.clear();
-      worker.model->enabled(g.parents[0].slots.data(), g.enabled);
+      worker.model->enabled(g.parent.slots.data(), g.enabled);
       if (g.enabled.empty()) worker.finals.push_back(q);
     }
   });

@@ -112,9 +112,8 @@ class Explorer {
     std::vector<std::uint32_t> keys;
     std::size_t key_words = 0;
     std::vector<std::uint64_t> ids;
-    // The group's states, parents[g] the g-th (kept from group to group for their memory).
-    std::vector<StateStore::Opened> parents;
-    std::vector<Slot> next;  // a successor, while its key is made
+    StateStore::Opened parent;  // the state being expanded
+    std::vector<Slot> next;     // a successor, while its key is made
   };
   // One thread's model (the explorer's own for worker 0, a fork for the others) and its share
   // of the open level.

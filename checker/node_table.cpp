@@ -46,10 +46,6 @@ std::uint32_t NodeTable::find_or_insert(std::uint64_t value) {
   }
 }
 
-void NodeTable::prefetch(std::uint64_t value) const {
-  __builtin_prefetch(&slots_[mix64(value) >> shift_]);
-}
-
 bool NodeTable::low(double fill) const {
   return static_cast<double>(size()) > fill * static_cast<double>(mask_ + 1);
 }

@@ -24,9 +24,6 @@ class NodeTable {
   // The reference of `value`, added now if it is new. Safe from several threads at once.
   std::uint32_t find_or_insert(std::uint64_t value);
 
-  // Fetches the slot where a lookup of `value` starts.
-  void prefetch(std::uint64_t value) const;
-
   std::uint64_t size() const { return next_.load(std::memory_order_relaxed) - 1; }
   // Whether the table is more than `fill` full: it should grow before more inserts.
   bool low(double fill) const;

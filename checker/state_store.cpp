@@ -90,13 +90,6 @@ void StateStore::changed_words(std::span<const std::uint32_t> written,
   }
 }
 
-void StateStore::prefetch_successor(Opened& parent, const std::uint32_t* words,
-                                    std::span<const std::uint32_t> written) const {
-  if (mode_ == StoreMode::Fingerprint) return;
-  changed_words(written, parent.changed);
-  tree_->prefetch(parent.refs, words, parent.changed);
-}
-
 bool StateStore::successor(Opened& parent, const std::uint32_t* words,
                            std::span<const std::uint32_t> written, std::uint64_t& id) {
   if (mode_ == StoreMode::Fingerprint) {

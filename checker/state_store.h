@@ -96,9 +96,6 @@ class StateStore {
   // parent's in slots `written` only. False when the tree does not fit it: refit() first.
   bool successor(Opened& parent, const std::uint32_t* words, std::span<const std::uint32_t> written,
                  std::uint64_t& id);
-  // Fetches what successor(parent, words, written, ...) will look up first.
-  void prefetch_successor(Opened& parent, const std::uint32_t* words,
-                          std::span<const std::uint32_t> written) const;
 
   // Lookups in a large store are dominated by one cache miss, the identity's entry: the
   // explorer prefetches a group's entries before it inserts them.

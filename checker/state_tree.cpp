@@ -111,12 +111,6 @@ bool StateTree::pack(const std::uint32_t* words, const std::uint32_t* refs,
 
 bool StateTree::fold(const std::uint32_t* words, Refs& refs, std::uint64_t& root) {
   refs.resize(nodes_.size());
-  // The nodes of two words first fetched, all at once.
-  for (std::size_t k = 0; k < nodes_.size(); ++k) {
-    if (above_[k] == 0 && (nodes_[k].left & kNode) == 0 && (nodes_[k].right & kNode) == 0) {
-      table_of_[k]->prefetch(pair(k, words, refs.data()));
-    }
-  }
   // Children come after their parent: from the last node back, each meets its children done.
   for (std::size_t k = nodes_.size(); k-- > 0;) {
     if (above_[k] == 0) refs[k] = table_of_[k]->find_or_insert(pair(k, words, refs.data()));
@@ -143,19 +137,6 @@ std::uint64_t StateTree::pair_finding(std::size_t k, const std::uint32_t* words,
     refs[n] = table_of_[n]->find_or_insert(pair_finding(n, words, refs));
   }
   return pair(k, words, refs.data());
-}
-
-void StateTree::prefetch(const Refs& parent, const std::uint32_t* words,
-                         std::span<const std::uint32_t> changed) const {
-  for (const std::uint32_t w : changed) {
-    const std::uint32_t k = word_parent_[w];
-    const Node& n = nodes_[k];
-    // Only where the pair is known without lookups.
-    const auto known = [&](std::uint32_t c) { return (c & kNode) == 0 || parent[c & ~kNode] != 0; };
-    if (above_[k] == 0 && known(n.left) && known(n.right)) {
-      table_of_[k]->prefetch(pair(k, words, parent.data()));
-    }
-  }
 }
 
 bool StateTree::refold(Refs& parent, const std::uint32_t* words,

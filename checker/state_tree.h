@@ -55,11 +55,6 @@ class StateTree {
   bool refold(Refs& parent, const std::uint32_t* words, std::span<const std::uint32_t> changed,
               Scratch& scratch, std::uint64_t& root);
 
-  // Fetches the table slots where refold(parent, words, changed, ...) starts its lookups, so
-  // that a group of successors' cache misses overlap.
-  void prefetch(const Refs& parent, const std::uint32_t* words,
-                std::span<const std::uint32_t> changed) const;
-
   // Whether some item's table is more than half way to its bits and replan would give it
   // more room.
   bool tight() const;
