@@ -220,71 +220,52 @@ void Explorer::check_limits(Worker& w, Level& level) {
   }
 }
 
-void Explorer::commit_level(const Level& level, unsigned workers) {
+void Explorer::commit_level(Level& level, unsigned workers) {
   // A new state belongs to the block of its least link's parent; the blocks that staged it or
   // lowered its link list it, in the order of their links (one thread expands a block in
   // order), so a block's own states, in its list's order, are in one thread's order. A first
-  // pass counts each block's own and marks the others (a staging position has its top bit
-  // free), a second gathers them.
-  constexpr std::uint64_t kOther = std::uint64_t{1} << 63;
+  // pass gathers each block's own, with identity and link (one read of the staging set
+  // each); a second makes their keys again and commits them, block after block.
   const std::size_t n_blocks = level.blocks.size();
-  std::vector<std::size_t> base(n_blocks + 1, 0);
   for_each_item(pool_.get(), workers, n_blocks, [&](unsigned, std::size_t k) {
-    const Block& b = level.blocks[k];
-    if (b.worker == kNoWorker) return;
-    std::vector<std::uint64_t>& claimed = workers_[b.worker].claimed;
-    std::size_t count = 0;
-    for (std::size_t c = b.begin; c < b.end; ++c) {
-      const auto p = static_cast<StateIndex>(store_.staged_link(claimed[c]) >> 32);
-      if (p >= b.first && p < b.last) {
-        ++count;
-      } else {
-        claimed[c] |= kOther;
-      }
-    }
-    base[k + 1] = count;
-  });
-  for (std::size_t k = 0; k < n_blocks; ++k) base[k + 1] += base[k];
-  TFMC_CHECK(base[n_blocks] <= store_.level_size(), "every new state belongs to one block");
-  std::vector<std::uint64_t> order(base[n_blocks]);
-  for_each_item(pool_.get(), workers, n_blocks, [&](unsigned, std::size_t k) {
-    const Block& b = level.blocks[k];
+    Block& b = level.blocks[k];
     if (b.worker == kNoWorker) return;
     const std::vector<std::uint64_t>& claimed = workers_[b.worker].claimed;
-    std::size_t at = base[k];
     for (std::size_t c = b.begin; c < b.end; ++c) {
-      if ((claimed[c] & kOther) == 0) order[at++] = claimed[c];
+      const StateStore::Staged state = store_.staged(claimed[c]);
+      const auto p = static_cast<StateIndex>(state.link >> 32);
+      if (p >= b.first && p < b.last) b.own.push_back(state);
     }
   });
-  // The keys, made again from the parents' (read back from the log) and the links'
-  // transitions; the order follows the parents, so each piece reads a run of them.
-  constexpr std::size_t kPiece = 4096;
-  for_each_item(
-      pool_.get(), workers, (order.size() + kPiece - 1) / kPiece, [&](unsigned w, std::size_t k) {
-        Worker& worker = workers_[w];
-        Group& g = worker.g;
-        const std::size_t from = k * kPiece;
-        const std::size_t to = std::min(order.size(), from + kPiece);
-        const auto parent = [&](std::size_t n) {
-          return static_cast<StateIndex>(store_.staged_link(order[n]) >> 32);
-        };
-        read_block(worker, parent(from), parent(to - 1) + 1);
-        g.key_words = store_.key_words();
-        g.keys.resize((to - from) * g.key_words);
-        StateIndex opened = kNoState;
-        for (std::size_t n = from; n < to; ++n) {
-          const Link link = store_.staged_link(order[n]);
-          if (parent(n) != opened) {
-            opened = parent(n);
-            open_state(worker, opened, g.parent, false);
-            g.next = g.parent.slots;
-          }
-          const bool fits = successor_key(worker, g.parent, static_cast<TransitionId>(link),
-                                          g.keys.data() + (n - from) * g.key_words);
-          TFMC_CHECK(fits, "a staged state's key fits as it did when it was staged");
-        }
-        store_.commit_range(from, order.data() + from, to - from, g.keys.data());
-      });
+  std::vector<std::size_t> base(n_blocks + 1, 0);
+  for (std::size_t k = 0; k < n_blocks; ++k) base[k + 1] = base[k] + level.blocks[k].own.size();
+  TFMC_CHECK(base[n_blocks] <= store_.level_size(), "every new state belongs to one block");
+  // The keys, made again from the parents' (the block's states, read back from the log) and
+  // the links' transitions.
+  for_each_item(pool_.get(), workers, n_blocks, [&](unsigned w, std::size_t k) {
+    std::vector<StateStore::Staged> own = std::move(level.blocks[k].own);
+    if (own.empty()) return;
+    Worker& worker = workers_[w];
+    Group& g = worker.g;
+    const auto parent = [](const StateStore::Staged& s) {
+      return static_cast<StateIndex>(s.link >> 32);
+    };
+    read_block(worker, parent(own.front()), parent(own.back()) + 1);
+    g.key_words = store_.key_words();
+    g.keys.resize(own.size() * g.key_words);
+    StateIndex opened = kNoState;
+    for (std::size_t n = 0; n < own.size(); ++n) {
+      if (parent(own[n]) != opened) {
+        opened = parent(own[n]);
+        open_state(worker, opened, g.parent, false);
+        g.next = g.parent.slots;
+      }
+      const bool fits = successor_key(worker, g.parent, static_cast<TransitionId>(own[n].link),
+                                      g.keys.data() + n * g.key_words);
+      TFMC_CHECK(fits, "a staged state's key fits as it did when it was staged");
+    }
+    store_.commit_range(base[k], own.data(), own.size(), g.keys.data());
+  });
 }
 
 bool Explorer::memory_allows(std::size_t more) const {
@@ -293,13 +274,14 @@ bool Explorer::memory_allows(std::size_t more) const {
 
 bool Explorer::grow_table(std::uint64_t states, unsigned workers, bool ahead) {
   if (!memory_allows(store_.growth_bytes(states, ahead))) return false;
-  store_.reserve(
-      states,
-      [&](std::size_t n, const std::function<void(std::size_t)>& fn) {
-        for_each_item(pool_.get(), workers, n, [&](unsigned, std::size_t k) { fn(k); });
-      },
-      ahead);
+  store_.reserve(states, on_threads(workers), ahead);
   return true;
+}
+
+StateStore::ForEach Explorer::on_threads(unsigned workers) {
+  return [this, workers](std::size_t n, const std::function<void(std::size_t)>& fn) {
+    for_each_item(pool_.get(), workers, n, [&](unsigned, std::size_t k) { fn(k); });
+  };
 }
 
 Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room, Exploration& r,
@@ -311,7 +293,7 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
       threads == 1 || hi - lo < parallel_.min_parallel_level ||
       !memory_allows(store_.staging_bytes(room) + store_.growth_bytes(store_.size(), true));
   // A tree whose tables near their bits is planned anew now rather than mid-level.
-  if (store_.tight() && memory_allows(store_.refit_bytes(0))) store_.refit(0);
+  if (store_.tight() && memory_allows(store_.refit_bytes(0))) store_.refit(0, on_threads(threads));
   for (;;) {
     // The tree's tables grow between levels. The visited set grows as one thread fills it,
     // or when a level of several closes; their staging set is sized for `room` new states,
@@ -326,7 +308,7 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
     level.provisional = !exact;
     for (StateIndex first = lo; first < hi; first += std::min(kBlockStates, hi - first)) {
       const StateIndex last = first + std::min(kBlockStates, hi - first);
-      level.blocks.push_back({first, last, first, kNoWorker, 0, 0});
+      level.blocks.push_back({first, last, first, kNoWorker, 0, 0, {}});
     }
     for (Worker& w : workers_) {
       w.claimed.clear();
@@ -356,7 +338,7 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
       Slot any = 0;
       for (const Worker& w : workers_) any |= w.too_wide;
       if (halt == Halt::Widen && memory_allows(store_.refit_bytes(any))) {
-        store_.refit(any);
+        store_.refit(any, on_threads(threads));
         continue;
       }
       if (halt == Halt::Full && limits_.max_states > 0 && reached >= limits_.max_states) {

@@ -135,11 +135,13 @@ class Explorer {
     std::uint64_t extra_firings_before = 0;  // the model's extra firings when the level began
   };
   // A block of the level's states, [first, last), expanded by one worker up to `done`; its
-  // claimed states are claimed[begin, end) of that worker.
+  // claimed states are claimed[begin, end) of that worker. At commit, `own` lists the new
+  // states whose least link's parent is in the block, in the order of their links.
   struct Block {
     StateIndex first, last, done;
     unsigned worker;
     std::size_t begin, end;
+    std::vector<StateStore::Staged> own;
   };
   struct Level {
     StateIndex lo, hi;  // the states to expand
@@ -183,8 +185,10 @@ class Explorer {
   // Grows the store to hold `states` (StateStore::reserve, `ahead` of a level of several
   // threads), on `workers`; false, and nothing done, when memory does not allow it.
   bool grow_table(std::uint64_t states, unsigned workers, bool ahead = false);
+  // The store's way to run pieces of its work on `workers` threads of the pool.
+  StateStore::ForEach on_threads(unsigned workers);
   // Renumbers a provisional level into one thread's order (state_store.h), on `workers`.
-  void commit_level(const Level& level, unsigned workers);
+  void commit_level(Level& level, unsigned workers);
   // Sets the level's halt reason unless one is set already.
   static void halt_level(Level& level, Halt why);
   // Limits, progress; sets level.halt when a limit is reached. Any worker, between groups.

@@ -121,7 +121,7 @@ std::size_t StateStore::staging_bytes(double expected) const {
 
 void StateStore::open_level(bool provisional, std::uint64_t cap, unsigned inserters,
                             std::uint64_t expected) {
-  if (visited_stale_) rebuild_visited();
+  if (visited_stale_) rebuild_visited(serially);
   provisional_ = provisional;
   level_size_.store(0, std::memory_order_relaxed);
   committed_.store(0, std::memory_order_relaxed);
@@ -187,23 +187,23 @@ bool StateStore::contains_id(std::uint64_t id) const {
   return visited_.find(id) != VisitedSet::npos;
 }
 
-Link StateStore::staged_link(std::uint64_t pos) const {
-  return ~std::atomic_ref<std::uint64_t>(*staged_.payload(pos)).load(std::memory_order_relaxed);
+StateStore::Staged StateStore::staged(std::uint64_t pos) const {
+  return {staged_.value_at(pos),
+          ~std::atomic_ref<std::uint64_t>(*staged_.payload(pos)).load(std::memory_order_relaxed)};
 }
 
-void StateStore::commit_range(std::uint64_t first, const std::uint64_t* positions,
-                              std::size_t count, const std::uint32_t* keys) {
+void StateStore::commit_range(std::uint64_t first, const Staged* states, std::size_t count,
+                              const std::uint32_t* keys) {
   const std::size_t kb = layout_.key_bytes();
   std::vector<unsigned char> entries(count * entry_bytes());
   // Each identity's entry is fetched well before it is inserted, so that the misses overlap.
   constexpr std::size_t kAhead = 16;
   for (std::size_t k = 0; k < count; ++k) {
-    if (k + kAhead < count) visited_.prefetch(staged_.value_at(positions[k + kAhead]));
-    const std::uint64_t id = staged_.value_at(positions[k]);
+    if (k + kAhead < count) visited_.prefetch(states[k + kAhead].id);
     StateLog::put(entries.data() + k * entry_bytes(), kb,
-                  reinterpret_cast<const unsigned char*>(keys + k * words_), id,
-                  staged_link(positions[k]));
-    visited_.insert(id);
+                  reinterpret_cast<const unsigned char*>(keys + k * words_), states[k].id,
+                  states[k].link);
+    visited_.insert(states[k].id);
   }
   log_->write(size_ + first, count, entries.data());
   committed_.fetch_add(count, std::memory_order_relaxed);
@@ -243,67 +243,99 @@ std::size_t StateStore::refit_bytes(Slot any) const {
 }
 
 void StateStore::reserve(std::uint64_t states, const ForEach& for_each, bool ahead) {
-  if (visited_stale_) rebuild_visited();
+  if (visited_stale_) rebuild_visited(for_each);
   const std::uint64_t capacity = visited_.capacity_for(states);
   if (capacity != visited_.capacity()) visited_.rebuild(capacity, for_each);
   if (mode_ == StoreMode::Compressed) tree_->grow(table_fill(ahead));
   set_cap();  // a level that is open has more room
 }
 
-void StateStore::rebuild_visited() {
-  const std::size_t kb = layout_.key_bytes();
-  std::vector<unsigned char> entries(kReadBatch * entry_bytes());
-  std::vector<std::uint32_t> words(words_, 0);
-  StateTree::Refs refs;
-  for (bool fits = false; !fits;) {
+void StateStore::rebuild_visited(const ForEach& for_each) {
+  // The log is read in pieces, on the caller's threads. A piece stops early where the tree's
+  // tables crowd (they grow between rounds, when no fold runs) or where a key does not fit
+  // the plan: a part merged by the plan has its table filled only now, so the tree is planned
+  // again with its size, and every key folds anew, since the file holds roots of both plans.
+  const std::uint64_t pieces = (size_ + kReadBatch - 1) / kReadBatch;
+  const auto piece_end = [&](std::uint64_t k) {
+    return std::min<std::uint64_t>(size_, (k + 1) * kReadBatch);
+  };
+  for (;;) {
     visited_.clear(visited_.capacity_for(size_));
-    fits = true;
-    for (std::uint64_t first = 0; first < size_ && fits; first += kReadBatch) {
-      const std::uint64_t count = std::min<std::uint64_t>(kReadBatch, size_ - first);
-      log_->read(first, count, entries.data());
-      for (std::uint64_t k = 0; k < count && fits; ++k) {
-        unsigned char* entry = &entries[k * entry_bytes()];
-        std::uint64_t id = StateLog::id_in(entry, kb);
-        if (ids_stale_ || replanned_) {
-          // After a plan that kept the keys, the old root re-packs; else the key folds anew.
-          std::uint64_t root;
-          std::memcpy(words.data(), entry, kb);
-          fits =
-              ids_stale_ ? identify_key(words.data(), refs, id) : tree_->repack(unmix64(id), root);
-          if (!ids_stale_ && fits) id = mix64(root);
-          std::memcpy(entry + kb, &id, sizeof(id));
-          if (mode_ == StoreMode::Compressed && tree_->crowded()) tree_->grow(table_fill(false));
-        }
-        if (fits) visited_.insert(id);
-      }
-      if ((ids_stale_ || replanned_) && fits) log_->write(first, count, entries.data());
+    std::vector<std::uint64_t> next(pieces);
+    for (std::uint64_t k = 0; k < pieces; ++k) next[k] = k * kReadBatch;
+    std::atomic<bool> misfit{false};
+    for (bool more = pieces > 0; more && !misfit.load();) {
+      if (crowded()) tree_->grow(table_fill(false));
+      for_each(pieces, [&](std::size_t k) {
+        if (next[k] < piece_end(k)) next[k] = rebuild_piece(next[k], piece_end(k), misfit);
+      });
+      more = false;
+      for (std::uint64_t k = 0; k < pieces; ++k) more |= next[k] < piece_end(k);
     }
-    // A part merged by the plan has its table filled only now: plan again with its size, and
-    // fold every key anew, since the file now holds roots of both plans.
-    if (!fits) {
-      tree_->replan();
-      ids_stale_ = true;
-    }
+    if (!misfit.load()) break;
+    tree_->replan(size_);
+    ids_stale_ = true;
   }
   visited_stale_ = false;
   ids_stale_ = false;
   replanned_ = false;
 }
 
-void StateStore::refit(Slot any) {
+std::uint64_t StateStore::rebuild_piece(std::uint64_t first, std::uint64_t end,
+                                        std::atomic<bool>& misfit) {
+  const std::size_t kb = layout_.key_bytes();
+  const bool remake = ids_stale_ || replanned_;
+  std::vector<unsigned char> entries((end - first) * entry_bytes());
+  log_->read(first, end - first, entries.data());
+  std::vector<std::uint32_t> words(words_, 0);
+  StateTree::Refs refs;
+  // The identities first, then their inserts, each entry fetched well before, so that the
+  // misses overlap.
+  std::vector<std::uint64_t> ids;
+  ids.reserve(end - first);
+  for (std::uint64_t k = 0;
+       first + k < end && !misfit.load(std::memory_order_relaxed) && !crowded(); ++k) {
+    unsigned char* entry = &entries[k * entry_bytes()];
+    std::uint64_t id = StateLog::id_in(entry, kb);
+    if (remake) {
+      // After a plan that kept the keys, the old root re-packs; else the key folds anew.
+      std::uint64_t root;
+      std::memcpy(words.data(), entry, kb);
+      const bool fits =
+          ids_stale_ ? identify_key(words.data(), refs, id) : tree_->repack(unmix64(id), root);
+      if (!fits) {
+        misfit.store(true);
+        break;
+      }
+      if (!ids_stale_) id = mix64(root);
+      std::memcpy(entry + kb, &id, sizeof(id));
+    }
+    ids.push_back(id);
+  }
+  constexpr std::size_t kAhead = 16;
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    if (k + kAhead < ids.size()) visited_.prefetch(ids[k + kAhead]);
+    visited_.insert(ids[k]);
+  }
+  if (remake && !ids.empty()) log_->write(first, ids.size(), entries.data());
+  return first + ids.size();
+}
+
+void StateStore::refit(Slot any, const ForEach& for_each) {
   const unsigned bits = std::max(layout_.bits(), KeyLayout::bits_for(any));
   if (bits != layout_.bits()) {
-    // Every key read back at the old width and written at the new one, in order; the
+    // Every key read back at the old width and written at the new one, in pieces; the
     // identities follow from the keys.
     const KeyLayout old_layout = layout_;
     const std::unique_ptr<StateLog> old_log = std::move(log_);
     set_bits(bits);
-    std::vector<unsigned char> old_entries(kReadBatch * old_log->entry_bytes());
-    std::vector<unsigned char> entries(kReadBatch * entry_bytes());
-    std::vector<Slot> slots(layout_.slots());
-    std::vector<unsigned char> key(words_ * sizeof(std::uint32_t));
-    for (std::uint64_t first = 0; first < size_; first += kReadBatch) {
+    for_each((size_ + kReadBatch - 1) / kReadBatch, [&](std::size_t piece) {
+      const std::uint64_t first = piece * kReadBatch;
       const std::uint64_t count = std::min<std::uint64_t>(kReadBatch, size_ - first);
+      std::vector<unsigned char> old_entries(count * old_log->entry_bytes());
+      std::vector<unsigned char> entries(count * entry_bytes());
+      std::vector<Slot> slots(layout_.slots());
+      std::vector<unsigned char> key(words_ * sizeof(std::uint32_t));
       old_log->read(first, count, old_entries.data());
       for (std::uint64_t k = 0; k < count; ++k) {
         const unsigned char* old_entry = &old_entries[k * old_log->entry_bytes()];
@@ -313,15 +345,15 @@ void StateStore::refit(Slot any) {
                       StateLog::link_in(old_entry, old_layout.key_bytes()));
       }
       log_->write(first, count, entries.data());
-    }
+    });
     ids_stale_ = true;
   } else if (tight()) {
-    tree_->replan();
+    tree_->replan(size_);
     replanned_ = true;
   } else {
     return;
   }
-  rebuild_visited();
+  rebuild_visited(for_each);
 }
 
 bool StateStore::identify(const Slot* state, std::vector<std::uint32_t>& words, std::uint64_t& id) {
@@ -338,7 +370,7 @@ StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex pare
   while (!identify(state, words, id)) {
     Slot any = 0;
     for (std::size_t k = 0; k < layout_.slots(); ++k) any |= state[k];
-    refit(any);
+    refit(any, serially);
   }
   reserve(size_ + 1, serially);
   open_level(false, 1, 1, 1);
@@ -350,7 +382,7 @@ StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex pare
 }
 
 bool StateStore::contains(const Slot* state) {
-  if (visited_stale_) rebuild_visited();
+  if (visited_stale_) rebuild_visited(serially);
   // A state that does not fit the keys is wider than every stored one; one that does not fit
   // the tree has a part no stored state has.
   std::vector<std::uint32_t> words;

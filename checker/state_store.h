@@ -29,9 +29,9 @@
 // Refitting. Keys hold the fewest bits per slot that fit every value met, and the tree's root
 // the fewest bits per part that fit its tables. A value or a part that does not fit stops the
 // level, which is dropped and done again after refit(): the keys widened (every key in the log
-// rewritten), or the tree planned anew, and the visited set built again from the log. Keys
-// widen at most three times a run; the tree plans anew when a table doubles, rarely once
-// states are many, and between levels where it can (tight()).
+// rewritten), or the tree planned anew, and the visited set built again from the log, on the
+// caller's threads (ForEach). Keys widen at most three times a run; the tree plans anew when a
+// table doubles, rarely once states are many, and between levels where it can (tight()).
 #pragma once
 
 #include <atomic>
@@ -130,14 +130,18 @@ class StateStore {
   // else a bound on them. And whether it reached its cap.
   std::uint64_t level_size() const { return level_size_.load(std::memory_order_relaxed); }
   bool over_cap() const;
-  // The least link so far of the state staged at `pos`.
-  Link staged_link(std::uint64_t pos) const;
+  // The identity of the state staged at `pos`, and its least link so far.
+  struct Staged {
+    std::uint64_t id;
+    Link link;
+  };
+  Staged staged(std::uint64_t pos) const;
 
   // Closing a provisional level: commit_range for its n staged states in disjoint pieces that
-  // cover [0, n), from any threads, then close_level. The `count` states staged at
-  // positions[0 .. count), whose keys are at keys (key_words() each), get indices size() +
-  // first on. The visited set must have room for them (reserve).
-  void commit_range(std::uint64_t first, const std::uint64_t* positions, std::size_t count,
+  // cover [0, n), from any threads, then close_level. The `count` states states[0 .. count),
+  // whose keys are at keys (key_words() each), get indices size() + first on. The visited set
+  // must have room for them (reserve).
+  void commit_range(std::uint64_t first, const Staged* states, std::size_t count,
                     const std::uint32_t* keys);
   // Ends the level: its states are stored, size() counts them.
   void close_level();
@@ -161,8 +165,8 @@ class StateStore {
   bool tight() const { return mode_ == StoreMode::Compressed && tree_->tight(); }
   // Widens the keys so that the values whose bits are all in `any` fit, else plans the tree
   // anew where that gives it room (nothing when neither is needed); the visited set is built
-  // again. With no level open.
-  void refit(Slot any);
+  // again, through for_each. With no level open.
+  void refit(Slot any, const ForEach& for_each);
   // Frees the staging set (kept from one level to the next).
   void release_staging();
 
@@ -215,10 +219,14 @@ class StateStore {
                      std::vector<std::uint32_t>& changed) const;
   // Sets the width: a new layout, tree, log and visited set.
   void set_bits(unsigned bits);
-  // Builds the visited set again from the log's [0, size()): from its identities, or, when
-  // they are stale, from its keys, writing their new identities back, and planning the tree
-  // anew as often as a key does not fit it.
-  void rebuild_visited();
+  // Builds the visited set again from the log's [0, size()), in pieces through for_each: from
+  // its identities, or, when they are stale, from its keys, writing their new identities back,
+  // and planning the tree anew as often as a key does not fit it.
+  void rebuild_visited(const ForEach& for_each);
+  // rebuild_visited's piece: entries [first, end) into the visited set. It stops early, at
+  // the index it returns, where the tree's tables crowd, or where a key does not fit the
+  // tree (it raises `misfit`) or another piece's did.
+  std::uint64_t rebuild_piece(std::uint64_t first, std::uint64_t end, std::atomic<bool>& misfit);
   void set_cap();
 
   StoreMode mode_;

@@ -37,7 +37,7 @@ StateTree::StateTree(std::size_t words)
     }
   }
   place_cut();
-  replan();
+  replan(0);
 }
 
 std::uint32_t StateTree::build(std::size_t first, std::size_t last, std::uint32_t parent) {
@@ -168,9 +168,19 @@ bool StateTree::refold(Refs& parent, const std::uint32_t* words,
   return fits;
 }
 
-unsigned StateTree::needed_bits(const Item& item) const {
+unsigned StateTree::needed_bits(const Item& item, std::uint64_t states) const {
   if ((item.child & kNode) == 0) return kWordBits;
-  const std::uint64_t size = table_of_[item.child & ~kNode]->size();
+  const std::uint32_t k = item.child & ~kNode;
+  std::uint64_t size = table_of_[k]->size();
+  if (size == 0) {
+    // An item just merged: its table fills as the store re-packs the states, with at most one
+    // value a state, and at most one a pair of its children's values.
+    const auto values = [&](std::uint32_t c) -> std::uint64_t {
+      return (c & kNode) != 0 ? table_of_[c & ~kNode]->size() : std::uint64_t{1} << kWordBits;
+    };
+    const std::uint64_t left = values(nodes_[k].left), right = values(nodes_[k].right);
+    size = std::min(states, left > 0 && right > states / left ? states : left * right);
+  }
   return std::min<unsigned>(kWordBits, static_cast<unsigned>(std::bit_width(2 * size + 1)));
 }
 
@@ -178,19 +188,19 @@ bool StateTree::tight() const {
   unsigned total = 0;
   bool short_of_room = false;
   for (const Item& item : items_) {
-    total += needed_bits(item);
-    short_of_room |= needed_bits(item) > item.bits;
+    total += needed_bits(item, 0);
+    short_of_room |= needed_bits(item, 0) > item.bits;
   }
   // Worth it when the bits can be had, or a merge can make some (it cannot when the items
   // are the root's two children, whose 32 bits always suffice).
   return short_of_room && (total <= kRootBits || items_.size() > 2);
 }
 
-void StateTree::replan() {
+void StateTree::replan(std::uint64_t states) {
   before_ = items_;
   for (;;) {
     unsigned total = 0;
-    for (Item& item : items_) total += needed_bits(item);
+    for (Item& item : items_) total += needed_bits(item, states);
     if (total <= kRootBits) break;
     // Merge the two adjacent items under one parent that need the most bits together: their
     // parent's table starts empty, and the store's rebuild fills it.
@@ -202,7 +212,7 @@ void StateTree::replan() {
       if (nodes_[a & ~kNode].parent != nodes_[b & ~kNode].parent) continue;
       const std::uint32_t p = nodes_[a & ~kNode].parent;
       if (p == 0 || nodes_[p].left != a || nodes_[p].right != b) continue;
-      const unsigned bits = needed_bits(items_[i]) + needed_bits(items_[i + 1]);
+      const unsigned bits = needed_bits(items_[i], states) + needed_bits(items_[i + 1], states);
       if (bits > best_bits) {
         best = i;
         best_bits = bits;
@@ -216,7 +226,7 @@ void StateTree::replan() {
   // The bits left over go to the node items in turn, room for more growth before the next plan.
   unsigned total = 0;
   for (Item& item : items_) {
-    item.bits = needed_bits(item);
+    item.bits = needed_bits(item, states);
     total += item.bits;
   }
   for (bool given = true; given && total < kRootBits;) {

@@ -59,8 +59,10 @@ class StateTree {
   // more room.
   bool tight() const;
   // Plans the items again for the tables' present sizes, with room for each to double: more
-  // bits, or items merged. Every root changes. No fold running.
-  void replan();
+  // bits, or items merged. Every root changes. A merged item is planned for the values it can
+  // have: one a state of the `states` stored, and one a pair of its parts' values. No fold
+  // running.
+  void replan(std::uint64_t states);
   // The root, under the present plan, of the state whose root was `old` under the plan before
   // the last replan(): its items' references re-packed, and a merged item's found from its
   // parts' (no key needed). False when an item does not fit, as fold.
@@ -96,8 +98,9 @@ class StateTree {
   std::uint64_t pair_finding(std::size_t k, const std::uint32_t* words, Refs& refs);
   // The root of the items from the given words and references; false when one does not fit.
   bool pack(const std::uint32_t* words, const std::uint32_t* refs, std::uint64_t& root) const;
-  // The bits an item's table needs now, with room to double.
-  unsigned needed_bits(const Item& item) const;
+  // The bits an item's table needs now, with room to double; for an item just merged, whose
+  // table is still empty, the bits of its bound for `states` states (replan).
+  unsigned needed_bits(const Item& item, std::uint64_t states) const;
   // Sets above_ and table_of_ from the items (a table for every node at or below the cut).
   void place_cut();
 

@@ -2,10 +2,12 @@
 // levels, in both storage modes.
 #include "checker/state_store.h"
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <functional>
 #include <random>
 #include <set>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -180,13 +182,20 @@ TEST_CASE("a provisional level commits in the order of its least links", "[check
     CHECK(r.found == found);
     positions[k] = r.pos;
   }
-  CHECK(store.staged_link(positions[0]) == tfmc::check::make_link(0, 5));
-  CHECK(store.staged_link(positions[2]) == tfmc::check::make_link(0, 7));
+  std::vector<StateStore::Staged> staged;
+  for (std::size_t k = 0; k < 3; ++k) {
+    staged.push_back(store.staged(positions[k]));
+    std::uint64_t id;
+    REQUIRE(store.identify(states[k].data(), keys[k], id));
+    CHECK(staged[k].id == id);
+  }
+  CHECK(staged[0].link == tfmc::check::make_link(0, 5));
+  CHECK(staged[2].link == tfmc::check::make_link(0, 7));
   // Commit in the order 0, 1, 2 (least links 5, 6, 7), in two pieces.
   std::vector<std::uint32_t> flat;
   for (const auto& k : keys) flat.insert(flat.end(), k.begin(), k.end());
-  store.commit_range(1, positions.data() + 1, 2, flat.data() + keys[0].size());
-  store.commit_range(0, positions.data(), 1, flat.data());
+  store.commit_range(1, staged.data() + 1, 2, flat.data() + keys[0].size());
+  store.commit_range(0, staged.data(), 1, flat.data());
   store.close_level();
   REQUIRE(store.size() == 4);
   std::vector<Slot> loaded(kSlots);
@@ -233,4 +242,48 @@ TEST_CASE("the state tree plans itself anew as its parts multiply, losing no sta
     store.load(static_cast<tfmc::check::StateIndex>(i), loaded.data());
     REQUIRE(loaded == inserted[i]);
   }
+}
+
+TEST_CASE("refitting on several threads loses no state", "[checker][store]") {
+  const auto mode = GENERATE(StoreMode::Compressed, StoreMode::Fingerprint);
+  // The pieces of a rebuild run on 4 threads at once.
+  const StateStore::ForEach on_threads = [](std::size_t n,
+                                            const std::function<void(std::size_t)>& fn) {
+    std::atomic<std::size_t> next{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+      threads.emplace_back([&] {
+        for (std::size_t k = next++; k < n; k = next++) fn(k);
+      });
+    }
+    for (std::thread& t : threads) t.join();
+  };
+  // 40 slots: at 4 bits a key of 5 words, whose tree has three items to share 64 bits.
+  constexpr std::size_t kSlots = 40;
+  StateStore store(kSlots, mode);
+  std::mt19937 rng(5);
+  std::set<std::vector<Slot>> reference;
+  std::vector<std::vector<Slot>> inserted;
+  int replans = 0;
+  // Values below 16 first (4-bit keys), then up to 200 (the keys widen, on 4 threads).
+  for (int i = 0; i < 40000; ++i) {
+    std::vector<Slot> s(kSlots);
+    for (Slot& v : s) v = rng() % 3 == 0 ? rng() % (i < 20000 ? 16 : 200) : 1;
+    if (i == 20000) store.refit(0xff, on_threads);
+    if (store.tight()) {
+      store.refit(0, on_threads);
+      ++replans;
+    }
+    const bool fresh = reference.insert(s).second;
+    REQUIRE(store.find_or_insert(s.data(), kNoState, 0).inserted == fresh);
+    if (fresh) inserted.push_back(s);
+  }
+  if (mode == StoreMode::Compressed) CHECK(replans > 0);
+  std::vector<Slot> loaded(kSlots);
+  for (std::size_t i = 0; i < inserted.size(); ++i) {
+    REQUIRE(store.contains(inserted[i].data()));
+    store.load(static_cast<tfmc::check::StateIndex>(i), loaded.data());
+    REQUIRE(loaded == inserted[i]);
+  }
+  CHECK(store.size() == inserted.size());
 }

@@ -99,7 +99,7 @@ TEST_CASE("a key's root is the same whether folded whole or from its parent's tr
     StateTree::Refs refs;
     std::uint64_t root;
     if (!tree.fold(parent.data(), refs, root)) {
-      tree.replan();
+      tree.replan(2 * static_cast<std::uint64_t>(i));
       roots.clear();  // every root changes
       keys.clear();
       continue;
@@ -130,7 +130,7 @@ TEST_CASE("a key's root is the same whether folded whole or from its parent's tr
       REQUIRE(keys.emplace(r, key).first->second == key);
     }
     if (tree.tight()) {
-      tree.replan();
+      tree.replan(2 * static_cast<std::uint64_t>(i) + 2);
       roots.clear();
       keys.clear();
     }
@@ -150,6 +150,16 @@ TEST_CASE("planning anew gives the items the bits their tables need, 64 in all",
   CHECK(first_items >= 2);
   CHECK(total() <= 64);
   std::uint32_t next = 1;
+  std::vector<std::vector<std::uint32_t>> stored;
+  const auto fold_all = [&] {
+    for (const std::vector<std::uint32_t>& key : stored) {
+      StateTree::Refs refs;
+      std::uint64_t root;
+      if (!tree.fold(key.data(), refs, root)) return false;
+      if (tree.crowded()) tree.grow(0.6);
+    }
+    return true;
+  };
   for (int round = 0; round < 12; ++round) {
     for (int i = 0; i < 4000; ++i) {
       std::vector<std::uint32_t> key(12);
@@ -157,10 +167,13 @@ TEST_CASE("planning anew gives the items the bits their tables need, 64 in all",
       StateTree::Refs refs;
       std::uint64_t root;
       if (!tree.fold(key.data(), refs, root)) break;
+      stored.push_back(key);
       if (tree.crowded()) tree.grow(0.6);
     }
-    tree.replan();
+    tree.replan(stored.size());
     REQUIRE(total() <= 64);
+    // A merged item is planned for every stored state: they all fit the new plan at once.
+    REQUIRE(fold_all());
   }
   // So many distinct parts cannot all keep their own bits: some items were merged.
   CHECK(tree.widths().size() < first_items);
