@@ -16,7 +16,7 @@
 #   BENCH_MAX_MEMORY   --max-memory of the memory row (default 2G)
 #   BENCH_STORES       the --store values (default "compressed fingerprint")
 # Columns: threads; store; states stored; seconds (tfmc's stats.seconds); states/s; speedup
-# against the first row of the table; bytes per state in memory (stats.store_bytes / states)
+# against the same store's first row; bytes per state in memory (stats.store_bytes / states)
 # and on disk (stats.disk_bytes / states); the peak resident memory of the whole process (GNU
 # time; "-" without it) and per state.
 set -euo pipefail
@@ -76,8 +76,8 @@ table() {  # $1: file, $2: title, then extra arguments for tfmc
   echo "$title"
   printf '%7s %11s %11s %8s %11s %8s %8s %8s %9s %8s\n' threads store states seconds \
     states/s speedup B/state disk_B peak_MiB peak_B
-  local base=""
   for store in $stores; do
+    local base=""
     for t in $threads; do
       read -r states secs bytes disk done peak < <(run "$file" --threads "$t" --store "$store" "$@")
       python3 -c '
