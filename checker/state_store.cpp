@@ -23,7 +23,7 @@ void serially(std::size_t n, const std::function<void(std::size_t)>& fn) {
 constexpr std::size_t kReadBatch = 4096;
 
 // How full the tree's tables may be: between levels, and before a level of several threads.
-double table_fill(bool ahead) { return ahead ? 0.15 : 0.6; }
+double table_fill(bool ahead) { return ahead ? 0.3 : 0.6; }
 }  // namespace
 
 bool parse_store_mode(std::string_view text, StoreMode& out) {

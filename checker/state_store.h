@@ -157,7 +157,7 @@ class StateStore {
   using ForEach = VisitedSet::ForEach;
   // Grows the visited set (with no level open, or one that is not provisional) so that
   // `states` fit, and the tree's tables that are short of room: 60% full, or with `ahead`
-  // (before a level of several threads, during which they cannot grow) 15%.
+  // (before a level of several threads, during which they cannot grow) 30%.
   void reserve(std::uint64_t states, const ForEach& for_each, bool ahead = false);
   // Whether the tree's tables are crowded (the level must stop for them to grow).
   bool crowded() const { return mode_ == StoreMode::Compressed && tree_->crowded(); }

@@ -1,0 +1,76 @@
+// Values between processes that each hold a ValueStore of their own (distributed
+// exploration): the same value has different ids in different stores, since each numbers
+// values in the order it meets them. So values travel by content, and states by ids that the
+// receiver translates.
+//
+// - ValueDigests: a 64-bit hash of a value's content, the same in every store (a term's and a
+//   sequence's from their parts' digests, not their ids). Which process owns a state is
+//   decided by its values' digests, so that every process sends a state to the same owner.
+// - ValueSender (one per destination): ship(id) writes the definition of a value, and first of
+//   the parts it is built from, unless that destination has had it already.
+// - ValueReceiver (one per source): read() interns the definitions of one message in the
+//   receiver's store, in order, and local(id) then translates the source's ids.
+// The slot sentinels EMPTY, GO and DEAD (ids 0 to 2) are the same everywhere: never shipped,
+// translated to themselves.
+//
+// A message's definitions: for each, the sender's id (4 bytes), the kind (1), then a tensor's
+// dtype (1), rank (4), dimensions (8 each) and byte count (8) with its bytes; a symbol's
+// name; a term's head, result index (4) and argument ids; an error's kind (1); a handle's
+// resource slot (4); a sequence's item ids (a string or a list: its length (4), then its
+// bytes or its ids, 4 each). Numbers little-endian as the machine has them: every process of
+// one run is the same program on the same kind of machine.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <unordered_map>
+#include <vector>
+
+#include "semantics/values/value_store.h"
+
+namespace tfmc::sem {
+
+// A message that does not hold well-formed definitions, or refers to a value not defined.
+class ValueExchangeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class ValueDigests {
+ public:
+  explicit ValueDigests(const ValueStore& values) : values_(values) {}
+  // The digest of value `id`, memoized. One thread.
+  std::uint64_t of(ValueId id);
+
+ private:
+  const ValueStore& values_;
+  std::vector<std::uint64_t> memo_;  // by id; 0: not computed yet
+};
+
+class ValueSender {
+ public:
+  explicit ValueSender(const ValueStore& values) : values_(values) {}
+  // Appends to `out` the definition of `id` and of its parts, those this destination has not
+  // had yet, parts first.
+  void ship(ValueId id, std::vector<unsigned char>& out);
+
+ private:
+  const ValueStore& values_;
+  std::vector<bool> shipped_;  // by id
+};
+
+class ValueReceiver {
+ public:
+  explicit ValueReceiver(ValueStore& values) : values_(values) {}
+  // Interns the definitions in [data, data + size). Throws ValueExchangeError on a malformed
+  // message.
+  void read(const unsigned char* data, std::size_t size);
+  // The receiver's id of the source's value `remote`, defined in this or an earlier message.
+  ValueId local(ValueId remote) const;
+
+ private:
+  ValueStore& values_;
+  std::unordered_map<ValueId, ValueId> local_;  // the source's id -> the receiver's
+};
+
+}  // namespace tfmc::sem
