@@ -224,22 +224,24 @@ void Explorer::commit_level(Level& level, unsigned workers) {
   // A new state belongs to the block of its least link's parent; the blocks that staged it or
   // lowered its link list it, in the order of their links (one thread expands a block in
   // order), so a block's own states, in its list's order, are in one thread's order. A first
-  // pass gathers each block's own, with identity and link (one read of the staging set
-  // each); a second makes their keys again and commits them, block after block.
+  // pass takes each block's own, with identity and link (one read of the staging set each,
+  // which empties it for the next level); a second makes their keys again and commits them,
+  // block after block.
   const std::size_t n_blocks = level.blocks.size();
   for_each_item(pool_.get(), workers, n_blocks, [&](unsigned, std::size_t k) {
     Block& b = level.blocks[k];
     if (b.worker == kNoWorker) return;
     const std::vector<std::uint64_t>& claimed = workers_[b.worker].claimed;
+    StateStore::Staged state;
     for (std::size_t c = b.begin; c < b.end; ++c) {
-      const StateStore::Staged state = store_.staged(claimed[c]);
-      const auto p = static_cast<StateIndex>(state.link >> 32);
-      if (p >= b.first && p < b.last) b.own.push_back(state);
+      if (store_.take_staged(claimed[c], b.first, b.last, state)) b.own.push_back(state);
     }
   });
   std::vector<std::size_t> base(n_blocks + 1, 0);
   for (std::size_t k = 0; k < n_blocks; ++k) base[k + 1] = base[k] + level.blocks[k].own.size();
-  TFMC_CHECK(base[n_blocks] <= store_.level_size(), "every new state belongs to one block");
+  std::uint64_t staged = 0;
+  for (const Worker& w : workers_) staged += w.numbers.staged;
+  TFMC_CHECK(base[n_blocks] == staged, "every staged state belongs to one block");
   // The keys, made again from the parents' (the block's states, read back from the log) and
   // the links' transitions.
   for_each_item(pool_.get(), workers, n_blocks, [&](unsigned w, std::size_t k) {

@@ -1,7 +1,7 @@
 // A block of zeroed anonymous memory, mapped directly. The visited set, the staging set and
-// the state tree's tables use these: fresh pages read as zero (a new table needs no clearing)
-// and occupy memory only once touched, and a region goes back to the system as soon as it is
-// dropped (a grown table's old entries).
+// the state tree's tables use these: fresh pages read as zero (a new table needs no clearing),
+// all of them made at once (a table is touched all over anyway), and a region goes back to
+// the system as soon as it is dropped (a grown table's old entries).
 //
 // Huge pages (MADV_HUGEPAGE, the `huge` flag) are asked for the tables, which every lookup
 // touches at random and which are touched all over anyway, so that they save TLB misses at no

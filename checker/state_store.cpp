@@ -126,9 +126,16 @@ void StateStore::open_level(bool provisional, std::uint64_t cap, unsigned insert
   level_size_.store(0, std::memory_order_relaxed);
   committed_.store(0, std::memory_order_relaxed);
   if (provisional) {
-    // Fresh regions each level: their pages come zeroed, which is what empty means.
-    staged_.clear(staging_capacity(static_cast<double>(expected)));
+    // The last level's staging set is kept where its states were all taken (it is empty
+    // then) and it is not much larger than needed (a larger set touches more memory); else a
+    // fresh region, whose pages come zeroed, which is what empty means. Mapping a region
+    // anew each level cost page faults, zeroing and, on several threads, TLB shootdowns.
+    const std::uint64_t capacity = staging_capacity(static_cast<double>(expected));
+    if (!staging_empty_ || staged_.capacity() < capacity || staged_.capacity() > 2 * capacity) {
+      staged_.clear(capacity);
+    }
     staging_ = true;
+    staging_empty_ = false;
   }
   requested_cap_ = cap;
   inserters_ = inserters;
@@ -166,6 +173,7 @@ StateStore::LevelInsert StateStore::insert(const std::uint32_t* words, std::uint
     f = staged_.insert(id);
   }
   if (f.inserted) {
+    ++numbers.staged;
     if (numbers.next == numbers.end) {
       numbers.next = level_size_.fetch_add(kNumberBatch, std::memory_order_relaxed);
       numbers.end = numbers.next + kNumberBatch;
@@ -187,9 +195,14 @@ bool StateStore::contains_id(std::uint64_t id) const {
   return visited_.find(id) != VisitedSet::npos;
 }
 
-StateStore::Staged StateStore::staged(std::uint64_t pos) const {
-  return {staged_.value_at(pos),
-          ~std::atomic_ref<std::uint64_t>(*staged_.payload(pos)).load(std::memory_order_relaxed)};
+bool StateStore::take_staged(std::uint64_t pos, StateIndex first, StateIndex last, Staged& out) {
+  // The payload is read first and decides: an entry emptied by its owner reads as link ~0.
+  out.link = ~std::atomic_ref<std::uint64_t>(*staged_.payload(pos)).load(std::memory_order_relaxed);
+  out.id = staged_.value_at(pos);
+  const auto parent = static_cast<StateIndex>(out.link >> 32);
+  if (parent < first || parent >= last) return false;
+  staged_.erase_at(pos);
+  return true;
 }
 
 void StateStore::commit_range(std::uint64_t first, const Staged* states, std::size_t count,
@@ -210,6 +223,7 @@ void StateStore::commit_range(std::uint64_t first, const Staged* states, std::si
 }
 
 void StateStore::close_level() {
+  if (provisional_) staging_empty_ = true;  // every staged state was taken before its commit
   log_->flush();
   size_ += provisional_ ? committed_.load() : level_size();
   level_size_.store(0, std::memory_order_relaxed);
@@ -227,6 +241,7 @@ void StateStore::drop_level() {
 void StateStore::release_staging() {
   staged_.clear(16);
   staging_ = false;
+  staging_empty_ = true;
 }
 
 std::size_t StateStore::growth_bytes(std::uint64_t states, bool ahead) const {

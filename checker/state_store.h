@@ -111,9 +111,11 @@ class StateStore {
   void open_level(bool provisional, std::uint64_t cap, unsigned inserters, std::uint64_t expected);
   enum class Found : std::uint8_t { Stored, New, Lowered };
   // A thread's share of the level's numbers: it takes kNumberBatch at a time in a provisional
-  // level, so that threads do not contend for one counter per state.
+  // level, so that threads do not contend for one counter per state. `staged` counts the
+  // states it staged.
   struct Numbers {
     std::uint64_t next = 0, end = 0;
+    std::uint64_t staged = 0;
   };
   static constexpr std::uint64_t kNumberBatch = 64;
   struct LevelInsert {
@@ -130,15 +132,22 @@ class StateStore {
   // else a bound on them. And whether it reached its cap.
   std::uint64_t level_size() const { return level_size_.load(std::memory_order_relaxed); }
   bool over_cap() const;
-  // The identity of the state staged at `pos`, and its least link so far.
+  // The identity of a staged state, and its least link.
   struct Staged {
     std::uint64_t id;
     Link link;
   };
-  Staged staged(std::uint64_t pos) const;
+  // Once the level's inserts are done: reads the state staged at `pos` into `out` and, when
+  // its least link's parent is in [first, last), takes it (true): its entry is emptied, so
+  // that a level whose states are all taken leaves the staging set empty for the next one,
+  // with no clearing. Each state is taken once, by the caller that owns its parent; others
+  // that read it, before or after, see a parent outside their range either way (a taken
+  // entry reads as parent kNoState).
+  bool take_staged(std::uint64_t pos, StateIndex first, StateIndex last, Staged& out);
 
-  // Closing a provisional level: commit_range for its n staged states in disjoint pieces that
-  // cover [0, n), from any threads, then close_level. The `count` states states[0 .. count),
+  // Closing a provisional level: every staged state taken (take_staged), then commit_range for
+  // its n staged states in disjoint pieces that cover [0, n), from any threads, then
+  // close_level. The `count` states states[0 .. count),
   // whose keys are at keys (key_words() each), get indices size() + first on. The visited set
   // must have room for them (reserve).
   void commit_range(std::uint64_t first, const Staged* states, std::size_t count,
@@ -251,7 +260,8 @@ class StateStore {
   // stored complemented (0: none yet), so that the least link is the greatest stored value
   // and fresh memory needs no clearing.
   VisitedSet staged_{16, true};
-  bool staging_ = false;  // whether it is in use
+  bool staging_ = false;       // whether it is in use
+  bool staging_empty_ = true;  // whether every entry is empty (its last level's all taken)
 };
 
 }  // namespace tfmc::check

@@ -50,6 +50,12 @@ std::uint64_t VisitedSet::find(std::uint64_t value) const {
   }
 }
 
+void VisitedSet::erase_at(std::uint64_t pos) {
+  for (std::size_t k = 0; k < stride_; ++k) {
+    std::atomic_ref<std::uint64_t>(entries_[pos * stride_ + k]).store(0, std::memory_order_relaxed);
+  }
+}
+
 std::uint64_t VisitedSet::capacity_for(std::uint64_t values) const {
   std::uint64_t capacity = capacity_;
   while (values * 5 > capacity * 4) capacity += capacity / 2;

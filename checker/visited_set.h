@@ -34,10 +34,15 @@ class VisitedSet {
     __builtin_prefetch(&entries_[position(value) * stride_]);
   }
   std::uint64_t value_at(std::uint64_t pos) const {
-    return pos == capacity_ ? 0 : entries_[pos * stride_];
+    return pos == capacity_ ? 0
+                            : std::atomic_ref<std::uint64_t>(entries_[pos * stride_])
+                                  .load(std::memory_order_relaxed);
   }
   // The payload word of position pos (with_payload only).
   std::uint64_t* payload(std::uint64_t pos) const { return &entries_[pos * stride_ + 1]; }
+  // Empties position pos, its payload too: for a set being emptied entry by entry, while no
+  // lookup runs (a lookup would stop at the hole). Safe beside value_at and payload reads.
+  void erase_at(std::uint64_t pos);
 
   std::uint64_t capacity() const { return capacity_; }
   // The most values that the set holds before it must grow (80% of the capacity).

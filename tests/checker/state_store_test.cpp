@@ -182,9 +182,16 @@ TEST_CASE("a provisional level commits in the order of its least links", "[check
     CHECK(r.found == found);
     positions[k] = r.pos;
   }
-  std::vector<StateStore::Staged> staged;
+  CHECK(numbers.staged == 3);
+  // A taker whose range misses the parent reads the state without taking it; the parent's
+  // taker takes it, and a later reader finds it taken.
+  std::vector<StateStore::Staged> staged(3);
   for (std::size_t k = 0; k < 3; ++k) {
-    staged.push_back(store.staged(positions[k]));
+    CHECK_FALSE(store.take_staged(positions[k], 1, 2, staged[k]));
+    REQUIRE(store.take_staged(positions[k], 0, 1, staged[k]));
+    StateStore::Staged again;
+    CHECK_FALSE(store.take_staged(positions[k], 0, 1, again));
+    CHECK(again.link >> 32 == kNoState);
     std::uint64_t id;
     REQUIRE(store.identify(states[k].data(), keys[k], id));
     CHECK(staged[k].id == id);
@@ -205,6 +212,31 @@ TEST_CASE("a provisional level commits in the order of its least links", "[check
     CHECK(store.via(static_cast<tfmc::check::StateIndex>(k + 1)) == 5 + k);
     CHECK(store.contains(states[k].data()));
   }
+  // The next level keeps the staging set, which taking emptied: the states of the last level
+  // are stored, even met by a lesser link, and a new one is staged.
+  store.open_level(true, 1000, 1, 16);
+  StateStore::Numbers next;
+  for (std::size_t k = 0; k < 3; ++k) {
+    std::uint64_t id;
+    REQUIRE(store.identify(states[k].data(), keys[k], id));
+    CHECK(store.insert(keys[k].data(), id, tfmc::check::make_link(1, 0), next).found ==
+          Found::Stored);
+  }
+  const std::vector<Slot> fourth = {1, 2, 3};
+  std::vector<std::uint32_t> key;
+  std::uint64_t id;
+  REQUIRE(store.identify(fourth.data(), key, id));
+  const auto r = store.insert(key.data(), id, tfmc::check::make_link(2, 4), next);
+  CHECK(r.found == Found::New);
+  CHECK(next.staged == 1);
+  StateStore::Staged taken;
+  REQUIRE(store.take_staged(r.pos, 1, 4, taken));
+  CHECK(taken.id == id);
+  CHECK(taken.link == tfmc::check::make_link(2, 4));
+  store.commit_range(0, &taken, 1, key.data());
+  store.close_level();
+  CHECK(store.size() == 5);
+  CHECK(store.contains(fourth.data()));
 }
 
 TEST_CASE("fingerprints estimate their collision probability as TLC does", "[checker][store]") {
