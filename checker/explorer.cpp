@@ -303,7 +303,8 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
     grow_table(store_.size(), threads, !exact);
     const std::uint64_t budget =
         exact || limits_.max_states == 0 ? kMaxStates : limits_.max_states - store_.size();
-    store_.open_level(!exact, budget, exact ? 1 : threads, static_cast<std::uint64_t>(room));
+    store_.open_level(!exact, budget, exact ? 1 : threads, static_cast<std::uint64_t>(room),
+                      on_threads(threads));
     Level level;
     level.lo = lo;
     level.hi = hi;

@@ -14,12 +14,12 @@ MappedRegion::MappedRegion(std::size_t bytes, bool huge) {
   data_ = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   TFMC_CHECK(data_ != MAP_FAILED, "out of memory for the state store");
   if (huge) madvise(data_, bytes_, MADV_HUGEPAGE);  // only advice: without it, 4 KiB pages
-  // Every page is made now, writable. Left to faults, a table's first touch of a page is
-  // often a lookup, which maps the shared zero page; the insert that follows faults again to
-  // copy it, and on several threads that second fault flushes the other cores' TLBs (an
-  // interrupt each): lost_update 5 on two threads spent a fifth of its time in the kernel.
-  // Only advice too: a kernel without it faults the pages in as they are touched.
-  madvise(data_, bytes_, MADV_POPULATE_WRITE);
+}
+
+void MappedRegion::populate(std::size_t offset, std::size_t bytes) const {
+  const std::size_t first = offset / kPageBytes * kPageBytes;
+  const std::size_t end = std::min(bytes_, offset + bytes);
+  if (first < end) madvise(static_cast<char*>(data_) + first, end - first, MADV_POPULATE_WRITE);
 }
 
 MappedRegion::~MappedRegion() {

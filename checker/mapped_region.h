@@ -1,7 +1,7 @@
 // A block of zeroed anonymous memory, mapped directly. The visited set, the staging set and
-// the state tree's tables use these: fresh pages read as zero (a new table needs no clearing),
-// all of them made at once (a table is touched all over anyway), and a region goes back to
-// the system as soon as it is dropped (a grown table's old entries).
+// the state tree's tables use these: fresh pages read as zero (a new table needs no clearing)
+// and occupy memory only once touched, and a region goes back to the system as soon as it is
+// dropped (a grown table's old entries).
 //
 // Huge pages (MADV_HUGEPAGE, the `huge` flag) are asked for the tables, which every lookup
 // touches at random and which are touched all over anyway, so that they save TLB misses at no
@@ -26,6 +26,13 @@ class MappedRegion {
   MappedRegion& operator=(MappedRegion&& other) noexcept;
   MappedRegion(const MappedRegion&) = delete;
   MappedRegion& operator=(const MappedRegion&) = delete;
+
+  // Makes the pages of [offset, offset + bytes) now, writable. Left to faults, a table's
+  // first touch of a page is often a lookup, which maps the shared zero page; the insert
+  // that follows faults again to copy it, and on several threads that second fault flushes
+  // the other cores' TLBs (an interrupt each): lost_update 5 on two threads spent a fifth of
+  // its time in the kernel so. Only advice: a kernel without it faults pages in as before.
+  void populate(std::size_t offset, std::size_t bytes) const;
 
   void* data() const { return data_; }
   std::size_t bytes() const { return bytes_; }  // as mapped: rounded up to whole pages

@@ -14,10 +14,7 @@
 namespace tfmc::check {
 
 namespace {
-// Runs fn(k) for each k in [0, n) on this thread.
-void serially(std::size_t n, const std::function<void(std::size_t)>& fn) {
-  for (std::size_t k = 0; k < n; ++k) fn(k);
-}
+constexpr auto serially = VisitedSet::serially;
 
 // States read back from the log at a time where whole levels are read (refitting).
 constexpr std::size_t kReadBatch = 4096;
@@ -51,7 +48,7 @@ void StateStore::set_bits(unsigned bits) {
   tree_ = std::make_unique<StateTree>(layout_.word_count());
   words_ = tree_->words();
   log_ = std::make_unique<StateLog>(layout_.key_bytes());
-  visited_.clear(visited_.capacity());
+  visited_.clear(visited_.capacity(), serially);
 }
 
 bool StateStore::identify_key(const std::uint32_t* words, StateTree::Refs& refs,
@@ -120,8 +117,8 @@ std::size_t StateStore::staging_bytes(double expected) const {
 }
 
 void StateStore::open_level(bool provisional, std::uint64_t cap, unsigned inserters,
-                            std::uint64_t expected) {
-  if (visited_stale_) rebuild_visited(serially);
+                            std::uint64_t expected, const ForEach& for_each) {
+  if (visited_stale_) rebuild_visited(for_each);
   provisional_ = provisional;
   level_size_.store(0, std::memory_order_relaxed);
   committed_.store(0, std::memory_order_relaxed);
@@ -132,7 +129,7 @@ void StateStore::open_level(bool provisional, std::uint64_t cap, unsigned insert
     // anew each level cost page faults, zeroing and, on several threads, TLB shootdowns.
     const std::uint64_t capacity = staging_capacity(static_cast<double>(expected));
     if (!staging_empty_ || staged_.capacity() < capacity || staged_.capacity() > 2 * capacity) {
-      staged_.clear(capacity);
+      staged_.clear(capacity, for_each);
     }
     staging_ = true;
     staging_empty_ = false;
@@ -239,7 +236,7 @@ void StateStore::drop_level() {
 }
 
 void StateStore::release_staging() {
-  staged_.clear(16);
+  staged_.clear(16, serially);
   staging_ = false;
   staging_empty_ = true;
 }
@@ -275,7 +272,7 @@ void StateStore::rebuild_visited(const ForEach& for_each) {
     return std::min<std::uint64_t>(size_, (k + 1) * kReadBatch);
   };
   for (;;) {
-    visited_.clear(visited_.capacity_for(size_));
+    visited_.clear(visited_.capacity_for(size_), for_each);
     std::vector<std::uint64_t> next(pieces);
     for (std::uint64_t k = 0; k < pieces; ++k) next[k] = k * kReadBatch;
     std::atomic<bool> misfit{false};
@@ -388,7 +385,7 @@ StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex pare
     refit(any, serially);
   }
   reserve(size_ + 1, serially);
-  open_level(false, 1, 1, 1);
+  open_level(false, 1, 1, 1, serially);
   Numbers numbers;
   const LevelInsert r = insert(words.data(), id, make_link(parent, via), numbers);
   close_level();

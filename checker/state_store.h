@@ -107,8 +107,10 @@ class StateStore {
   // by one thread. `provisional`: by several threads, staged apart, with room for `expected`
   // states. over_cap() says when the level holds `cap` new states, or when the visited set,
   // the staging set or the tree's nodes would pass their bounds if each of `inserters`
-  // threads took one more batch of numbers or made one more successor.
-  void open_level(bool provisional, std::uint64_t cap, unsigned inserters, std::uint64_t expected);
+  // threads took one more batch of numbers or made one more successor. A staging set made
+  // anew has its pages made through for_each.
+  void open_level(bool provisional, std::uint64_t cap, unsigned inserters, std::uint64_t expected,
+                  const VisitedSet::ForEach& for_each);
   enum class Found : std::uint8_t { Stored, New, Lowered };
   // A thread's share of the level's numbers: it takes kNumberBatch at a time in a provisional
   // level, so that threads do not contend for one counter per state. `staged` counts the

@@ -8,13 +8,20 @@
 namespace tfmc::check {
 
 VisitedSet::VisitedSet(std::size_t capacity, bool with_payload) : stride_(with_payload ? 2 : 1) {
-  clear(capacity);
+  clear(capacity, serially);
 }
 
-void VisitedSet::clear(std::uint64_t capacity) {
+void VisitedSet::serially(std::size_t n, const std::function<void(std::size_t)>& fn) {
+  for (std::size_t k = 0; k < n; ++k) fn(k);
+}
+
+void VisitedSet::clear(std::uint64_t capacity, const ForEach& for_each) {
   capacity_ = std::max<std::uint64_t>(capacity, 16);
   table_ = MappedRegion((capacity_ + 1) * stride_ * sizeof(std::uint64_t), true);
   entries_ = static_cast<std::uint64_t*>(table_.data());
+  constexpr std::size_t kPiece = std::size_t{8} << 20;
+  for_each((table_.bytes() + kPiece - 1) / kPiece,
+           [&](std::size_t piece) { table_.populate(piece * kPiece, kPiece); });
 }
 
 VisitedSet::Found VisitedSet::insert(std::uint64_t value) {
@@ -67,7 +74,7 @@ void VisitedSet::rebuild(std::uint64_t capacity, const ForEach& for_each) {
   const MappedRegion old = std::exchange(table_, MappedRegion());
   const auto* old_entries = static_cast<const std::uint64_t*>(old.data());
   const std::uint64_t old_capacity = capacity_;
-  clear(capacity);
+  clear(capacity, for_each);
   entries_[capacity_] = old_entries[old_capacity];
   constexpr std::size_t kPiece = std::size_t{1} << 16;
   for_each((old_capacity + kPiece - 1) / kPiece, [&](std::size_t piece) {

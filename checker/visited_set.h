@@ -53,11 +53,14 @@ class VisitedSet {
 
   // Runs fn(k) for each k in [0, n), on as many threads as the caller has.
   using ForEach = std::function<void(std::size_t n, const std::function<void(std::size_t)>& fn)>;
+  // The ForEach of one thread: fn(k) for each k in turn.
+  static void serially(std::size_t n, const std::function<void(std::size_t)>& fn);
   // Moves every value into a table of `capacity` entries, placed in pieces through for_each.
   // No insert running.
   void rebuild(std::uint64_t capacity, const ForEach& for_each);
-  // Empties the set, with `capacity` entries.
-  void clear(std::uint64_t capacity);
+  // Empties the set, with `capacity` entries, its pages made through for_each
+  // (MappedRegion::populate).
+  void clear(std::uint64_t capacity, const ForEach& for_each);
 
   std::size_t bytes() const { return table_.bytes(); }
 

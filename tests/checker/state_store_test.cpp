@@ -131,7 +131,7 @@ TEST_CASE("dropping a level keeps every state before it and no state of it", "[c
   store.reserve(before + 2000, [](std::size_t n, const std::function<void(std::size_t)>& fn) {
     for (std::size_t k = 0; k < n; ++k) fn(k);
   });
-  store.open_level(provisional, 100000, 1, 4000);
+  store.open_level(provisional, 100000, 1, 4000, tfmc::check::VisitedSet::serially);
   StateStore::Numbers numbers;
   std::set<std::vector<Slot>> dropped;
   std::vector<std::uint32_t> words;
@@ -162,7 +162,7 @@ TEST_CASE("a provisional level commits in the order of its least links", "[check
   StateStore store(kSlots);
   const std::vector<Slot> root = {0, 0, 0};
   store.find_or_insert(root.data(), kNoState, 0);
-  store.open_level(true, 1000, 1, 16);
+  store.open_level(true, 1000, 1, 16, tfmc::check::VisitedSet::serially);
   StateStore::Numbers numbers;
   const std::vector<std::vector<Slot>> states = {{1, 0, 0}, {0, 2, 0}, {0, 0, 3}};
   std::vector<std::vector<std::uint32_t>> keys(3);
@@ -214,7 +214,7 @@ TEST_CASE("a provisional level commits in the order of its least links", "[check
   }
   // The next level keeps the staging set, which taking emptied: the states of the last level
   // are stored, even met by a lesser link, and a new one is staged.
-  store.open_level(true, 1000, 1, 16);
+  store.open_level(true, 1000, 1, 16, tfmc::check::VisitedSet::serially);
   StateStore::Numbers next;
   for (std::size_t k = 0; k < 3; ++k) {
     std::uint64_t id;
