@@ -1,0 +1,171 @@
+#include "checker/distributed/mailbox.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <string>
+
+#include "semantics/errors/invariant.h"
+
+namespace tfmc::dist {
+
+namespace {
+constexpr int kTag = 7;
+// A message: its kind, its round, then its records.
+constexpr std::size_t kHeader = 1 + sizeof(std::uint32_t);
+constexpr unsigned char kRecords = 0, kEnd = 1;
+// Sends in flight before a sender waits for one to complete (receiving meanwhile).
+constexpr std::size_t kMaxInFlight = 64;
+}  // namespace
+
+struct Mailbox::InFlight {
+  MPI_Request request;
+  std::vector<unsigned char> data;
+};
+
+Mailbox::Mailbox(const MpiRanks& ranks, std::size_t batch_bytes, double timeout_s)
+    : ranks_(ranks),
+      batch_bytes_(batch_bytes),
+      timeout_s_(timeout_s),
+      outboxes_(static_cast<std::size_t>(ranks.size())),
+      ended_(static_cast<std::size_t>(ranks.size()), 0) {}
+
+Mailbox::~Mailbox() {
+  // Only after an error (a round always ends with its sends complete): the requests go.
+  for (InFlight& f : in_flight_) {
+    MPI_Cancel(&f.request);
+    MPI_Request_free(&f.request);
+  }
+}
+
+void Mailbox::send(int to, bool end) {
+  std::vector<unsigned char>& box = outboxes_[static_cast<std::size_t>(to)];
+  InFlight f;
+  f.data.resize(kHeader + box.size());
+  f.data[0] = end ? kEnd : kRecords;
+  std::memcpy(f.data.data() + 1, &round_, sizeof(round_));
+  if (!box.empty()) std::memcpy(f.data.data() + kHeader, box.data(), box.size());
+  box.clear();
+  TFMC_CHECK(f.data.size() < (std::size_t{1} << 31), "a message under 2 GiB");
+  in_flight_.push_back(std::move(f));
+  InFlight& sent = in_flight_.back();
+  MPI_Isend(sent.data.data(), static_cast<int>(sent.data.size()), MPI_BYTE, to, kTag,
+            MPI_COMM_WORLD, &sent.request);
+  ++messages_sent_;
+  bytes_sent_ += sent.data.size();
+}
+
+bool Mailbox::reap_sends() {
+  bool any = false;
+  // Sends complete in no particular order; each is tested.
+  for (auto it = in_flight_.begin(); it != in_flight_.end();) {
+    int done = 0;
+    MPI_Test(&it->request, &done, MPI_STATUS_IGNORE);
+    if (done != 0) {
+      it = in_flight_.erase(it);
+      any = true;
+    } else {
+      ++it;
+    }
+  }
+  return any;
+}
+
+bool Mailbox::receive_one(const Handler& handle) {
+  int arrived = 0;
+  MPI_Status status;
+  MPI_Iprobe(MPI_ANY_SOURCE, kTag, MPI_COMM_WORLD, &arrived, &status);
+  if (arrived == 0) return false;
+  int size = 0;
+  MPI_Get_count(&status, MPI_BYTE, &size);
+  inbox_.resize(static_cast<std::size_t>(size));
+  MPI_Recv(inbox_.data(), size, MPI_BYTE, status.MPI_SOURCE, kTag, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  TFMC_CHECK(inbox_.size() >= kHeader, "a message holds its header");
+  const int from = status.MPI_SOURCE;
+  std::uint32_t round;
+  std::memcpy(&round, inbox_.data() + 1, sizeof(round));
+  // A sender is at most one round ahead: it ends a round only once this rank has ended it.
+  TFMC_CHECK(round == round_ || round == round_ + 1, "a message of this round or the next");
+  if (inbox_[0] == kEnd) {
+    ended_[static_cast<std::size_t>(from)] = round + 1;
+  } else if (round == round_) {
+    handle(from, inbox_.data() + kHeader, inbox_.size() - kHeader);
+  } else {
+    held_.push_back({from, std::vector<unsigned char>(inbox_.begin() + kHeader, inbox_.end())});
+  }
+  return true;
+}
+
+void Mailbox::send_if_full(int to, const Handler& handle) {
+  if (outboxes_[static_cast<std::size_t>(to)].size() < batch_bytes_) return;
+  deliver_held(handle);
+  // Too many sends in flight: the receivers are slow, so this rank receives too while it
+  // waits, lest two ranks wait on each other's sends.
+  const auto start = std::chrono::steady_clock::now();
+  while (in_flight_.size() >= kMaxInFlight) {
+    if (reap_sends() || receive_one(handle)) continue;
+    const double waited =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (waited > timeout_s_) {
+      throw RankTimeout("tfmc: rank " + std::to_string(ranks_.rank()) + ": no send completed for " +
+                        std::to_string(static_cast<int>(timeout_s_)) +
+                        " s: a rank died or cannot be reached");
+    }
+  }
+  send(to, false);
+}
+
+void Mailbox::poll(const Handler& handle) {
+  deliver_held(handle);
+  reap_sends();
+  while (receive_one(handle)) {
+  }
+}
+
+void Mailbox::end_round(const Handler& handle) {
+  deliver_held(handle);
+  const int size = ranks_.size();
+  const int me = ranks_.rank();
+  for (int r = 0; r < size; ++r) {
+    if (r == me) continue;
+    if (!outboxes_[static_cast<std::size_t>(r)].empty()) send(r, false);
+    send(r, true);
+  }
+  const auto all_ended = [&] {
+    for (int r = 0; r < size; ++r) {
+      if (r != me && ended_[static_cast<std::size_t>(r)] <= round_) return false;
+    }
+    return true;
+  };
+  auto last = std::chrono::steady_clock::now();
+  while (!all_ended() || !in_flight_.empty()) {
+    const bool moved = reap_sends() | receive_one(handle);
+    const auto now = std::chrono::steady_clock::now();
+    if (moved) {
+      last = now;
+    } else if (std::chrono::duration<double>(now - last).count() > timeout_s_) {
+      std::string silent;
+      for (int r = 0; r < size; ++r) {
+        if (r != me && ended_[static_cast<std::size_t>(r)] <= round_) {
+          silent += (silent.empty() ? "" : ", ") + std::to_string(r);
+        }
+      }
+      throw RankTimeout("tfmc: rank " + std::to_string(me) + ": nothing from rank(s) " +
+                        (silent.empty() ? std::string("(sends pending)") : silent) + " for " +
+                        std::to_string(static_cast<int>(timeout_s_)) +
+                        " s: a rank died or cannot be reached");
+    }
+  }
+  ++round_;  // what came early is the new round's: the caller's next call hands it over
+}
+
+void Mailbox::deliver_held(const Handler& handle) {
+  std::vector<Held> early = std::move(held_);
+  held_.clear();
+  for (const Held& h : early) handle(h.from, h.data.data(), h.data.size());
+}
+
+}  // namespace tfmc::dist

@@ -1,0 +1,98 @@
+#include "checker/distributed/mpi_ranks.h"
+
+#include <mpi.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <string>
+
+#include "semantics/errors/invariant.h"
+
+namespace tfmc::dist {
+
+namespace {
+// Tests `request` until it completes; throws RankTimeout after `timeout_s` seconds.
+void wait_bounded(MPI_Request& request, double timeout_s, const char* what) {
+  const auto start = std::chrono::steady_clock::now();
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done != 0) return;
+    const double waited =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (waited > timeout_s) {
+      throw RankTimeout(std::string("tfmc: a rank did not take part in ") + what + " for " +
+                        std::to_string(static_cast<int>(timeout_s)) +
+                        " s: it died or cannot be reached");
+    }
+  }
+}
+}  // namespace
+
+bool launched_as_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "SLURM_NTASKS"}) {
+    if (std::getenv(name) != nullptr) return true;
+  }
+  return false;
+}
+
+MpiRanks::MpiRanks(double timeout_s) : timeout_s_(timeout_s) {
+  int provided = 0;
+  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  TFMC_CHECK(provided >= MPI_THREAD_FUNNELED, "MPI offers threads that call it from one thread");
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+MpiRanks::~MpiRanks() { MPI_Finalize(); }
+
+std::vector<std::uint64_t> MpiRanks::reduce(std::span<const std::uint64_t> mine,
+                                            bool maximum) const {
+  std::vector<std::uint64_t> out(mine.size());
+  MPI_Request request;
+  MPI_Iallreduce(mine.data(), out.data(), static_cast<int>(mine.size()), MPI_UINT64_T,
+                 maximum ? MPI_MAX : MPI_SUM, MPI_COMM_WORLD, &request);
+  wait_bounded(request, timeout_s_, "a collective");
+  return out;
+}
+
+std::vector<std::uint64_t> MpiRanks::sum(std::span<const std::uint64_t> mine) const {
+  return reduce(mine, false);
+}
+
+std::vector<std::uint64_t> MpiRanks::max(std::span<const std::uint64_t> mine) const {
+  return reduce(mine, true);
+}
+
+std::vector<std::vector<unsigned char>> MpiRanks::gather(
+    std::span<const unsigned char> mine) const {
+  const int count = static_cast<int>(mine.size());
+  TFMC_CHECK(mine.size() == static_cast<std::size_t>(count), "a gathered part under 2 GiB");
+  std::vector<int> counts(rank_ == 0 ? static_cast<std::size_t>(size_) : 0);
+  MPI_Request request;
+  MPI_Igather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD, &request);
+  wait_bounded(request, timeout_s_, "a gather");
+  std::vector<int> offsets(counts.size(), 0);
+  std::size_t total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    offsets[r] = static_cast<int>(total);
+    total += static_cast<std::size_t>(counts[r]);
+  }
+  TFMC_CHECK(total < (std::size_t{1} << 31), "gathered parts under 2 GiB in all");
+  std::vector<unsigned char> all(total);
+  MPI_Igatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), offsets.data(), MPI_BYTE, 0,
+               MPI_COMM_WORLD, &request);
+  wait_bounded(request, timeout_s_, "a gather");
+  std::vector<std::vector<unsigned char>> out;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    const auto* first = all.data() + offsets[r];
+    out.emplace_back(first, first + counts[r]);
+  }
+  return out;
+}
+
+void MpiRanks::abort(int code) const {
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::_Exit(code);  // MPI_Abort does not return; this is for the compiler
+}
+
+}  // namespace tfmc::dist

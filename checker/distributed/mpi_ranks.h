@@ -1,0 +1,58 @@
+// The processes of a distributed exploration: MPI's world communicator, which mpirun starts
+// (Open MPI on a cluster, or oversubscribed on one machine). Every rank runs the same program
+// on the same input; each owns the states whose hash falls to it.
+//
+// Waits are bounded: a collective is started without blocking and tested until it completes
+// or `timeout_s` passes with nothing done, when RankTimeout is thrown. A rank that died or
+// cannot be reached thus ends the run with an error (and MPI_Abort) instead of a hang.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tfmc::dist {
+
+// A wait on other ranks that passed its bound.
+class RankTimeout : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Whether this process was started by an MPI launcher (mpirun, srun) as one rank of several,
+// read from the environment the launchers set; false for a plain start.
+bool launched_as_rank();
+
+class MpiRanks {
+ public:
+  // Starts MPI in this process (the thread that makes it is the one that calls MPI), once.
+  explicit MpiRanks(double timeout_s = 60);
+  // Ends MPI; after an abort() it is never reached.
+  ~MpiRanks();
+  MpiRanks(const MpiRanks&) = delete;
+  MpiRanks& operator=(const MpiRanks&) = delete;
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  double timeout_s() const { return timeout_s_; }
+
+  // The element-wise sums and maxima over every rank of `mine` (the same length on every
+  // rank). Throw RankTimeout.
+  std::vector<std::uint64_t> sum(std::span<const std::uint64_t> mine) const;
+  std::vector<std::uint64_t> max(std::span<const std::uint64_t> mine) const;
+  // Every rank's `mine`, in rank order, on rank 0 (elsewhere: empty). Throws RankTimeout.
+  std::vector<std::vector<unsigned char>> gather(std::span<const unsigned char> mine) const;
+  // Ends every rank of the run with exit status `code`.
+  [[noreturn]] void abort(int code) const;
+
+ private:
+  std::vector<std::uint64_t> reduce(std::span<const std::uint64_t> mine, bool maximum) const;
+
+  int rank_ = 0;
+  int size_ = 1;
+  double timeout_s_;
+};
+
+}  // namespace tfmc::dist
