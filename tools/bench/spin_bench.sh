@@ -40,29 +40,8 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Prints one row: $1 the checker's name, $2 states, $3 seconds, $4 peak KiB.
-row() {
-  python3 -c '
-import sys
-name, states, secs, peak = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
-print("%-32s %12d %9.2f %12.0f %9.0f %8.1f" % (name, states, secs, states / max(secs, 1e-9),
-      peak / 1024, peak * 1024 / states))
-' "$@"
-}
-
-tfmc_row() {  # $1 program, $2 threads, $3 store
-  /usr/bin/time -f %M -o "$work/peak" "$tfmc" check "$1" --json --quiet \
-    --no-race-classification --reduction none --threads "$2" --store "$3" >"$work/out.json" ||
-    true
-  read -r states secs < <(python3 -c '
-import json, sys
-d = json.load(open(sys.argv[1]))
-if not d["complete"]:
-    sys.exit("spin_bench.sh: tfmc stopped early: " + d["stop_reason"])
-print(d["stats"]["states"], d["stats"]["seconds"])
-' "$work/out.json")
-  row "tfmc --threads $2 $3" "$states" "$secs" "$(tail -n 1 "$work/peak")"
-}
+# shellcheck source=tools/bench/bench_rows.sh
+source "$here/bench_rows.sh"
 
 spin_row() {  # $1 Promela file, $2 name, then extra gcc flags
   local pml=$1 name=$2
@@ -88,8 +67,8 @@ for n in $sizes; do
   echo "lost_update $n, every interleaving"
   printf '%-32s %12s %9s %12s %9s %8s\n' checker states seconds states/s peak_MiB B/state
   for store in compressed fingerprint; do
-    tfmc_row "$work/lu.tfg" 1 "$store"
-    [[ $cores -gt 1 ]] && tfmc_row "$work/lu.tfg" "$cores" "$store"
+    tfmc_row "$work/lu.tfg" 1 "$store" "$work/out.json"
+    [[ $cores -gt 1 ]] && tfmc_row "$work/lu.tfg" "$cores" "$store" "$work/out.json"
   done
   bits=${hash_bits:-$(python3 -c 'import sys; print(max(18, (2 * int(sys.argv[1])).bit_length()))' \
     "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["stats"]["states"])' \

@@ -1,0 +1,30 @@
+# shellcheck shell=bash disable=SC2154  # $tfmc and $work are the sourcing script's
+# Sourced by spin_bench.sh and tlc_bench.sh: the rows of their tables, tfmc's and the other
+# checker's alike. Needs $tfmc (the tfmc binary) and $work (a scratch folder), GNU time and
+# python3.
+
+# Prints one row: $1 the checker's name, $2 states, $3 seconds, $4 peak KiB.
+row() {
+  python3 -c '
+import sys
+name, states, secs, peak = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
+print("%-32s %12d %9.2f %12.0f %9.0f %8.1f" % (name, states, secs, states / max(secs, 1e-9),
+      peak / 1024, peak * 1024 / states))
+' "$@"
+}
+
+# Explores program $1 in full on $2 threads with store $3, leaves its JSON in $4 and prints its
+# row; stops the script when the run is incomplete.
+tfmc_row() {
+  local json=$4 states secs
+  /usr/bin/time -f %M -o "$work/peak" "$tfmc" check "$1" --json --quiet \
+    --no-race-classification --reduction none --threads "$2" --store "$3" >"$json" || true
+  read -r states secs < <(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+if not d["complete"]:
+    sys.exit(sys.argv[2] + ": tfmc stopped early: " + d["stop_reason"])
+print(d["stats"]["states"], d["stats"]["seconds"])
+' "$json" "$(basename "$0")")
+  row "tfmc --threads $2 $3" "$states" "$secs" "$(tail -n 1 "$work/peak")"
+}

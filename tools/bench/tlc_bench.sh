@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# On-demand comparison with TLC, the TLA+ model checker, on the same graphs: lost_update N
+# explored in full by tfmc (--reduction none) on one thread and on every core, with its exact
+# compressed store and with --store fingerprint, and by TLC's breadth-first search (which
+# stores 64-bit fingerprints, as --store fingerprint does) with one worker and with a worker
+# per core. tools/bench/lost_update_tla.py writes the TLA+ module, whose state space is
+# tfmc's state for state; the script checks that TLC's "distinct states found" is tfmc's
+# stats.states and its "states generated" tfmc's stats.transitions + 1, and fails otherwise.
+# Needs Java 11 or later, TLC's tla2tools.jar (not part of tfmc: the tla2tools.jar of a TLA+
+# release, https://github.com/tlaplus/tlaplus/releases) and GNU time for the memory columns.
+# It builds nothing of tfmc:
+#
+#   TLC_JAR=/path/to/tla2tools.jar bash tools/bench/tlc_bench.sh [BUILD_DIR]   (default: build)
+#
+# Environment knobs:
+#   TLC_JAR        TLC's tla2tools.jar (required)
+#   BENCH_SIZES    the N of lost_update N (default "5 6": 1.6 and 37.4 million states)
+#   TLC_JAVA       the java command (default: java)
+#   TLC_JAVA_OPTS  JVM options (default -XX:+UseParallelGC, as TLC recommends; e.g. add
+#                  -Xmx4g: the JVM's default heap is a quarter of the physical memory)
+#   TLC_FPMEM      TLC's -fpmem: the fraction of the heap for its fingerprint set, which TLC
+#                  allocates whole at start (default: TLC's own, 0.25)
+# Columns: the checker; states stored; seconds (tfmc's stats.seconds, the exploration; TLC's
+# "Finished in", its whole run from start, parsing the module included); states/s; peak
+# resident memory (GNU time) and that memory per state. Under the table: the probability that
+# a fingerprint collision lost a state, as tfmc --store fingerprint reports it
+# (stats.collision_probability) and as TLC prints it ("calculated (optimistic)"), both
+# n (m - n) / 2^64 with n the states stored and m the states generated (tfmc: transitions + 1).
+set -euo pipefail
+
+build_dir=${1:-build}
+tfmc=$build_dir/tools/tfmc
+gen=$build_dir/tools/tfmc_gen_bench
+sizes=${BENCH_SIZES:-5 6}
+java=${TLC_JAVA:-java}
+read -r -a java_opts <<<"${TLC_JAVA_OPTS:--XX:+UseParallelGC}"
+fpmem=${TLC_FPMEM:-}
+here=$(cd "$(dirname "$0")" && pwd)
+for tool in "$tfmc" "$gen"; do
+  if [[ ! -x $tool ]]; then
+    echo "tlc_bench.sh: $tool not found; build first: cmake --build $build_dir" >&2
+    exit 2
+  fi
+done
+if [[ -z ${TLC_JAR:-} || ! -f ${TLC_JAR:-} ]]; then
+  echo "tlc_bench.sh: TLC_JAR must name TLC's tla2tools.jar (now: '${TLC_JAR:-}'); get the" \
+    "tla2tools.jar of a TLA+ release, https://github.com/tlaplus/tlaplus/releases" >&2
+  exit 2
+fi
+for tool in "$java" /usr/bin/time python3; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "tlc_bench.sh: $tool not found: apt-get install default-jre-headless time python3" >&2
+    exit 2
+  fi
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# shellcheck source=tools/bench/bench_rows.sh
+source "$here/bench_rows.sh"
+
+# Reads TLC's output ($1) and prints "distinct generated seconds optimistic" on one line and
+# its version line on the next; fails, showing the output, when the run is not a complete,
+# error-free exploration or a summary line is missing.
+parse_tlc() {
+  python3 -c '
+import re, sys
+text = open(sys.argv[1], errors="replace").read()
+def fail(why):
+    sys.exit("tlc_bench.sh: TLC: %s; its output:\n%s" % (why, text[-6000:]))
+if "Model checking completed. No error has been found." not in text:
+    fail("no \"Model checking completed. No error has been found.\"")
+counts = re.findall(r"^([\d,]+) states generated, ([\d,]+) distinct states found, ([\d,]+) states"
+                    r" left on queue\.", text, re.M)
+if not counts:
+    fail("no \"N states generated, M distinct states found\" line")
+generated, distinct, left = (int(c.replace(",", "")) for c in counts[-1])
+if left:
+    fail("%d states left on queue" % left)
+prob = re.search(r"calculated \(optimistic\):\s*val = (\S+)", text)
+if not prob:
+    fail("no \"calculated (optimistic): val = X\" line")
+finished = re.search(r"^Finished in (.*?) at \(", text, re.M)
+if not finished:
+    fail("no \"Finished in\" line")
+spent = finished.group(1).strip()
+if re.fullmatch(r"\d+ms", spent):  # -tool mode: milliseconds
+    secs = int(spent[:-2]) / 1000
+else:  # "36s", "01min 23s", "01h 02min", "1d 01h"
+    units = {"d": 86400, "h": 3600, "min": 60, "s": 1}
+    parts = re.findall(r"(\d+)\s*(min|d|h|s)\b", spent)
+    if not parts:
+        fail("cannot read \"Finished in %s\"" % spent)
+    secs = sum(int(v) * units[u] for v, u in parts)
+version = re.search(r"^TLC2 Version .*$", text, re.M)
+print(distinct, generated, secs, prob.group(1))
+print(version.group(0) if version else "TLC2 Version (not printed)")
+' "$1"
+}
+
+tlc_row() {  # $1 workers; needs $work/tla/LostUpdate.{tla,cfg} and $want_states, $want_generated
+  local name="TLC -workers $1${fpmem:+ -fpmem $fpmem}" rc=0 summary distinct generated secs
+  rm -rf "$work/tlc-states"
+  (cd "$work/tla" && /usr/bin/time -f %M -o "$work/peak" "$java" "${java_opts[@]}" \
+    -Djava.io.tmpdir="$work" -cp "$TLC_JAR" tlc2.TLC -tool -workers "$1" \
+    ${fpmem:+-fpmem "$fpmem"} -metadir "$work/tlc-states" -config LostUpdate.cfg LostUpdate \
+    >"$work/tlc.txt" 2>&1) || rc=$?
+  if [[ $rc -ne 0 ]]; then
+    echo "tlc_bench.sh: $name exited with status $rc; its output:" >&2
+    tail -c 6000 "$work/tlc.txt" >&2
+    exit 1
+  fi
+  summary=$(parse_tlc "$work/tlc.txt")
+  read -r distinct generated secs tlc_prob <<<"$(head -n 1 <<<"$summary")"
+  tlc_version=$(tail -n 1 <<<"$summary")
+  if [[ $distinct -ne $want_states || $generated -ne $want_generated ]]; then
+    echo "tlc_bench.sh: MISMATCH on lost_update $n: $name found $distinct distinct states" \
+      "and generated $generated; tfmc stored $want_states states and examined" \
+      "$((want_generated - 1)) transitions (TLC should generate transitions + 1)." \
+      "The TLA+ model is not tfmc's state space (or a fingerprint collision lost states)." >&2
+    exit 1
+  fi
+  tlc_distinct=$distinct tlc_generated=$generated
+  row "$name" "$distinct" "$secs" "$(tail -n 1 "$work/peak")"
+}
+
+cores=$(nproc)
+for n in $sizes; do
+  "$gen" lost_update "$n" >"$work/lu.tfg"
+  rm -rf "$work/tla" && mkdir "$work/tla"
+  python3 "$here/lost_update_tla.py" "$n" "$work/tla"
+  echo "lost_update $n, every interleaving"
+  printf '%-32s %12s %9s %12s %9s %8s\n' checker states seconds states/s peak_MiB B/state
+  for store in compressed fingerprint; do
+    tfmc_row "$work/lu.tfg" 1 "$store" "$work/tfmc-$store.json"
+    [[ $cores -gt 1 ]] && tfmc_row "$work/lu.tfg" "$cores" "$store" "$work/tfmc-$store.json"
+  done
+  read -r want_states want_generated tfmc_prob < <(python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["stats"]
+print(s["states"], s["transitions"] + 1, s["collision_probability"])
+' "$work/tfmc-fingerprint.json")
+  tlc_row 1
+  [[ $cores -gt 1 ]] && tlc_row "$cores"
+  python3 -c '
+import sys
+tfmc_prob, tlc_val, n, m = float(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+print("collision probability: tfmc --store fingerprint %.3g; TLC \"calculated (optimistic):"
+      " val = %s\" (n (m - n) / 2^64 of its n = %d distinct, m = %d generated: %.3g)"
+      % (tfmc_prob, tlc_val, n, m, n * (m - n) / 2.0 ** 64))
+' "$tfmc_prob" "$tlc_prob" "$tlc_distinct" "$tlc_generated"
+  echo "TLC: $tlc_version"
+  echo
+done
