@@ -3,7 +3,6 @@
 #include <mpi.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <string>
 
 #include "semantics/errors/invariant.h"
@@ -27,13 +26,6 @@ void wait_bounded(MPI_Request& request, double timeout_s, const char* what) {
   }
 }
 }  // namespace
-
-bool launched_as_rank() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "SLURM_NTASKS"}) {
-    if (std::getenv(name) != nullptr) return true;
-  }
-  return false;
-}
 
 MpiRanks::MpiRanks(double timeout_s) : timeout_s_(timeout_s) {
   int provided = 0;
@@ -88,11 +80,6 @@ std::vector<std::vector<unsigned char>> MpiRanks::gather(
     out.emplace_back(first, first + counts[r]);
   }
   return out;
-}
-
-void MpiRanks::abort(int code) const {
-  MPI_Abort(MPI_COMM_WORLD, code);
-  std::_Exit(code);  // MPI_Abort does not return; this is for the compiler
 }
 
 }  // namespace tfmc::dist

@@ -4,7 +4,7 @@
 //
 // Waits are bounded: a collective is started without blocking and tested until it completes
 // or `timeout_s` passes with nothing done, when RankTimeout is thrown. A rank that died or
-// cannot be reached thus ends the run with an error (and MPI_Abort) instead of a hang.
+// cannot be reached thus ends the run with an error instead of a hang.
 #pragma once
 
 #include <cstdint>
@@ -21,10 +21,6 @@ class RankTimeout : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Whether this process was started by an MPI launcher (mpirun, srun) as one rank of several,
-// read from the environment the launchers set; false for a plain start.
-bool launched_as_rank();
-
 class MpiRanks {
  public:
   // Starts MPI in this process (the thread that makes it is the one that calls MPI), once.
@@ -36,7 +32,6 @@ class MpiRanks {
 
   int rank() const { return rank_; }
   int size() const { return size_; }
-  double timeout_s() const { return timeout_s_; }
 
   // The element-wise sums and maxima over every rank of `mine` (the same length on every
   // rank). Throw RankTimeout.
@@ -44,8 +39,6 @@ class MpiRanks {
   std::vector<std::uint64_t> max(std::span<const std::uint64_t> mine) const;
   // Every rank's `mine`, in rank order, on rank 0 (elsewhere: empty). Throws RankTimeout.
   std::vector<std::vector<unsigned char>> gather(std::span<const unsigned char> mine) const;
-  // Ends every rank of the run with exit status `code`.
-  [[noreturn]] void abort(int code) const;
 
  private:
   std::vector<std::uint64_t> reduce(std::span<const std::uint64_t> mine, bool maximum) const;

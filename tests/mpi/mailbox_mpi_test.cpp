@@ -55,9 +55,13 @@ TEST_CASE("records reach their rank once each, in their round", "[mpi]") {
   };
   // Rank r sends (r + 1) * 1000 + round records to every other rank in each round; rank 0
   // polls between sends, the others only at the end of the round, so some run ahead.
+  std::uint64_t records_sent = 0, messages = 0;
   for (round = 0; round < 5; ++round) {
     got.clear();
     const std::uint32_t count = static_cast<std::uint32_t>(me + 1) * 1000 + round;
+    records_sent += std::uint64_t{count} * static_cast<std::uint64_t>(size - 1);
+    // To each rank: the full batches, the rest at the end of the round, and the end mark.
+    messages += (count / 64 + (count % 64 != 0 ? 1 : 0) + 1) * static_cast<std::uint64_t>(size - 1);
     for (std::uint32_t seq = 0; seq < count; ++seq) {
       for (int to = 0; to < size; ++to) {
         if (to == me) continue;
@@ -79,7 +83,9 @@ TEST_CASE("records reach their rank once each, in their round", "[mpi]") {
     }
     CHECK(got.size() == expected);
   }
-  CHECK(mail.messages_sent() > 5u * static_cast<unsigned>(size - 1));
+  // Each message carries a header of 5 bytes on top of its records.
+  CHECK(mail.messages_sent() == messages);
+  CHECK(mail.bytes_sent() == records_sent * sizeof(Record) + 5 * mail.messages_sent());
 }
 
 TEST_CASE("collectives sum, take maxima and gather in rank order", "[mpi]") {
