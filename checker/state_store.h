@@ -149,9 +149,8 @@ class StateStore {
 
   // Closing a provisional level: every staged state taken (take_staged), then commit_range for
   // its n staged states in disjoint pieces that cover [0, n), from any threads, then
-  // close_level. The `count` states states[0 .. count),
-  // whose keys are at keys (key_words() each), get indices size() + first on. The visited set
-  // must have room for them (reserve).
+  // close_level. The `count` states states[0 .. count), whose keys are at keys (key_words()
+  // each), get indices size() + first on. The visited set must have room for them (reserve).
   void commit_range(std::uint64_t first, const Staged* states, std::size_t count,
                     const std::uint32_t* keys);
   // Ends the level: its states are stored, size() counts them.

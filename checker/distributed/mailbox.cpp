@@ -2,8 +2,6 @@
 
 #include <mpi.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <string>
 
@@ -104,15 +102,12 @@ void Mailbox::send_if_full(int to, const Handler& handle) {
   deliver_held(handle);
   // Too many sends in flight: the receivers are slow, so this rank receives too while it
   // waits, lest two ranks wait on each other's sends.
-  const auto start = std::chrono::steady_clock::now();
+  BoundedWait wait(timeout_s_);
   while (in_flight_.size() >= kMaxInFlight) {
-    if (reap_sends() || receive_one(handle)) continue;
-    const double waited =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (waited > timeout_s_) {
-      throw RankTimeout("tfmc: rank " + std::to_string(ranks_.rank()) + ": no send completed for " +
-                        std::to_string(static_cast<int>(timeout_s_)) +
-                        " s: a rank died or cannot be reached");
+    if (reap_sends() || receive_one(handle)) {
+      wait.moved();
+    } else {
+      wait.idle([&] { return "rank " + std::to_string(ranks_.rank()) + ": no send completed"; });
     }
   }
   send(to, false);
@@ -140,24 +135,22 @@ void Mailbox::end_round(const Handler& handle) {
     }
     return true;
   };
-  auto last = std::chrono::steady_clock::now();
+  BoundedWait wait(timeout_s_);
   while (!all_ended() || !in_flight_.empty()) {
-    const bool moved = reap_sends() | receive_one(handle);
-    const auto now = std::chrono::steady_clock::now();
-    if (moved) {
-      last = now;
-    } else if (std::chrono::duration<double>(now - last).count() > timeout_s_) {
+    if (reap_sends() | receive_one(handle)) {
+      wait.moved();
+      continue;
+    }
+    wait.idle([&] {
       std::string silent;
       for (int r = 0; r < size; ++r) {
         if (r != me && ended_[static_cast<std::size_t>(r)] <= round_) {
           silent += (silent.empty() ? "" : ", ") + std::to_string(r);
         }
       }
-      throw RankTimeout("tfmc: rank " + std::to_string(me) + ": nothing from rank(s) " +
-                        (silent.empty() ? std::string("(sends pending)") : silent) + " for " +
-                        std::to_string(static_cast<int>(timeout_s_)) +
-                        " s: a rank died or cannot be reached");
-    }
+      return "rank " + std::to_string(me) + ": nothing from rank(s) " +
+             (silent.empty() ? std::string("(sends pending)") : silent);
+    });
   }
   ++round_;  // what came early is the new round's: the caller's next call hands it over
 }

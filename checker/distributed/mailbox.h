@@ -7,11 +7,11 @@
 // mark to every other rank and receives until every other rank's end mark has come: MPI keeps
 // the order of one sender's messages, so the round's records have all arrived then. A rank
 // that ends its round early may send records of the next one before this rank has ended its
-// own: they are held until the next round and handed over then, so a handler never sees
-// records of two rounds mixed: they are handed over at the caller's first call of the next.
+// own: they are held and handed over at the caller's first call in the next round, so a
+// handler never sees records of two rounds mixed.
 //
-// Waits are bounded (RankTimeout, mpi_ranks.h): a wait in which nothing arrives and no send
-// completes for timeout_s seconds gives up.
+// Waits are bounded (BoundedWait, mpi_ranks.h): a wait in which nothing arrives and no send
+// completes for timeout_s seconds throws RankTimeout.
 #pragma once
 
 #include <cstdint>
@@ -35,7 +35,7 @@ class Mailbox {
   Mailbox(const Mailbox&) = delete;
   Mailbox& operator=(const Mailbox&) = delete;
 
-  // Rank `to`'s outbox (not this rank's own): append whole records, then call sent_if_full.
+  // Rank `to`'s outbox (not this rank's own): append whole records, then call send_if_full.
   std::vector<unsigned char>& outbox(int to) { return outboxes_[static_cast<std::size_t>(to)]; }
   // Sends rank `to`'s outbox if it holds a batch; may receive (to `handle`) while it waits for
   // room among the sends in flight.

@@ -2,27 +2,35 @@
 
 #include <mpi.h>
 
-#include <chrono>
 #include <string>
 
 #include "semantics/errors/invariant.h"
 
 namespace tfmc::dist {
 
+BoundedWait::BoundedWait(double timeout_s)
+    : timeout_s_(timeout_s), last_(std::chrono::steady_clock::now()) {}
+
+void BoundedWait::moved() { last_ = std::chrono::steady_clock::now(); }
+
+bool BoundedWait::expired() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >
+         timeout_s_;
+}
+
+std::string BoundedWait::message(const std::string& what) const {
+  return "tfmc: " + what + " for " + std::to_string(static_cast<int>(timeout_s_)) +
+         " s: a rank died or cannot be reached";
+}
+
 namespace {
 // Tests `request` until it completes; throws RankTimeout after `timeout_s` seconds.
 void wait_bounded(MPI_Request& request, double timeout_s, const char* what) {
-  const auto start = std::chrono::steady_clock::now();
+  const BoundedWait wait(timeout_s);
   for (int done = 0;;) {
     MPI_Test(&request, &done, MPI_STATUS_IGNORE);
     if (done != 0) return;
-    const double waited =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (waited > timeout_s) {
-      throw RankTimeout(std::string("tfmc: a rank did not take part in ") + what + " for " +
-                        std::to_string(static_cast<int>(timeout_s)) +
-                        " s: it died or cannot be reached");
-    }
+    wait.idle([&] { return std::string("a rank did not take part in ") + what; });
   }
 }
 }  // namespace

@@ -2,11 +2,12 @@
 // (Open MPI on a cluster, or oversubscribed on one machine). Every rank runs the same program
 // on the same input; each owns the states whose hash falls to it.
 //
-// Waits are bounded: a collective is started without blocking and tested until it completes
-// or `timeout_s` passes with nothing done, when RankTimeout is thrown. A rank that died or
-// cannot be reached thus ends the run with an error instead of a hang.
+// Waits are bounded (BoundedWait): a collective is started without blocking and tested until
+// it completes or `timeout_s` passes with nothing done, when RankTimeout is thrown. A rank that
+// died or cannot be reached thus ends the run with an error instead of a hang.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -21,11 +22,33 @@ class RankTimeout : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The bound of one wait on other ranks: the waiter tries, and says after each try whether
+// anything moved (a message came, a send or a collective completed).
+class BoundedWait {
+ public:
+  explicit BoundedWait(double timeout_s);
+  // Something moved: the bound counts from now.
+  void moved();
+  // Nothing moved: throws RankTimeout, "tfmc: WHAT for N s: ...", once timeout_s seconds
+  // have passed since the wait began or last moved. `what` is made only then.
+  template <class What>
+  void idle(const What& what) const {
+    if (expired()) throw RankTimeout(message(what()));
+  }
+
+ private:
+  bool expired() const;
+  std::string message(const std::string& what) const;
+
+  double timeout_s_;
+  std::chrono::steady_clock::time_point last_;
+};
+
 class MpiRanks {
  public:
   // Starts MPI in this process (the thread that makes it is the one that calls MPI), once.
   explicit MpiRanks(double timeout_s = 60);
-  // Ends MPI; after an abort() it is never reached.
+  // Ends MPI.
   ~MpiRanks();
   MpiRanks(const MpiRanks&) = delete;
   MpiRanks& operator=(const MpiRanks&) = delete;
