@@ -4,7 +4,7 @@
 
 namespace tfmc::check {
 
-std::vector<bool> noncommuting(DependencyModel& model, const Explorer& explorer, std::size_t states,
+std::vector<bool> noncommuting(DependencyModel& model, const StoredState& state, std::size_t states,
                                const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
                                const std::vector<bool>& compared) {
   const auto differ = [&](const std::vector<Slot>& x, const std::vector<Slot>& y) {
@@ -19,7 +19,7 @@ std::vector<bool> noncommuting(DependencyModel& model, const Explorer& explorer,
   std::vector<std::uint8_t> is_enabled(model.transition_count(), 0);
   std::vector<Slot> ab, ba;
   for (std::size_t i = 0; i < states && left > 0; ++i) {
-    const std::vector<Slot> s = explorer.state(static_cast<StateIndex>(i));
+    const std::vector<Slot> s = state(static_cast<StateIndex>(i));
     enabled.clear();
     model.enabled(s.data(), enabled);
     for (TransitionId t : enabled) is_enabled[t] = 1;

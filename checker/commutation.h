@@ -7,19 +7,23 @@
 // program may not reveal (checker/api/race_classification.h).
 #pragma once
 
+#include <functional>
 #include <utility>
 #include <vector>
 
-#include "checker/explorer.h"
+#include "checker/state_store.h"
 #include "semantics/model/dependency_model.h"
 
 namespace tfmc::check {
 
-// For each pair (a, b): whether some state stored by `explorer` has a and b both enabled in
-// `model` and they do not commute there, comparing only the slots flagged in `compared` (the
-// slots that can reach an outcome). `model` must be the model whose states the explorer
-// stored (the base model of a reduction: its slots are the same).
-std::vector<bool> noncommuting(DependencyModel& model, const Explorer& explorer, std::size_t states,
+// Stored state i of an exploration (Explorer::state).
+using StoredState = std::function<std::vector<Slot>(StateIndex i)>;
+
+// For each pair (a, b): whether some state of the `states` stored ones, read by `state`, has
+// a and b both enabled in `model` and they do not commute there, comparing only the slots
+// flagged in `compared` (the slots that can reach an outcome). `model` must be the model
+// whose states were stored (the base model of a reduction: its slots are the same).
+std::vector<bool> noncommuting(DependencyModel& model, const StoredState& state, std::size_t states,
                                const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
                                const std::vector<bool>& compared);
 

@@ -438,6 +438,7 @@ Exploration Explorer::run() {
   for (const Worker& w : workers_)
     r.finals.insert(r.finals.end(), w.finals.begin(), w.finals.end());
   std::sort(r.finals.begin(), r.finals.end());
+  r.final_states = r.finals.size();
   store_.release_staging();
   pool_.reset();
   workers_.clear();

@@ -51,6 +51,19 @@ struct Progress {
   double seconds;
 };
 
+// One rank's share of a distributed exploration (checker/distributed/): what it stored and
+// sent.
+struct RankShare {
+  std::uint64_t states = 0;
+  std::uint64_t transitions = 0;  // of the states it expanded
+  std::size_t store_bytes = 0;    // its store's memory, the parents' ranks included
+  std::size_t disk_bytes = 0;     // its state log
+  std::uint64_t states_sent = 0;  // successors sent to their owners
+  std::uint64_t messages_sent = 0;
+  std::uint64_t bytes_sent = 0;
+  double seconds = 0;
+};
+
 struct Exploration {
   bool complete = true;
   std::string stop_reason;  // empty when complete: "max-states", "max-seconds", "max-memory"
@@ -58,6 +71,8 @@ struct Exploration {
   std::uint64_t transitions = 0;
   std::uint64_t extra_firings = 0;  // TransitionSystem::extra_firings during the kept levels
   std::vector<StateIndex> finals;   // distinct final states, in index (discovery) order
+                                    // (a distributed exploration's: this rank's)
+  std::uint64_t final_states = 0;   // distinct final states (of every rank)
   double seconds = 0;
   std::size_t store_bytes = 0;  // the store's memory (StateStore::bytes)
   std::size_t disk_bytes = 0;   // the state log's file
@@ -65,7 +80,8 @@ struct Exploration {
   double fingerprint_probability = 0;  // StateStore::fingerprint_probability
   std::size_t raw_bytes = 0;           // stored states * slots * 4
   std::size_t slots = 0;               // slots per state
-  unsigned threads = 1;                // threads the exploration ran on
+  unsigned threads = 1;                // threads the exploration ran on (each rank's)
+  std::vector<RankShare> ranks;        // a distributed exploration's, by rank; else empty
 };
 
 class Explorer {

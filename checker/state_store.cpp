@@ -377,18 +377,27 @@ bool StateStore::identify(const Slot* state, std::vector<std::uint32_t>& words, 
 
 StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex parent,
                                               TransitionId via) {
+  open_level(false, kMaxStates, 1, 1, serially);
+  const Insert r = add(state, make_link(parent, via));
+  close_level();
+  return r;
+}
+
+StateStore::Insert StateStore::add(const Slot* state, Link link) {
   std::vector<std::uint32_t> words;
   std::uint64_t id;
-  while (!identify(state, words, id)) {
+  for (;;) {
+    // Crowded tree tables grow before a fold adds to them, a full visited set before an insert.
+    if (over_cap()) reserve(size_ + level_size() + 1, serially);
+    if (identify(state, words, id)) break;
     Slot any = 0;
     for (std::size_t k = 0; k < layout_.slots(); ++k) any |= state[k];
+    close_level();
     refit(any, serially);
+    open_level(false, requested_cap_, 1, 1, serially);
   }
-  reserve(size_ + 1, serially);
-  open_level(false, 1, 1, 1, serially);
   Numbers numbers;
-  const LevelInsert r = insert(words.data(), id, make_link(parent, via), numbers);
-  close_level();
+  const LevelInsert r = insert(words.data(), id, link, numbers);
   if (r.found != Found::New) return {kNoState, false};
   return {static_cast<StateIndex>(r.pos), true};
 }
@@ -415,9 +424,12 @@ std::size_t StateStore::bytes() const {
 }
 
 double StateStore::fingerprint_probability(std::uint64_t transitions) const {
-  if (mode_ != StoreMode::Fingerprint) return 0;
+  return mode_ == StoreMode::Fingerprint ? fingerprint_probability(size_, transitions) : 0;
+}
+
+double StateStore::fingerprint_probability(std::uint64_t states, std::uint64_t transitions) {
   // States generated: every transition's successor and the initial state.
-  const auto n = static_cast<double>(size_);
+  const auto n = static_cast<double>(states);
   const double m = static_cast<double>(transitions) + 1;
   return std::max(0.0, n * (m - n)) / std::ldexp(1.0, 64);
 }

@@ -189,6 +189,10 @@ class StateStore {
   // Finds `state` or stores it, as a level of its own, refitting the store when needed. The
   // index is kNoState when the state was stored already.
   Insert find_or_insert(const Slot* state, StateIndex parent, TransitionId via);
+  // Finds `state` or stores it with `link` in the open level, which is not provisional,
+  // growing and refitting the store as needed: for a refit the level is closed and opened
+  // again (its states keep their indices, and the next get the indices after them).
+  Insert add(const Slot* state, Link link);
   // The key (into `words`, key_words() of them) and identity of `state`; false when it does
   // not fit the keys or the tree (it may add tree nodes, which the state shares with others).
   bool identify(const Slot* state, std::vector<std::uint32_t>& words, std::uint64_t& id);
@@ -219,6 +223,8 @@ class StateStore {
   // equalled a stored one's, after `transitions` lookups of which size() found new states:
   // TLC's estimate, states x (transitions - states) / 2^64. 0 in compressed mode.
   double fingerprint_probability(std::uint64_t transitions) const;
+  // The same estimate for `states` found by `transitions` lookups.
+  static double fingerprint_probability(std::uint64_t states, std::uint64_t transitions);
 
  private:
   // The identity of the key in `words` (key_words() words), folded whole into `refs`; false

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "checker/api/exploration_run.h"
 #include "checker/api/race_classification.h"
-#include "checker/outcomes.h"
 #include "gpu_eval/evaluator_choice.h"
 #include "semantics/model/graph_model.h"
 
@@ -17,7 +17,7 @@ namespace {
 // after `program`'s outputs and variables, in FORMAT.md's order; counts the stuck final
 // states into `stuck_states`.
 std::vector<Outcome> outcomes_of(const sem::Program& program, const TransitionSystem& explored,
-                                 const check::Explorer& explorer, const check::Exploration& e,
+                                 ExplorationRun& run, const check::Exploration& e,
                                  const sem::ValueStore& values, std::uint64_t& stuck_states) {
   const auto names = [&](const std::vector<TransitionId>& ts) {
     std::vector<std::string> out;
@@ -25,7 +25,7 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, const TransitionSy
     return out;
   };
   std::vector<Outcome> outcomes;
-  for (const check::Outcome& found : check::collect_outcomes(explored, explorer, e)) {
+  for (const check::Outcome& found : run.outcomes(e)) {
     Outcome o;
     // The outcome slots are the named outputs, the variables, then the loop bounds, live when
     // the run reached them (graph_model.h).
@@ -79,15 +79,13 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   std::optional<check::ReducedModel> reduced;
   if (options.reduction != check::Reduction::None) reduced.emplace(model, options.reduction);
   TransitionSystem& explored = reduced ? static_cast<TransitionSystem&>(*reduced) : model;
-  check::Explorer explorer(explored, options.limits, options.parallel, options.store);
-  if (options.progress) {
-    explorer.on_progress(
-        [&options, &label](const check::Progress& p) { options.progress(p, label); });
-  }
+  const std::unique_ptr<ExplorationRun> run =
+      options.engine ? options.engine(explored, program, values, options, label)
+                     : local_run(explored, program, values, options, label);
   CheckResult r;
   r.program = program.file;
-  r.exploration = explorer.run();
-  r.outcomes = outcomes_of(program, explored, explorer, r.exploration, values, r.stuck_states);
+  r.exploration = run->run();
+  r.outcomes = outcomes_of(program, explored, *run, r.exploration, values, r.stuck_states);
   // A run cut short by a loop bound leaves the outcomes incomplete as a limit does.
   const bool bounded = std::any_of(r.outcomes.begin(), r.outcomes.end(),
                                    [](const Outcome& o) { return !o.bounds.empty(); });
@@ -100,7 +98,7 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   r.reduction = options.reduction;
   r.eager_firings = r.exploration.extra_firings;
   r.races = initial_races(model, r);
-  if (mark_noncommuting) mark_noncommuting_races(model, explorer, r);
+  if (mark_noncommuting) mark_noncommuting_races(model, *run, r);
   return r;
 }
 

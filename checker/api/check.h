@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,14 @@ namespace tfmc::api {
 // ("" for the check itself, "before", "a before b", ...).
 using ProgressSink = std::function<void(const check::Progress&, const std::string& label)>;
 
+class ExplorationRun;  // exploration_run.h
+struct CheckOptions;
+// Makes the run that explores `explored` (a model of `program` over `values`, or its
+// reduction) as `options` ask, under `label` in progress reports (exploration_run.h).
+using Engine = std::function<std::unique_ptr<ExplorationRun>(
+    TransitionSystem& explored, const sem::Program& program, sem::ValueStore& values,
+    const CheckOptions& options, const std::string& label)>;
+
 struct CheckOptions {
   check::Limits limits;
   check::Parallelism parallel;  // threads of each exploration (explorer.h)
@@ -39,6 +48,9 @@ struct CheckOptions {
   ProgressSink progress;  // may be empty
   // Which backend evaluates tensor functions (gpu_eval/evaluator_choice.h); Gpu needs a device.
   eval::EvalBackend eval = eval::EvalBackend::Auto;
+  // Where explorations run: empty, in this process (local_run); else, for example, over the
+  // ranks of an MPI run (checker/api/distributed/distributed_run.h).
+  Engine engine;
 };
 
 struct CheckResult {

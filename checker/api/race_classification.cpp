@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "checker/commutation.h"
 #include "semantics/model/relevant_slots.h"
 #include "semantics/program/order.h"
 
@@ -28,13 +27,12 @@ std::string stopped(const std::string& label, const CheckResult& run) {
 
 }  // namespace
 
-void mark_noncommuting_races(sem::GraphModel& model, const check::Explorer& explorer,
-                             CheckResult& r) {
+void mark_noncommuting_races(sem::GraphModel& model, ExplorationRun& run, CheckResult& r) {
   if (!r.exploration.complete || r.deterministic() || r.races.empty()) return;
   std::vector<std::pair<TransitionId, TransitionId>> pairs;
   for (const Race& race : r.races) pairs.emplace_back(race.first_node, race.second_node);
-  const std::vector<bool> visible = check::noncommuting(
-      model, explorer, r.exploration.states, pairs, sem::outcome_relevant_slots(model.program()));
+  const std::vector<bool> visible =
+      run.noncommuting(model, pairs, sem::outcome_relevant_slots(model.program()));
   for (std::size_t k = 0; k < r.races.size(); ++k) {
     if (visible[k]) r.races[k].observable = true;
   }

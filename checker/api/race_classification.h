@@ -29,15 +29,14 @@
 #include <string>
 
 #include "checker/api/check.h"
-#include "checker/explorer.h"
+#include "checker/api/exploration_run.h"
 #include "semantics/model/graph_model.h"
 
 namespace tfmc::api {
 
 // Marks observable the races of `r`, a complete and nondeterministic check over `model`
-// explored by `explorer`, whose two nodes fail to commute in some stored state.
-void mark_noncommuting_races(sem::GraphModel& model, const check::Explorer& explorer,
-                             CheckResult& r);
+// explored by `run`, whose two nodes fail to commute in some stored state.
+void mark_noncommuting_races(sem::GraphModel& model, ExplorationRun& run, CheckResult& r);
 
 // Explores `program` as the check did: same value store, reduction level and limits. `label`
 // names the run in progress reports.

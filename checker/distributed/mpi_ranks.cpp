@@ -2,7 +2,9 @@
 
 #include <mpi.h>
 
+#include <cstdlib>
 #include <string>
+#include <thread>
 
 #include "semantics/errors/invariant.h"
 
@@ -13,13 +15,14 @@ BoundedWait::BoundedWait(double timeout_s)
 
 void BoundedWait::moved() { last_ = std::chrono::steady_clock::now(); }
 
-bool BoundedWait::expired() const {
+bool BoundedWait::yield_expired() const {
+  std::this_thread::yield();
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - last_).count() >
          timeout_s_;
 }
 
 std::string BoundedWait::message(const std::string& what) const {
-  return "tfmc: " + what + " for " + std::to_string(static_cast<int>(timeout_s_)) +
+  return what + " for " + std::to_string(static_cast<int>(timeout_s_)) +
          " s: a rank died or cannot be reached";
 }
 
@@ -63,13 +66,13 @@ std::vector<std::uint64_t> MpiRanks::max(std::span<const std::uint64_t> mine) co
   return reduce(mine, true);
 }
 
-std::vector<std::vector<unsigned char>> MpiRanks::gather(
+std::vector<std::vector<unsigned char>> MpiRanks::all_gather(
     std::span<const unsigned char> mine) const {
   const int count = static_cast<int>(mine.size());
   TFMC_CHECK(mine.size() == static_cast<std::size_t>(count), "a gathered part under 2 GiB");
-  std::vector<int> counts(rank_ == 0 ? static_cast<std::size_t>(size_) : 0);
+  std::vector<int> counts(static_cast<std::size_t>(size_));
   MPI_Request request;
-  MPI_Igather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD, &request);
+  MPI_Iallgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD, &request);
   wait_bounded(request, timeout_s_, "a gather");
   std::vector<int> offsets(counts.size(), 0);
   std::size_t total = 0;
@@ -79,8 +82,8 @@ std::vector<std::vector<unsigned char>> MpiRanks::gather(
   }
   TFMC_CHECK(total < (std::size_t{1} << 31), "gathered parts under 2 GiB in all");
   std::vector<unsigned char> all(total);
-  MPI_Igatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), offsets.data(), MPI_BYTE, 0,
-               MPI_COMM_WORLD, &request);
+  MPI_Iallgatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), offsets.data(), MPI_BYTE,
+                  MPI_COMM_WORLD, &request);
   wait_bounded(request, timeout_s_, "a gather");
   std::vector<std::vector<unsigned char>> out;
   for (std::size_t r = 0; r < counts.size(); ++r) {
@@ -88,6 +91,11 @@ std::vector<std::vector<unsigned char>> MpiRanks::gather(
     out.emplace_back(first, first + counts[r]);
   }
   return out;
+}
+
+void MpiRanks::abort(int code) const {
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::abort();  // MPI_Abort does not return; the compiler is told so
 }
 
 }  // namespace tfmc::dist

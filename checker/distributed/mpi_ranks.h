@@ -29,15 +29,16 @@ class BoundedWait {
   explicit BoundedWait(double timeout_s);
   // Something moved: the bound counts from now.
   void moved();
-  // Nothing moved: throws RankTimeout, "tfmc: WHAT for N s: ...", once timeout_s seconds
-  // have passed since the wait began or last moved. `what` is made only then.
+  // Nothing moved: gives the core to another process for a moment (ranks may outnumber the
+  // cores), and throws RankTimeout, "WHAT for N s: ...", once timeout_s seconds have
+  // passed since the wait began or last moved. `what` is made only then.
   template <class What>
   void idle(const What& what) const {
-    if (expired()) throw RankTimeout(message(what()));
+    if (yield_expired()) throw RankTimeout(message(what()));
   }
 
  private:
-  bool expired() const;
+  bool yield_expired() const;
   std::string message(const std::string& what) const;
 
   double timeout_s_;
@@ -60,8 +61,12 @@ class MpiRanks {
   // rank). Throw RankTimeout.
   std::vector<std::uint64_t> sum(std::span<const std::uint64_t> mine) const;
   std::vector<std::uint64_t> max(std::span<const std::uint64_t> mine) const;
-  // Every rank's `mine`, in rank order, on rank 0 (elsewhere: empty). Throws RankTimeout.
-  std::vector<std::vector<unsigned char>> gather(std::span<const unsigned char> mine) const;
+  // Every rank's `mine`, in rank order, on every rank. Throws RankTimeout.
+  std::vector<std::vector<unsigned char>> all_gather(std::span<const unsigned char> mine) const;
+
+  // Ends every rank of the run at once with exit status `code` (after an error on this rank,
+  // so that no other waits for it).
+  [[noreturn]] void abort(int code) const;
 
  private:
   std::vector<std::uint64_t> reduce(std::span<const std::uint64_t> mine, bool maximum) const;

@@ -232,6 +232,25 @@ void add_exploration_options(CLI::App* cmd, bool& quiet, check::Limits& limits,
       ->check(CLI::IsMember({"none", "eager", "stubborn"}));
 }
 
+// --distributed and its knobs (check and compare).
+void add_distribution_options(CLI::App* cmd, Distribution& d) {
+  cmd->add_flag("--distributed", d.on,
+                "explore over the ranks of an MPI run (mpirun -n N tfmc ... --distributed): each "
+                "rank stores the states whose hash falls to it and sends the others' to them; "
+                "every rank explores on one thread (run a rank per core) and rank 0 prints "
+                "the report; the outcomes and counts are those of one process");
+  cmd->add_option("--rank-timeout", d.rank_timeout_s,
+                  "with --distributed: a wait on other ranks in which nothing arrives for this "
+                  "many seconds ends the run with an error (exit 4) instead of a hang")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--message-bytes", d.message_bytes,
+                  "with --distributed: states for another rank are sent in messages of about "
+                  "this many bytes")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{64}, std::size_t{1} << 30));
+}
+
 // The --eval text as a backend; false, with a message on `err`, for gpu without a device.
 bool eval_backend(const std::string& text, eval::EvalBackend& backend, std::ostream& err) {
   backend = eval::parse_eval_backend(text).value_or(eval::EvalBackend::Auto);
@@ -284,6 +303,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   add_value_options(check_cmd, check_values);
   add_exploration_options(check_cmd, check.quiet, check.limits, check.parallel, check_memory,
                           check_reduction, check_eval, check_store);
+  add_distribution_options(check_cmd, check.distribution);
   bool no_race_classification = false;
   check_cmd->add_flag("--no-race-classification", no_race_classification,
                       "list the races without classifying them: by default each race of a "
@@ -315,6 +335,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   add_value_options(compare_cmd, compare_values);
   add_exploration_options(compare_cmd, compare.quiet, compare.limits, compare.parallel,
                           compare_memory, compare_reduction, compare_eval, compare_store);
+  add_distribution_options(compare_cmd, compare.distribution);
   compare_cmd->add_option("--map", compare.maps,
                           "OLD=NEW: BEFORE's output or variable OLD is AFTER's NEW (repeatable)");
   compare_cmd->add_option("--ignore", compare.ignored,

@@ -64,9 +64,9 @@ int write_output(const std::string& text, const std::string& output, std::ostrea
   return kExitOk;
 }
 
-}  // namespace
-
-int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+// run_check with the explorations on `engine`.
+int check_on(const CheckOptions& options, const api::Engine& engine, std::ostream& out,
+             std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
   try {
@@ -83,6 +83,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   check.eval = options.eval;
   check.classify_races = options.classify_races;
   check.progress = progress_lines(options.quiet, err);
+  check.engine = engine;
   const api::CheckResult result = api::check(program, values, check);
   switch (options.format) {
     case OutputFormat::Text:
@@ -107,7 +108,9 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   return check_exit_code(result);
 }
 
-int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err) {
+// run_compare with the explorations on `engine`.
+int compare_on(const CompareOptions& options, const api::Engine& engine, std::ostream& out,
+               std::ostream& err) {
   // One value store for both sides, so that equal values have equal ids.
   sem::ValueStore values;
   sem::Program before, after;
@@ -131,6 +134,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
   check.reduction = options.reduction;
   check.eval = options.eval;
   check.progress = progress_lines(options.quiet, err);
+  check.engine = engine;
   // BEFORE first, so that its progress lines come first.
   api::CheckResult before_result = api::explore(before, values, check, "before");
   api::CheckResult after_result = api::explore(after, values, check, "after");
@@ -156,6 +160,22 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
     fmt::print(err, "tfmc: a limit stopped an exploration: the verdict is unknown\n");
   }
   return compare_exit_code(result, options.require_equivalent);
+}
+
+}  // namespace
+
+int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  return run_distributed(options.distribution, out, err,
+                         [&](const api::Engine& engine, std::ostream& o, std::ostream& e) {
+                           return check_on(options, engine, o, e);
+                         });
+}
+
+int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err) {
+  return run_distributed(options.distribution, out, err,
+                         [&](const api::Engine& engine, std::ostream& o, std::ostream& e) {
+                           return compare_on(options, engine, o, e);
+                         });
 }
 
 int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err) {

@@ -10,6 +10,7 @@
 #include "checker/api/check.h"
 #include "checker/api/printed_outcome.h"
 #include "checker/api/session.h"
+#include "tools/app/distribution.h"
 
 namespace tfmc::app {
 
@@ -32,6 +33,7 @@ struct CheckOptions {
   // explorations per race (checker/api/race_classification.h); --no-race-classification
   // turns it off.
   bool classify_races = true;
+  Distribution distribution;  // --distributed
 };
 
 // `tfmc compare BEFORE AFTER` (checker/api/compare.h): session.files holds BEFORE and AFTER,
@@ -49,6 +51,7 @@ struct CompareOptions {
   std::vector<std::string> maps;     // OLD=NEW
   std::vector<std::string> ignored;  // names
   bool require_equivalent = false;   // exit 0 only when equivalent
+  Distribution distribution;         // --distributed
 };
 
 struct RacesOptions {

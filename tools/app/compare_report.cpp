@@ -37,6 +37,7 @@ std::string render_compare_text(const api::CompareResult& r, const sem::ValueSto
                        side->outcomes.size() == 1 ? "" : "s", e.states, e.transitions, e.seconds,
                        e.complete ? "" : fmt::format(" (stopped by --{})", e.stop_reason));
     out += store_text(e);
+    out += ranks_text(e);
   }
   // An outcome one side has not reached is only a candidate while that side is incomplete.
   const char* added_how =

@@ -140,6 +140,37 @@ std::string store_text(const check::Exploration& e) {
       e.fingerprint_probability);
 }
 
+// A distributed exploration's share of each rank (FORMAT.md section 9, stats.ranks).
+Json ranks_json(const std::vector<check::RankShare>& ranks) {
+  Json out = Json::array(Json::Layout::Lines);
+  for (const check::RankShare& r : ranks) {
+    out.push(Json::object()
+                 .set("states", r.states)
+                 .set("transitions", r.transitions)
+                 .set("store_bytes", std::uint64_t{r.store_bytes})
+                 .set("disk_bytes", std::uint64_t{r.disk_bytes})
+                 .set("states_sent", r.states_sent)
+                 .set("messages", r.messages_sent)
+                 .set("message_bytes", r.bytes_sent)
+                 .set("seconds", r.seconds));
+  }
+  return out;
+}
+
+std::string ranks_text(const check::Exploration& e) {
+  if (e.ranks.empty()) return "";
+  std::uint64_t sent = 0, messages = 0, bytes = 0;
+  for (const check::RankShare& r : e.ranks) {
+    sent += r.states_sent;
+    messages += r.messages_sent;
+    bytes += r.bytes_sent;
+  }
+  return fmt::format(
+      "distributed: {} ranks; {} states sent to their owners in {} messages ({} "
+      "bytes)\n",
+      e.ranks.size(), sent, messages, bytes);
+}
+
 Json check_document(const api::CheckResult& r, const sem::ValueStore& values, api::ValueForm form) {
   const check::Exploration& e = r.exploration;
   Json doc = Json::object(Json::Layout::Lines);
@@ -150,7 +181,7 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values, ap
   Json stats = Json::object()
                    .set("states", e.states)
                    .set("transitions", e.transitions)
-                   .set("final_states", std::uint64_t{e.finals.size()})
+                   .set("final_states", e.final_states)
                    .set("stuck_states", r.stuck_states)
                    .set("seconds", e.seconds)
                    .set("threads", std::uint64_t{e.threads})
@@ -164,6 +195,7 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values, ap
   if (e.store == check::StoreMode::Fingerprint) {
     stats.set("collision_probability", e.fingerprint_probability);
   }
+  if (!e.ranks.empty()) stats.set("ranks", ranks_json(e.ranks));
   doc.set("stats", std::move(stats));
   doc.set("outcomes", outcomes_json(api::printed(r.outcomes, values, form)));
   doc.set("races", races_json(r.races, true));
@@ -225,7 +257,7 @@ std::string render_text(const api::CheckResult& r, const sem::ValueStore& values
   out += fmt::format("verdict: {}\n", verdict(r));
   out += fmt::format(
       "explored: {} states, {} transitions, {} final states ({} stuck) in {:.3f} s{}\n", e.states,
-      e.transitions, e.finals.size(), r.stuck_states, e.seconds,
+      e.transitions, e.final_states, r.stuck_states, e.seconds,
       e.complete || e.stop_reason == "max-iterations" ? "" : " (incomplete: more states remain)");
   out += fmt::format("reduction: {}", check::reduction_name(r.reduction));
   out +=
@@ -233,6 +265,7 @@ std::string render_text(const api::CheckResult& r, const sem::ValueStore& values
           ? "\n"
           : fmt::format(" ({} transitions fired eagerly between stored states)\n", r.eager_firings);
   out += store_text(e);
+  out += ranks_text(e);
   out += '\n';
   out += races_text(r);
   const std::vector<api::PrintedOutcome> outcomes = api::printed(r.outcomes, values, form);

@@ -30,6 +30,8 @@ std::string outcome_text(const api::PrintedOutcome& o, const std::string& title)
 // The line that marks an exploration with a fingerprint store (--store fingerprint) and the
 // probability that it missed a state; none for an exact store.
 std::string store_text(const check::Exploration& e);
+// The line on a distributed exploration's ranks and messages ("" for one process).
+std::string ranks_text(const check::Exploration& e);
 
 // `tfmc races`: one line per race in the given order, `A (FILE:LINE) and B (FILE:LINE) on X:
 // KIND`, each node with its own file, then a count line ("no races", "1 race", "2 races").

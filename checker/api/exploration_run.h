@@ -1,0 +1,39 @@
+// One exploration of a model, as a check needs it (check.h): run in this process over
+// check::Explorer (local_run), or over the ranks of an MPI run (distributed/distributed_run.h).
+// Either way the figures, the outcomes and the commutation test of race classification are
+// the same for the same program: a check does not know where its explorations run.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "checker/api/check.h"
+#include "checker/explorer.h"
+#include "checker/outcomes.h"
+#include "semantics/model/graph_model.h"
+
+namespace tfmc::api {
+
+class ExplorationRun {
+ public:
+  virtual ~ExplorationRun() = default;
+  // Explores (once).
+  virtual check::Exploration run() = 0;
+  // After run(), which gave `e`: the distinct outcomes of its final states (outcomes.h), with
+  // values as ids of the check's value store.
+  virtual std::vector<check::Outcome> outcomes(const check::Exploration& e) = 0;
+  // After run(): check::noncommuting over every state it stored; `model` is the graph model
+  // whose states (or whose reduction's) were explored.
+  virtual std::vector<bool> noncommuting(
+      sem::GraphModel& model, const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
+      const std::vector<bool>& compared) = 0;
+};
+
+// The run in this process, on options.parallel's threads.
+std::unique_ptr<ExplorationRun> local_run(TransitionSystem& explored, const sem::Program& program,
+                                          sem::ValueStore& values, const CheckOptions& options,
+                                          const std::string& label);
+
+}  // namespace tfmc::api

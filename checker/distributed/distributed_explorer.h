@@ -1,0 +1,113 @@
+// Breadth-first exploration over the ranks of an MPI run (mpi_ranks.h), in the pattern of
+// LTSmin's distributed backend: every rank runs the same model of the same program.
+//
+// Ownership. A state belongs to the rank its content's digest falls to (StateCodec::digest,
+// the same on every rank whatever the ids), and only its owner stores it, in a StateStore of
+// its own (exact, compressed or fingerprinted as asked). A rank expands the states it owns,
+// stores the successors it owns and sends the others to their owners, through the Mailbox:
+// records of (parent index, transition, state by content), many to a message, sent without
+// blocking while it expands. Every rank explores on one thread (run one rank per core).
+//
+// Levels. The search goes a BFS depth at a time: a level ends with the Mailbox's round (every
+// record sent in it has arrived) and a collective sum of the states it stored, which is the
+// termination test (no rank stored one: done). So every stored state is at its BFS depth, and
+// the states, transitions and final states are those of one process: the reduction's choices
+// are made per state, the same on any rank.
+//
+// Witnesses. A stored state's parent link names the parent's rank besides its index. A
+// witness is chased back across ranks, one round a step, for every final state at once. The
+// outcomes of every rank are then gathered on every rank (values by content, translated to
+// that rank's ids), merged as in one process (checker/outcomes.h), each keeping the witness of
+// its least deep final state (ties: the lowest rank, then index). Which parent a state keeps
+// when several reach it in one level depends on the order messages arrive in, so witnesses
+// may differ from one run to another; each is a shortest run to its final state.
+//
+// Limits. --max-states bounds the states stored by all ranks (each level's remaining budget
+// split evenly among the ranks), --max-seconds the time, --max-memory each rank's resident
+// memory. A rank that reaches one stops expanding; the level's end tells every rank, and all
+// stop there, with the stored but unexpanded states still searched for final states. Waits
+// on other ranks are bounded (RankTimeout).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "checker/distributed/mailbox.h"
+#include "checker/distributed/mpi_ranks.h"
+#include "checker/explorer.h"
+#include "checker/outcomes.h"
+#include "checker/state_store.h"
+#include "semantics/model/state_codec.h"
+
+namespace tfmc::dist {
+
+struct DistributedOptions {
+  double rank_timeout_s = 120;          // a wait on other ranks with nothing moving: an error
+  std::size_t message_bytes = 1 << 16;  // records are sent in messages of about this size
+};
+
+class DistributedExplorer {
+ public:
+  // `codec` reads and writes `model`'s states and has 2 * ranks.size() channels: those below
+  // ranks.size() carry the search, channel ranks.size() + r the gathering of rank r's
+  // outcomes.
+  DistributedExplorer(const MpiRanks& ranks, TransitionSystem& model, StateCodec& codec,
+                      check::Limits limits, check::StoreMode store, DistributedOptions options);
+
+  // Called on rank 0 at the end of a level, at most about every second.
+  void on_progress(std::function<void(const check::Progress&)> callback) {
+    progress_ = std::move(callback);
+  }
+
+  // Explores, on every rank together. The figures are the sums over all ranks (seconds:
+  // rank 0's), with each rank's share in Exploration::ranks; `finals` lists this rank's final
+  // states.
+  check::Exploration run();
+
+  // After run(), on every rank together: the distinct outcomes of every rank's final states,
+  // the same on every rank, with values as this rank's ids (outcomes.h).
+  std::vector<check::Outcome> outcomes();
+
+  // This rank's stored states.
+  std::size_t states() const { return store_.size(); }
+  std::vector<Slot> state(check::StateIndex i) const;
+
+ private:
+  // Why this rank stopped (codes ordered so that the ranks' maximum is one reason).
+  enum Halt : std::uint64_t { kNone = 0, kStates = 1, kSeconds = 2, kMemory = 3 };
+
+  int owner(const Slot* state);
+  // Stores `state` reached from `parent` on rank `from` by `t` if it is new and the level's
+  // budget allows (else the level halts by max-states).
+  void store(const Slot* state, int from, check::StateIndex parent, TransitionId t);
+  // Stores the states in one message of the search from rank `from`.
+  void receive_states(int from, const unsigned char* data, std::size_t size);
+  // Expands this rank's states [lo, hi); returns where it stopped (hi unless halted).
+  check::StateIndex expand(check::StateIndex lo, check::StateIndex hi);
+  // The witness steps (explored transitions, from the initial state) of every final state
+  // of this rank, in finals_ order.
+  std::vector<std::vector<TransitionId>> chase_witnesses();
+  double elapsed() const;
+
+  const MpiRanks& ranks_;
+  TransitionSystem& model_;
+  StateCodec& codec_;
+  check::Limits limits_;
+  DistributedOptions options_;
+  check::StateStore store_;
+  Mailbox mailbox_;
+  std::function<void(const check::Progress&)> progress_;
+  std::vector<std::uint16_t> parent_rank_;  // by state: the rank of its parent
+  std::vector<check::StateIndex> finals_;
+  std::chrono::steady_clock::time_point start_;
+  // The open level.
+  std::uint64_t level_budget_ = 0;  // new states this rank may store (max-states' share)
+  std::uint64_t level_new_ = 0;
+  std::uint64_t halt_ = kNone;
+  std::uint64_t transitions_ = 0;
+  std::uint64_t states_sent_ = 0;
+  std::vector<Slot> scratch_;
+};
+
+}  // namespace tfmc::dist

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# tfmc check --distributed under mpirun against tfmc check in one process, on every testdata
+# graph (tests/CMakeLists.txt runs it with 2 ranks): the same exit code, and for the graphs
+# that explore, the same JSON but for the witnesses, the times and the figures that are a
+# rank's or the ranks' (stats.ranks, threads, store_bytes, disk_bytes, and values and
+# evaluations, which are rank 0's). Then `compare --distributed`, and a
+# rank that stops answering: exit 4 and the error on stderr, no hang.
+#
+#   cli_distributed_test.sh TFMC MPIEXEC RANKS SOURCE_DIR
+set -euo pipefail
+tfmc=$1 mpiexec=$2 ranks=$3 source_dir=$4
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+distributed() { "$mpiexec" -n "$ranks" --oversubscribe "$tfmc" "$@" --distributed; }
+
+# The JSON with what may differ removed.
+same_json() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+def canon(path):
+    d = json.load(open(path))
+    docs = [d] + ([d["before"]] if "before" in d else [])
+    for doc in docs:
+        for key in ("seconds", "store_bytes", "disk_bytes", "ranks", "threads", "values",
+                    "evaluations"):
+            doc["stats"].pop(key, None)
+        for list_key in ("outcomes", "added", "lost"):
+            for o in doc.get(list_key, []):
+                o.pop("witness", None)
+    return d
+a, b = canon(sys.argv[1]), canon(sys.argv[2])
+if a != b:
+    print(json.dumps(a, indent=1)[:3000]); print(json.dumps(b, indent=1)[:3000]); sys.exit(1)
+PY
+}
+
+compared=0
+for dir in "$source_dir"/testdata/*/; do
+  [[ -f $dir/graph.tfg ]] || continue
+  opts=()
+  [[ -f $dir/options ]] && read -r -d '' -a opts <"$dir/options" || true
+  one=0 many=0
+  "$tfmc" check "$dir/graph.tfg" "${opts[@]}" --json --quiet >"$work/one.json" 2>/dev/null || one=$?
+  distributed check "$dir/graph.tfg" "${opts[@]}" --json --quiet >"$work/many.json" \
+    2>"$work/many.err" || many=$?
+  if [[ $one != "$many" ]]; then
+    echo "$dir: exit $one in one process, $many on $ranks ranks" >&2
+    cat "$work/many.err" >&2
+    exit 1
+  fi
+  if [[ $one -lt 2 || $one -eq 3 ]]; then
+    same_json "$work/one.json" "$work/many.json" || { echo "$dir: the reports differ" >&2; exit 1; }
+    compared=$((compared + 1))
+  fi
+done
+[[ $compared -ge 10 ]] || { echo "only $compared graphs compared" >&2; exit 1; }
+
+# compare: lost_update with its race fixed by an `after`, against the racy one.
+printf 'var x = i32{0}\nr1 = Read(&x)\nr2 = Read(&x)\nc = Const {value=i32{1}}\ns1 = Add(r1, c)\ns2 = Add(r2, c)\nw1 = Write(&x, s1)\nw2 = Write(&x, s2)\n' >"$work/racy.tfg"
+sed 's/^r2 = Read(&x)$/r2 = Read(\&x) after w1/' "$work/racy.tfg" >"$work/fixed.tfg"
+one=0 many=0
+"$tfmc" compare "$work/racy.tfg" "$work/fixed.tfg" --json --quiet >"$work/one.json" || one=$?
+distributed compare "$work/racy.tfg" "$work/fixed.tfg" --json --quiet >"$work/many.json" || many=$?
+[[ $one == "$many" ]] || { echo "compare: exit $one against $many" >&2; exit 1; }
+same_json "$work/one.json" "$work/many.json" || { echo "compare: the reports differ" >&2; exit 1; }
+
+# A rank that stops answering (rank 1 gets SIGSTOP 2 s into a long run): rank 0 gives up after
+# --rank-timeout (10 s), and the run ends with exit 4 and the error, not a hang.
+{
+  echo 'var x = i32{0}'
+  for w in 0 1 2 3 4 5; do
+    echo "r$w = Read(&x)"
+    echo "c$w = Const {value=i32{1}}"
+    echo "s$w = Add(r$w, c$w)"
+    echo "w$w = Write(&x, s$w)"
+  done
+} >"$work/long.tfg"
+# Waits (up to 30 s) for rank 1 to run, lets it explore for 2 s, stops it.
+stop_rank_1() {
+  for _ in $(seq 300); do
+    for pid in $(pgrep -f "tfmc check $work/long.tfg"); do
+      if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1'; then
+        sleep 2
+        kill -STOP "$pid"
+        return
+      fi
+    done
+    sleep 0.1
+  done
+}
+stop_rank_1 &
+stopper=$!
+status=0
+timeout 120 "$mpiexec" -n "$ranks" --oversubscribe "$tfmc" check "$work/long.tfg" --reduction none \
+  --quiet --distributed --rank-timeout 10 >/dev/null 2>"$work/stopped.err" || status=$?
+wait "$stopper" || true
+pkill -CONT -f "tfmc check $work/long.tfg" || true
+pkill -KILL -f "tfmc check $work/long.tfg" || true
+if [[ $status != 4 ]] || ! grep -q 'a rank died or cannot be reached' "$work/stopped.err"; then
+  echo "a stopped rank: exit $status" >&2
+  cat "$work/stopped.err" >&2
+  exit 1
+fi
+echo "cli_distributed_test: $compared graphs and a compare agree on $ranks ranks; a stopped rank ends the run"
