@@ -64,8 +64,11 @@ class Reader {
 };
 }  // namespace
 
-std::uint64_t ValueDigests::of(ValueId id) {
-  if (id < kFirstValue) return fold(0, &id, sizeof(id));
+ValueDigests::ValueDigests(const ValueStore& values) : values_(values), memo_(kFirstValue) {
+  for (ValueId s = 0; s < kFirstValue; ++s) memo_[s] = fold(0, &s, sizeof(s));
+}
+
+std::uint64_t ValueDigests::compute(ValueId id) {
   if (memo_.size() <= id) memo_.resize(static_cast<std::size_t>(id) + 1, 0);
   if (memo_[id] != 0) return memo_[id];
   const Value& v = values_.get(id);

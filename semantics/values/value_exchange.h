@@ -38,11 +38,16 @@ class ValueExchangeError : public std::runtime_error {
 
 class ValueDigests {
  public:
-  explicit ValueDigests(const ValueStore& values) : values_(values) {}
-  // The digest of value `id`, memoized. One thread.
-  std::uint64_t of(ValueId id);
+  explicit ValueDigests(const ValueStore& values);
+  // The digest of value `id`, memoized (a state's digest asks for every slot's: the memoized
+  // ones, sentinels included, are read inline). One thread.
+  std::uint64_t of(ValueId id) {
+    return id < memo_.size() && memo_[id] != 0 ? memo_[id] : compute(id);
+  }
 
  private:
+  std::uint64_t compute(ValueId id);
+
   const ValueStore& values_;
   std::vector<std::uint64_t> memo_;  // by id; 0: not computed yet
 };
