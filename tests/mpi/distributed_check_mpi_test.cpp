@@ -7,12 +7,10 @@
 // order may too). A --max-states stop stores at most that many states over all ranks and
 // says so.
 //
-// Its own main: MPI starts once per process, before the tests, and ends after them.
-#define CATCH_CONFIG_RUNNER
+// The main is mpi_test_main.cpp's.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
-#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -22,12 +20,12 @@
 #include "checker/api/printed_outcome.h"
 #include "differential/random_loop_program.h"
 #include "differential/random_program.h"
+#include "mpi/mpi_world.h"
 
 namespace {
 
 using tfmc::check::Reduction;
-
-tfmc::dist::MpiRanks* world = nullptr;
+using tfmc::testing::world;
 
 constexpr Reduction kLevels[] = {Reduction::None, Reduction::Eager, Reduction::Stubborn};
 
@@ -44,7 +42,7 @@ Run check(const std::string& text, Reduction level, bool distributed,
   options.limits.max_states = max_states;
   options.parallel = {1};
   options.classify_races = true;
-  if (distributed) options.engine = tfmc::api::distributed_engine(*world, {60, 256});
+  if (distributed) options.engine = tfmc::api::distributed_engine(world(), {60, 256});
   Run r{tfmc::api::check_text("random.tfg", text, {}, values, options), {}};
   r.outcomes = tfmc::api::printed(r.result.outcomes, values);
   return r;
@@ -68,7 +66,7 @@ std::string difference(const Run& one, const Run& got) {
   std::ostringstream out;
   const tfmc::check::Exploration& a = one.result.exploration;
   const tfmc::check::Exploration& b = got.result.exploration;
-  if (b.ranks.size() != static_cast<std::size_t>(world->size())) out << "ranks missing\n";
+  if (b.ranks.size() != static_cast<std::size_t>(world().size())) out << "ranks missing\n";
   if (a.complete != b.complete || a.stop_reason != b.stop_reason) {
     out << "stop: '" << a.stop_reason << "' against '" << b.stop_reason << "'\n";
   }
@@ -87,7 +85,7 @@ std::string difference(const Run& one, const Run& got) {
   if (want != have) {
     out << "outcomes differ; one process:\n";
     for (const std::string& o : want) out << " " << o << "\n";
-    out << world->size() << " ranks:\n";
+    out << world().size() << " ranks:\n";
     for (const std::string& o : have) out << " " << o << "\n";
   }
   if (one.result.races.size() != got.result.races.size()) out << "race counts differ\n";
@@ -114,7 +112,8 @@ int agree(const std::string& label, const std::string& text) {
     if (!one.result.exploration.complete) continue;
     ++compared;
     const std::string problem = difference(one, check(text, level, true));
-    INFO(label << " at " << reduction_name(level) << " on " << world->size() << " ranks\n" << text);
+    INFO(label << " at " << reduction_name(level) << " on " << world().size() << " ranks\n"
+               << text);
     REQUIRE(problem == "");
   }
   return compared;
@@ -155,15 +154,4 @@ TEST_CASE("a distributed --max-states stop stores at most that many states", "[m
   for (const auto& o : stopped.outcomes) {
     CHECK(std::find(all.begin(), all.end(), describe(o, false)) != all.end());
   }
-}
-
-int main(int argc, char** argv) {
-  auto ranks = std::make_unique<tfmc::dist::MpiRanks>(60);
-  world = ranks.get();
-  const int failed = Catch::Session().run(argc, argv);
-  // Every rank waits for the others' verdict before MPI ends.
-  const std::vector<std::uint64_t> verdict = {static_cast<std::uint64_t>(failed != 0)};
-  const bool any_failed = world->max(verdict)[0] != 0;
-  ranks.reset();
-  return any_failed ? 1 : 0;
 }

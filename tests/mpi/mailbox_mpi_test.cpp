@@ -3,25 +3,22 @@
 // rank that runs ahead holds nothing up; collectives agree; a rank that does not take part
 // ends the wait with RankTimeout instead of a hang.
 //
-// Its own main: MPI starts once per process, before the tests, and ends after them.
-#define CATCH_CONFIG_RUNNER
+// The main is mpi_test_main.cpp's.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstring>
-#include <memory>
 #include <set>
 #include <tuple>
 #include <vector>
 
 #include "checker/distributed/mailbox.h"
 #include "checker/distributed/mpi_ranks.h"
+#include "mpi/mpi_world.h"
 
 namespace {
 
 using tfmc::dist::Mailbox;
-using tfmc::dist::MpiRanks;
-
-MpiRanks* world = nullptr;
+using tfmc::testing::world;
 
 // A record: the sender, the round and a sequence number, 12 bytes.
 struct Record {
@@ -36,11 +33,11 @@ void append(std::vector<unsigned char>& box, const Record& r) {
 }  // namespace
 
 TEST_CASE("records reach their rank once each, in their round", "[mpi]") {
-  const int me = world->rank();
-  const int size = world->size();
+  const int me = world().rank();
+  const int size = world().size();
   REQUIRE(size >= 2);
   // Small batches, so that each round sends many messages to each rank.
-  Mailbox mail(*world, 64 * sizeof(Record), 60);
+  Mailbox mail(world(), 64 * sizeof(Record), 60);
   std::set<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> got;
   std::uint32_t round = 0;
   bool mixed = false;
@@ -89,14 +86,14 @@ TEST_CASE("records reach their rank once each, in their round", "[mpi]") {
 }
 
 TEST_CASE("collectives sum, take maxima and gather in rank order", "[mpi]") {
-  const auto me = static_cast<std::uint64_t>(world->rank());
-  const auto size = static_cast<std::uint64_t>(world->size());
+  const auto me = static_cast<std::uint64_t>(world().rank());
+  const auto size = static_cast<std::uint64_t>(world().size());
   const std::vector<std::uint64_t> mine = {1, me, me * me};
-  CHECK(world->sum(mine) == std::vector<std::uint64_t>{size, size * (size - 1) / 2,
-                                                       (size - 1) * size * (2 * size - 1) / 6});
-  CHECK(world->max(mine) == std::vector<std::uint64_t>{1, size - 1, (size - 1) * (size - 1)});
+  CHECK(world().sum(mine) == std::vector<std::uint64_t>{size, size * (size - 1) / 2,
+                                                        (size - 1) * size * (2 * size - 1) / 6});
+  CHECK(world().max(mine) == std::vector<std::uint64_t>{1, size - 1, (size - 1) * (size - 1)});
   const std::vector<unsigned char> part(me + 1, static_cast<unsigned char>('a' + me));
-  const auto all = world->all_gather(part);
+  const auto all = world().all_gather(part);
   REQUIRE(all.size() == size);
   for (std::uint64_t r = 0; r < size; ++r) {
     CHECK(all[r] == std::vector<unsigned char>(r + 1, static_cast<unsigned char>('a' + r)));
@@ -105,19 +102,8 @@ TEST_CASE("collectives sum, take maxima and gather in rank order", "[mpi]") {
 
 // Last: it leaves the ranks out of step.
 TEST_CASE("a rank that does not end its round ends the others' wait", "[mpi]") {
-  Mailbox mail(*world, 1024, 2);
+  Mailbox mail(world(), 1024, 2);
   const Mailbox::Handler ignore = [](int, const unsigned char*, std::size_t) {};
-  if (world->rank() == world->size() - 1) return;  // never ends the round
+  if (world().rank() == world().size() - 1) return;  // never ends the round
   CHECK_THROWS_AS(mail.end_round(ignore), tfmc::dist::RankTimeout);
-}
-
-int main(int argc, char** argv) {
-  auto ranks = std::make_unique<MpiRanks>(60);
-  world = ranks.get();
-  const int failed = Catch::Session().run(argc, argv);
-  // The last test leaves messages unmatched: every rank waits for the others before MPI ends.
-  const std::vector<std::uint64_t> verdict = {static_cast<std::uint64_t>(failed != 0)};
-  const bool any_failed = world->max(verdict)[0] != 0;
-  ranks.reset();
-  return any_failed ? 1 : 0;
 }
