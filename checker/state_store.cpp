@@ -370,9 +370,8 @@ void StateStore::refit(Slot any, const ForEach& for_each) {
 
 bool StateStore::identify(const Slot* state, std::vector<std::uint32_t>& words, std::uint64_t& id) {
   words.assign(words_, 0);
-  StateTree::Refs refs;
   return layout_.encode(state, reinterpret_cast<unsigned char*>(words.data())) &&
-         identify_key(words.data(), refs, id);
+         identify_key(words.data(), whole_refs_, id);
 }
 
 StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex parent,
@@ -384,7 +383,7 @@ StateStore::Insert StateStore::find_or_insert(const Slot* state, StateIndex pare
 }
 
 StateStore::Insert StateStore::add(const Slot* state, Link link) {
-  std::vector<std::uint32_t> words;
+  std::vector<std::uint32_t>& words = whole_words_;
   std::uint64_t id;
   for (;;) {
     // Crowded tree tables grow before a fold adds to them, a full visited set before an insert.
@@ -406,9 +405,8 @@ bool StateStore::contains(const Slot* state) {
   if (visited_stale_) rebuild_visited(serially);
   // A state that does not fit the keys is wider than every stored one; one that does not fit
   // the tree has a part no stored state has.
-  std::vector<std::uint32_t> words;
   std::uint64_t id;
-  return identify(state, words, id) && contains_id(id);
+  return identify(state, whole_words_, id) && contains_id(id);
 }
 
 void StateStore::load(StateIndex i, Slot* out) const {

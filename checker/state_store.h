@@ -269,6 +269,11 @@ class StateStore {
   VisitedSet staged_{16, true};
   bool staging_ = false;       // whether it is in use
   bool staging_empty_ = true;  // whether every entry is empty (its last level's all taken)
+
+  // Scratch of the whole-state calls (identify, add, contains), kept to avoid allocations
+  // per state (a distributed exploration adds every state so).
+  std::vector<std::uint32_t> whole_words_;
+  StateTree::Refs whole_refs_;
 };
 
 }  // namespace tfmc::check

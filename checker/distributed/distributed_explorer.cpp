@@ -291,7 +291,7 @@ std::vector<std::vector<TransitionId>> DistributedExplorer::chase_witnesses() {
   for (std::size_t k = 0; k < finals_.size(); ++k) {
     here.push_back({me, static_cast<std::uint32_t>(k), finals_[k]});
   }
-  const Mailbox::Handler receive = [&](int from, const unsigned char* data, std::size_t size) {
+  const Mailbox::Handler receive = [&](int, const unsigned char* data, std::size_t size) {
     Cursor in(data, size);
     while (!in.done()) {
       const auto kind = in.get<unsigned char>();

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "checker/distributed/mpi_wait.h"
 #include "semantics/errors/invariant.h"
 
 namespace tfmc::dist {
@@ -79,8 +80,14 @@ bool Mailbox::receive_one(const Handler& handle) {
   int size = 0;
   MPI_Get_count(&status, MPI_BYTE, &size);
   inbox_.resize(static_cast<std::size_t>(size));
-  MPI_Recv(inbox_.data(), size, MPI_BYTE, status.MPI_SOURCE, kTag, MPI_COMM_WORLD,
-           MPI_STATUS_IGNORE);
+  // A large message arrives in pieces, each sent when the receiver asks: a sender that stops
+  // half-way must not hold this rank forever.
+  MPI_Request request;
+  MPI_Irecv(inbox_.data(), size, MPI_BYTE, status.MPI_SOURCE, kTag, MPI_COMM_WORLD, &request);
+  wait_bounded(request, timeout_s_, [&] {
+    return "rank " + std::to_string(ranks_.rank()) + ": a message from rank " +
+           std::to_string(status.MPI_SOURCE) + " stopped coming";
+  });
   TFMC_CHECK(inbox_.size() >= kHeader, "a message holds its header");
   const int from = status.MPI_SOURCE;
   std::uint32_t round;

@@ -6,6 +6,7 @@
 #include <string>
 #include <thread>
 
+#include "checker/distributed/mpi_wait.h"
 #include "semantics/errors/invariant.h"
 
 namespace tfmc::dist {
@@ -26,17 +27,15 @@ std::string BoundedWait::message(const std::string& what) const {
          " s: a rank died or cannot be reached";
 }
 
-namespace {
-// Tests `request` until it completes; throws RankTimeout after `timeout_s` seconds.
-void wait_bounded(MPI_Request& request, double timeout_s, const char* what) {
+void wait_bounded(MPI_Request& request, double timeout_s,
+                  const std::function<std::string()>& what) {
   const BoundedWait wait(timeout_s);
   for (int done = 0;;) {
     MPI_Test(&request, &done, MPI_STATUS_IGNORE);
     if (done != 0) return;
-    wait.idle([&] { return std::string("a rank did not take part in ") + what; });
+    wait.idle(what);
   }
 }
-}  // namespace
 
 MpiRanks::MpiRanks(double timeout_s) : timeout_s_(timeout_s) {
   int provided = 0;
@@ -54,7 +53,8 @@ std::vector<std::uint64_t> MpiRanks::reduce(std::span<const std::uint64_t> mine,
   MPI_Request request;
   MPI_Iallreduce(mine.data(), out.data(), static_cast<int>(mine.size()), MPI_UINT64_T,
                  maximum ? MPI_MAX : MPI_SUM, MPI_COMM_WORLD, &request);
-  wait_bounded(request, timeout_s_, "a collective");
+  wait_bounded(request, timeout_s_,
+               [] { return std::string("a rank did not take part in a collective"); });
   return out;
 }
 
@@ -73,7 +73,8 @@ std::vector<std::vector<unsigned char>> MpiRanks::all_gather(
   std::vector<int> counts(static_cast<std::size_t>(size_));
   MPI_Request request;
   MPI_Iallgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD, &request);
-  wait_bounded(request, timeout_s_, "a gather");
+  wait_bounded(request, timeout_s_,
+               [] { return std::string("a rank did not take part in a gather"); });
   std::vector<int> offsets(counts.size(), 0);
   std::size_t total = 0;
   for (std::size_t r = 0; r < counts.size(); ++r) {
@@ -84,7 +85,8 @@ std::vector<std::vector<unsigned char>> MpiRanks::all_gather(
   std::vector<unsigned char> all(total);
   MPI_Iallgatherv(mine.data(), count, MPI_BYTE, all.data(), counts.data(), offsets.data(), MPI_BYTE,
                   MPI_COMM_WORLD, &request);
-  wait_bounded(request, timeout_s_, "a gather");
+  wait_bounded(request, timeout_s_,
+               [] { return std::string("a rank did not take part in a gather"); });
   std::vector<std::vector<unsigned char>> out;
   for (std::size_t r = 0; r < counts.size(); ++r) {
     const auto* first = all.data() + offsets[r];

@@ -38,7 +38,7 @@ compared=0
 for dir in "$source_dir"/testdata/*/; do
   [[ -f $dir/graph.tfg ]] || continue
   opts=()
-  [[ -f $dir/options ]] && read -r -d '' -a opts <"$dir/options" || true
+  if [[ -f $dir/options ]]; then read -r -d '' -a opts <"$dir/options" || true; fi
   one=0 many=0
   "$tfmc" check "$dir/graph.tfg" "${opts[@]}" --json --quiet >"$work/one.json" 2>/dev/null || one=$?
   distributed check "$dir/graph.tfg" "${opts[@]}" --json --quiet >"$work/many.json" \
@@ -64,8 +64,8 @@ distributed compare "$work/racy.tfg" "$work/fixed.tfg" --json --quiet >"$work/ma
 [[ $one == "$many" ]] || { echo "compare: exit $one against $many" >&2; exit 1; }
 same_json "$work/one.json" "$work/many.json" || { echo "compare: the reports differ" >&2; exit 1; }
 
-# A rank that stops answering (rank 1 gets SIGSTOP 2 s into a long run): rank 0 gives up after
-# --rank-timeout (10 s), and the run ends with exit 4 and the error, not a hang.
+# A rank that stops answering (rank 1 is stopped for 30 s in the middle of a long run): rank 0
+# gives up after --rank-timeout (10 s), and the run ends with exit 4 and the error, not a hang.
 {
   echo 'var x = i32{0}'
   for w in 0 1 2 3 4 5; do
@@ -75,13 +75,20 @@ same_json "$work/one.json" "$work/many.json" || { echo "compare: the reports dif
     echo "w$w = Write(&x, s$w)"
   done
 } >"$work/long.tfg"
-# Waits (up to 30 s) for rank 1 to run, lets it explore for 2 s, stops it.
+# Waits (up to 60 s) until rank 1 has run 2 s of CPU time, so that it is exploring (a rank
+# stopped while MPI starts stops the others in MPI_Init, which is MPI's wait, not tfmc's),
+# stops it for 30 s (three times --rank-timeout), then lets it go on, so that mpirun can end it
+# once rank 0 has ended the run (a stopped process does not act on the signal that ends it).
 stop_rank_1() {
-  for _ in $(seq 300); do
+  local ticks
+  ticks=$(($(getconf CLK_TCK) * 2))
+  for _ in $(seq 600); do
     for pid in $(pgrep -f "tfmc check $work/long.tfg"); do
-      if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1'; then
-        sleep 2
+      if tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1' &&
+        [[ $(awk '{print $14}' "/proc/$pid/stat" 2>/dev/null || echo 0) -ge $ticks ]]; then
         kill -STOP "$pid"
+        sleep 30
+        kill -CONT "$pid" 2>/dev/null || true
         return
       fi
     done

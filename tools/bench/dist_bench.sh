@@ -38,18 +38,12 @@ set -euo pipefail
 shopt -s inherit_errexit
 
 build_dir=${1:-build}
-tfmc=$build_dir/tools/tfmc
-gen=$build_dir/tools/tfmc_gen_bench
 size=${BENCH_SIZE:-5}
 ranks_list=${BENCH_RANKS:-1 2 4}
 message_bytes_list=${BENCH_MESSAGE_BYTES:-256 4096 65536}
 mpirun=${MPIRUN:-mpirun}
-for tool in "$tfmc" "$gen"; do
-  if [[ ! -x $tool ]]; then
-    echo "dist_bench.sh: $tool not found; build first (with Open MPI): cmake --build $build_dir" >&2
-    exit 2
-  fi
-done
+# shellcheck source=tools/bench/built_tools.sh
+source "$(dirname "$0")/built_tools.sh" "$build_dir"
 if ! command -v "$mpirun" >/dev/null; then
   echo "dist_bench.sh: $mpirun not found; install Open MPI and build tfmc with it" >&2
   exit 2

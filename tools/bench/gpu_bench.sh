@@ -13,14 +13,8 @@
 set -euo pipefail
 
 build_dir=${1:-build}
-tfmc=$build_dir/tools/tfmc
-gen=$build_dir/tools/tfmc_gen_bench
-for tool in "$tfmc" "$gen"; do
-  if [[ ! -x $tool ]]; then
-    echo "gpu_bench.sh: $tool not found; build first: cmake --build $build_dir" >&2
-    exit 2
-  fi
-done
+# shellcheck source=tools/bench/built_tools.sh
+source "$(dirname "$0")/built_tools.sh" "$build_dir"
 rows=(${BENCH_ROWS:-2x64 2x128 2x256 2x512 2x1024 4x256 4x512})
 
 work=$(mktemp -d)

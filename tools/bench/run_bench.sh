@@ -20,19 +20,13 @@
 set -euo pipefail
 
 build_dir=${1:-build}
-tfmc=$build_dir/tools/tfmc
-gen=$build_dir/tools/tfmc_gen_bench
 max_seconds=${BENCH_MAX_SECONDS:-120}
 none_max_seconds=${BENCH_NONE_MAX_SECONDS:-60}
 max_memory=${BENCH_MAX_MEMORY:-8G}
 threads=${BENCH_THREADS:-1}
 
-for tool in "$tfmc" "$gen"; do
-  if [[ ! -x $tool ]]; then
-    echo "run_bench.sh: $tool not found; build first: cmake --build $build_dir" >&2
-    exit 2
-  fi
-done
+# shellcheck source=tools/bench/built_tools.sh
+source "$(dirname "$0")/built_tools.sh" "$build_dir"
 
 # The none run is skipped (`:stubborn`) where it cannot finish and would only burn its time
 # limit (lost_update 7 and up, the larger hogwild sizes) or where a single expansion outgrows

@@ -20,17 +20,11 @@
 set -euo pipefail
 
 build_dir=${1:-build}
-tfmc=$build_dir/tools/tfmc
-gen=$build_dir/tools/tfmc_gen_bench
 sizes=${BENCH_SIZES:-5 6}
 hash_bits=${BENCH_HASH:-}
 here=$(cd "$(dirname "$0")" && pwd)
-for tool in "$tfmc" "$gen"; do
-  if [[ ! -x $tool ]]; then
-    echo "spin_bench.sh: $tool not found; build first: cmake --build $build_dir" >&2
-    exit 2
-  fi
-done
+# shellcheck source=tools/bench/built_tools.sh
+source "$(dirname "$0")/built_tools.sh" "$build_dir"
 for tool in spin gcc /usr/bin/time; do
   if ! command -v "$tool" >/dev/null; then
     echo "spin_bench.sh: $tool not found: apt-get install spin gcc time" >&2

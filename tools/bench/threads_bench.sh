@@ -22,20 +22,14 @@
 set -euo pipefail
 
 build_dir=${1:-build}
-tfmc=$build_dir/tools/tfmc
-gen=$build_dir/tools/tfmc_gen_bench
 threads=${BENCH_THREADS:-1 2}
 size=${BENCH_SIZE:-8}
 seconds=${BENCH_SECONDS:-20}
 complete=${BENCH_COMPLETE-6}
 max_memory=${BENCH_MAX_MEMORY:-2G}
 stores=${BENCH_STORES:-compressed fingerprint}
-for tool in "$tfmc" "$gen"; do
-  if [[ ! -x $tool ]]; then
-    echo "threads_bench.sh: $tool not found; build first: cmake --build $build_dir" >&2
-    exit 2
-  fi
-done
+# shellcheck source=tools/bench/built_tools.sh
+source "$(dirname "$0")/built_tools.sh" "$build_dir"
 use_time=0
 if /usr/bin/time -v true >/dev/null 2>&1; then use_time=1; fi
 work=$(mktemp -d)

@@ -29,19 +29,13 @@
 set -euo pipefail
 
 build_dir=${1:-build}
-tfmc=$build_dir/tools/tfmc
-gen=$build_dir/tools/tfmc_gen_bench
 sizes=${BENCH_SIZES:-5 6}
 java=${TLC_JAVA:-java}
 read -r -a java_opts <<<"${TLC_JAVA_OPTS:--XX:+UseParallelGC}"
 fpmem=${TLC_FPMEM:-}
 here=$(cd "$(dirname "$0")" && pwd)
-for tool in "$tfmc" "$gen"; do
-  if [[ ! -x $tool ]]; then
-    echo "tlc_bench.sh: $tool not found; build first: cmake --build $build_dir" >&2
-    exit 2
-  fi
-done
+# shellcheck source=tools/bench/built_tools.sh
+source "$(dirname "$0")/built_tools.sh" "$build_dir"
 if [[ -z ${TLC_JAR:-} || ! -f ${TLC_JAR:-} ]]; then
   echo "tlc_bench.sh: TLC_JAR must name TLC's tla2tools.jar (now: '${TLC_JAR:-}'); get the" \
     "tla2tools.jar of a TLA+ release, https://github.com/tlaplus/tlaplus/releases" >&2
