@@ -43,6 +43,7 @@ Explorer::Explorer(TransitionSystem& model, Limits limits, Parallelism parallel,
       group_successors_(model.batches() ? kBatchGroupSuccessors : kGroupSuccessors),
       limits_(limits),
       parallel_(parallel),
+      block_states_(std::max<StateIndex>(1, parallel.block_states)),
       store_(model.slot_count(), store) {}
 
 Explorer::~Explorer() = default;
@@ -140,6 +141,7 @@ void Explorer::halt_level(Level& level, Halt why) {
 
 void Explorer::expand_block(Worker& w, Level& level, Block& b) {
   b.begin = w.claimed.size();
+  const std::uint64_t firings_before = w.model->extra_firings();
   read_block(w, b.first, b.last);
   StateIndex s = b.first;
   while (s < b.last && level.halt.load(std::memory_order_relaxed) == 0) {
@@ -159,7 +161,7 @@ void Explorer::expand_block(Worker& w, Level& level, Block& b) {
         w.finals.push_back(i);
         continue;
       }
-      w.transitions += j_end - j_begin;
+      b.transitions += j_end - j_begin;
       for (std::size_t j = j_begin; j < j_end; ++j) {
         if (!level.provisional && limits_.max_states > 0 &&
             store_.size() + store_.level_size() >= limits_.max_states &&
@@ -188,6 +190,7 @@ void Explorer::expand_block(Worker& w, Level& level, Block& b) {
   }
   b.done = s;
   b.end = w.claimed.size();
+  b.extra_firings = w.model->extra_firings() - firings_before;
 }
 
 void Explorer::expand_level(unsigned w, Level& level) {
@@ -220,7 +223,8 @@ void Explorer::check_limits(Worker& w, Level& level) {
   }
 }
 
-void Explorer::commit_level(Level& level, unsigned workers) {
+std::size_t Explorer::commit_level(Level& level, unsigned workers, bool whole,
+                                   std::uint64_t budget) {
   // A new state belongs to the block of its least link's parent; the blocks that staged it or
   // lowered its link list it, in the order of their links (one thread expands a block in
   // order), so a block's own states, in its list's order, are in one thread's order. A first
@@ -233,7 +237,10 @@ void Explorer::commit_level(Level& level, unsigned workers) {
     if (b.worker == kNoWorker) return;
     const std::vector<std::uint64_t>& claimed = workers_[b.worker].claimed;
     StateStore::Staged state;
+    // Each entry is fetched well before it is read, so that the misses overlap.
+    constexpr std::size_t kAhead = 16;
     for (std::size_t c = b.begin; c < b.end; ++c) {
+      if (c + kAhead < b.end) store_.prefetch_staged(claimed[c + kAhead]);
       if (store_.take_staged(claimed[c], b.first, b.last, state)) b.own.push_back(state);
     }
   });
@@ -242,9 +249,19 @@ void Explorer::commit_level(Level& level, unsigned workers) {
   std::uint64_t staged = 0;
   for (const Worker& w : workers_) staged += w.numbers.staged;
   TFMC_CHECK(base[n_blocks] == staged, "every staged state belongs to one block");
+  // A finished block's own states are all known once the blocks before it are finished too
+  // (a state's least link is the first that reaches it).
+  std::size_t kept = n_blocks;
+  if (!whole) {
+    kept = 0;
+    while (kept < n_blocks && level.blocks[kept].done == level.blocks[kept].last &&
+           level.blocks[kept].worker != kNoWorker && base[kept + 1] <= budget) {
+      ++kept;
+    }
+  }
   // The keys, made again from the parents' (the block's states, read back from the log) and
   // the links' transitions.
-  for_each_item(pool_.get(), workers, n_blocks, [&](unsigned w, std::size_t k) {
+  for_each_item(pool_.get(), workers, kept, [&](unsigned w, std::size_t k) {
     std::vector<StateStore::Staged> own = std::move(level.blocks[k].own);
     if (own.empty()) return;
     Worker& worker = workers_[w];
@@ -268,15 +285,29 @@ void Explorer::commit_level(Level& level, unsigned workers) {
     }
     store_.commit_range(base[k], own.data(), own.size(), g.keys.data());
   });
+  return kept;
+}
+
+void Explorer::count_blocks(const Level& level, std::size_t blocks, Exploration& r) const {
+  for (std::size_t k = 0; k < blocks; ++k) {
+    r.transitions += level.blocks[k].transitions;
+    r.extra_firings += level.blocks[k].extra_firings;
+  }
+  const StateIndex end = blocks == level.blocks.size() ? level.hi : level.blocks[blocks].first;
+  for (const Worker& w : workers_) {
+    for (const StateIndex f : w.finals) {
+      if (f < end) r.finals.push_back(f);
+    }
+  }
 }
 
 bool Explorer::memory_allows(std::size_t more) const {
   return limits_.max_memory_bytes == 0 || resident_bytes() + more < limits_.max_memory_bytes;
 }
 
-bool Explorer::grow_table(std::uint64_t states, unsigned workers, bool ahead) {
-  if (!memory_allows(store_.growth_bytes(states, ahead))) return false;
-  store_.reserve(states, on_threads(workers), ahead);
+bool Explorer::grow_table(std::uint64_t states, unsigned workers) {
+  if (!memory_allows(store_.growth_bytes(states))) return false;
+  store_.reserve(states, on_threads(workers));
   return true;
 }
 
@@ -289,37 +320,40 @@ StateStore::ForEach Explorer::on_threads(unsigned workers) {
 Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room, Exploration& r,
                                        std::vector<std::pair<StateIndex, StateIndex>>& unexpanded) {
   const auto threads = static_cast<unsigned>(workers_.size());
-  // A level of several threads needs a staging set and roomier tree tables: where memory
-  // does not allow them, one thread explores it.
-  bool exact =
-      threads == 1 || hi - lo < parallel_.min_parallel_level ||
-      !memory_allows(store_.staging_bytes(room) + store_.growth_bytes(store_.size(), true));
+  // A level of several threads needs a staging set besides the tables' growth: where memory
+  // does not allow it, one thread explores the level.
+  bool exact = threads == 1 || hi - lo < parallel_.min_parallel_level ||
+               !memory_allows(store_.staging_bytes(room) + store_.growth_bytes(store_.size()));
   // A tree whose tables near their bits is planned anew now rather than mid-level.
   if (store_.tight() && memory_allows(store_.refit_bytes(0))) store_.refit(0, on_threads(threads));
+  // The tree's tables grow as one crowds, and the visited set as one thread fills it or when a
+  // level of several closes; their staging set is sized for `room` new states (no more than
+  // --max-states leaves), and a level that fills it or crowds a table stops at its cap and
+  // goes on after its finished blocks.
   for (;;) {
-    // The tree's tables grow between levels. The visited set grows as one thread fills it,
-    // or when a level of several closes; their staging set is sized for `room` new states,
-    // and a level that fills it (or the tree's tables) stops at its cap and is done again.
-    grow_table(store_.size(), threads, !exact);
+    // Where memory does not allow crowded tables to grow, one thread goes on, which stops for
+    // memory where it must.
+    if (store_.crowded() && !grow_table(store_.size(), threads)) exact = true;
     const std::uint64_t budget =
         exact || limits_.max_states == 0 ? kMaxStates : limits_.max_states - store_.size();
-    store_.open_level(!exact, budget, exact ? 1 : threads, static_cast<std::uint64_t>(room),
+    const double staging =
+        std::min(room, static_cast<double>(budget + threads * StateStore::kNumberBatch));
+    store_.open_level(!exact, budget, exact ? 1 : threads, static_cast<std::uint64_t>(staging),
                       on_threads(threads));
     Level level;
     level.lo = lo;
     level.hi = hi;
     level.provisional = !exact;
-    for (StateIndex first = lo; first < hi; first += std::min(kBlockStates, hi - first)) {
-      const StateIndex last = first + std::min(kBlockStates, hi - first);
-      level.blocks.push_back({first, last, first, kNoWorker, 0, 0, {}});
+    for (StateIndex first = lo; first < hi;) {
+      const StateIndex last = first + std::min(block_states_, hi - first);
+      level.blocks.push_back({first, last, first, kNoWorker, 0, 0, 0, 0, {}});
+      first = last;
     }
     for (Worker& w : workers_) {
       w.claimed.clear();
       w.finals.clear();
-      w.transitions = 0;
       w.too_wide = 0;
       w.numbers = {};
-      w.extra_firings_before = w.model->extra_firings();
     }
     const unsigned workers = exact ? 1 : threads;
     if (workers > 1) {
@@ -330,14 +364,28 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
     const auto halt = static_cast<Halt>(level.halt.load());
     // Renumbering needs about 16 bytes per staged state for a moment, and the visited set
     // room for them; a level a limit halted is kept where no more memory is needed.
-    const std::uint64_t reached = store_.size() + store_.level_size();
+    const std::uint64_t staged = store_.level_size();
+    const std::uint64_t reached = store_.size() + staged;
     const std::size_t growth = store_.growth_bytes(reached);
-    const bool fits = !level.provisional || memory_allows(16 * store_.level_size() + growth) ||
+    const bool fits = !level.provisional || memory_allows(16 * staged + growth) ||
                       (halt != Halt::None && growth == 0);
     if (halt == Halt::Widen || halt == Halt::Full || !fits) {
-      // The level is done again: after widening the keys, with more table, or by one thread
-      // that stops exactly at max-states; or not at all where memory does not allow it.
-      store_.drop_level();
+      // The level is done again from the end of its finished blocks, which are kept where
+      // memory allows: after widening the keys, with more table, or by one thread that stops
+      // exactly at max-states; or not at all where memory does not allow it.
+      if (level.provisional && fits) {
+        grow_table(reached, workers);
+        const std::uint64_t budget =
+            limits_.max_states == 0 ? kMaxStates : limits_.max_states - store_.size();
+        const std::size_t kept = commit_level(level, workers, false, budget);
+        TFMC_CHECK(kept < level.blocks.size(), "a level that stops early leaves a block undone");
+        count_blocks(level, kept, r);
+        store_.close_level();
+        committed_transitions_.store(r.transitions);
+        lo = level.blocks[kept].first;
+      } else {
+        store_.drop_level();
+      }
       Slot any = 0;
       for (const Worker& w : workers_) any |= w.too_wide;
       if (halt == Halt::Widen && memory_allows(store_.refit_bytes(any))) {
@@ -349,22 +397,16 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
         continue;
       }
       // Crowded tables grow as the level is done again; a full staging set doubles.
-      if (!store_.crowded()) {
-        room = 2 * std::max<double>(room, static_cast<double>(reached - store_.size()));
-      }
+      if (!store_.crowded()) room = 2 * std::max<double>(room, static_cast<double>(staged));
       if (halt == Halt::Full && memory_allows(store_.staging_bytes(room))) continue;
       unexpanded.emplace_back(lo, hi);
+      if (store_.size() > hi) unexpanded.emplace_back(hi, static_cast<StateIndex>(store_.size()));
       return Halt::Memory;
     }
-    // Counted before the commit, whose firings make keys again and are no run's.
-    for (const Worker& w : workers_) {
-      r.transitions += w.transitions;
-      r.extra_firings += w.model->extra_firings() - w.extra_firings_before;
-      r.finals.insert(r.finals.end(), w.finals.begin(), w.finals.end());
-    }
+    count_blocks(level, level.blocks.size(), r);
     if (level.provisional) {
       grow_table(reached, workers);
-      commit_level(level, workers);
+      commit_level(level, workers, true, kMaxStates);
     }
     store_.close_level();
     committed_transitions_.store(r.transitions);
@@ -405,22 +447,27 @@ Exploration Explorer::run() {
   r.extra_firings = model_.extra_firings() - initial_firings;
   store_.find_or_insert(initial.data(), kNoState, 0);
 
-  // A level's new states are estimated from the last level's ratio, to size the table before
-  // it opens.
-  double growth = 1;
+  // A level's new states are estimated, to size the store before it opens, from the last
+  // level's ratio of new states to expanded ones, times that ratio's last fall where it fell
+  // (in most spaces it falls level after level), with a margin. A level that passes its
+  // estimate keeps the blocks it finished and goes on with more room, so the margin is small:
+  // staging costs 23 bytes per state of room, freshly zeroed.
+  double ratio = 1, fall = 1;
   Halt halt = Halt::None;
   std::vector<std::pair<StateIndex, StateIndex>> unexpanded;
   for (StateIndex lo = 0; lo < store_.size() && halt == Halt::None;) {
     const auto hi = static_cast<StateIndex>(store_.size());
-    halt = explore_level(lo, hi, 1.5 * growth * (hi - lo) + 64, r, unexpanded);
-    growth = static_cast<double>(store_.size() - hi) / (hi - lo);
+    halt = explore_level(lo, hi, 1.2 * ratio * fall * (hi - lo) + 64, r, unexpanded);
+    const double next = static_cast<double>(store_.size() - hi) / (hi - lo);
+    fall = std::min(1.0, next / ratio);
+    ratio = next;
     lo = hi;
   }
   // A stop leaves stored states unexpanded; those that are final still give outcomes.
   std::vector<std::pair<StateIndex, StateIndex>> pieces;
   for (const auto& [from, to] : unexpanded) {
-    for (StateIndex q = from; q < to; q += std::min(kBlockStates, to - q)) {
-      pieces.emplace_back(q, q + std::min(kBlockStates, to - q));
+    for (StateIndex q = from; q < to; q += std::min(block_states_, to - q)) {
+      pieces.emplace_back(q, q + std::min(block_states_, to - q));
     }
   }
   for (Worker& w : workers_) w.finals.clear();

@@ -12,9 +12,12 @@
 // and insert the successors into the one store, without locks; the level is then renumbered
 // into the order one thread would have found its states in (state_store.h). So states,
 // transitions, final states, witnesses and every figure but the time are the same for any
-// number of threads, and so is a stop by --max-states (a level that would pass the limit is
-// done again by one thread, which stops exactly where one thread stops). A stop by time or
-// memory ends the level where each thread stands.
+// number of threads, and so is a stop by --max-states. A level that must stop before its end
+// for its own sake (the limit of states near, the staging set or the tree's tables full, a
+// value too wide for the keys) keeps the blocks its threads finished from its first on, which
+// are what one thread would have stored first, and goes on after them: on one thread where
+// the limit of states stops it, which then stops exactly where one thread stops. A stop by
+// time or memory ends the level where each thread stands.
 #pragma once
 
 #include <atomic>
@@ -42,6 +45,9 @@ struct Parallelism {
   // A level of fewer states is expanded by one thread, which is then faster than several.
   // Tests lower it to put small programs through the many-thread path.
   std::size_t min_parallel_level = 512;
+  // States of a level that a thread claims at a time. Tests lower it to give small levels
+  // many blocks.
+  std::uint32_t block_states = 128;
 };
 
 struct Progress {
@@ -114,8 +120,6 @@ class Explorer {
   static constexpr std::size_t kGroupSuccessors = 32;
   static constexpr std::size_t kBatchGroupSuccessors = 1024;
   static constexpr std::size_t kMaxAnnounced = 4 * kBatchGroupSuccessors;  // per batch
-  // States of a level that a thread claims at a time.
-  static constexpr StateIndex kBlockStates = 128;
 
   // Why a level stopped before its end (Failed: a thread threw, which run() throws on).
   enum class Halt : int { None, Widen, Full, Seconds, Memory, States, Failed };
@@ -143,20 +147,21 @@ class Explorer {
     StateIndex block_first = 0;
     std::vector<std::uint64_t> claimed;  // staged states it staged or lowered the link of, in order
     std::vector<StateIndex> finals;      // expanded states without successors
-    std::uint64_t transitions = 0;
     Slot too_wide = 0;          // the bits of slot values that did not fit the store's keys
     Halt blocked = Halt::None;  // why expand_group stopped
     StateStore::Numbers numbers;
-    std::uint64_t checks = 0;                // limit checks so far (the memory every 64th)
-    std::uint64_t extra_firings_before = 0;  // the model's extra firings when the level began
+    std::uint64_t checks = 0;  // limit checks so far (the memory every 64th)
   };
-  // A block of the level's states, [first, last), expanded by one worker up to `done`; its
-  // claimed states are claimed[begin, end) of that worker. At commit, `own` lists the new
-  // states whose least link's parent is in the block, in the order of their links.
+  // A block of the level's states, [first, last), expanded by one worker up to `done`, with
+  // the transitions and the model's extra firings of that; its claimed states are
+  // claimed[begin, end) of that worker. At commit, `own` lists the new states whose least
+  // link's parent is in the block, in the order of their links.
   struct Block {
     StateIndex first, last, done;
-    unsigned worker;
-    std::size_t begin, end;
+    unsigned worker = 0;
+    std::size_t begin = 0, end = 0;
+    std::uint64_t transitions = 0;
+    std::uint64_t extra_firings = 0;
     std::vector<StateStore::Staged> own;
   };
   struct Level {
@@ -198,13 +203,18 @@ class Explorer {
                      std::vector<std::pair<StateIndex, StateIndex>>& unexpanded);
   // Whether `more` bytes fit under --max-memory besides what the process holds.
   bool memory_allows(std::size_t more) const;
-  // Grows the store to hold `states` (StateStore::reserve, `ahead` of a level of several
-  // threads), on `workers`; false, and nothing done, when memory does not allow it.
-  bool grow_table(std::uint64_t states, unsigned workers, bool ahead = false);
+  // Grows the store to hold `states` (StateStore::reserve), on `workers`; false, and nothing
+  // done, when memory does not allow it.
+  bool grow_table(std::uint64_t states, unsigned workers);
   // The store's way to run pieces of its work on `workers` threads of the pool.
   StateStore::ForEach on_threads(unsigned workers);
-  // Renumbers a provisional level into one thread's order (state_store.h), on `workers`.
-  void commit_level(Level& level, unsigned workers);
+  // Renumbers a provisional level into one thread's order (state_store.h), on `workers`, and
+  // commits the new states of its blocks: of every block (`whole`), else of the longest run
+  // of finished blocks from the first whose new states number at most `budget`. Returns the
+  // number of blocks committed.
+  std::size_t commit_level(Level& level, unsigned workers, bool whole, std::uint64_t budget);
+  // Adds the counts of the level's first `blocks` blocks, and their final states, to `r`.
+  void count_blocks(const Level& level, std::size_t blocks, Exploration& r) const;
   // Sets the level's halt reason unless one is set already.
   static void halt_level(Level& level, Halt why);
   // Limits, progress; sets level.halt when a limit is reached. Any worker, between groups.
@@ -215,6 +225,7 @@ class Explorer {
   std::size_t group_successors_;  // kGroupSuccessors, or kBatchGroupSuccessors
   Limits limits_;
   Parallelism parallel_;
+  StateIndex block_states_;  // parallel_.block_states, at least 1
   StateStore store_;
   std::function<void(const Progress&)> progress_;
   std::vector<Worker> workers_;

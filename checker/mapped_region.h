@@ -33,6 +33,10 @@ class MappedRegion {
   // the other cores' TLBs (an interrupt each): lost_update 5 on two threads spent a fifth of
   // its time in the kernel so. Only advice: a kernel without it faults pages in as before.
   void populate(std::size_t offset, std::size_t bytes) const;
+  // Resizes the region to `bytes` (rounded up to whole pages), keeping its contents up to the
+  // lesser size: pages the region has are moved, not copied, and pages added read as zero.
+  // It may move; aborts when the memory cannot be mapped.
+  void resize(std::size_t bytes);
 
   void* data() const { return data_; }
   std::size_t bytes() const { return bytes_; }  // as mapped: rounded up to whole pages
@@ -40,6 +44,7 @@ class MappedRegion {
  private:
   void* data_ = nullptr;
   std::size_t bytes_ = 0;
+  bool huge_ = false;
 };
 
 }  // namespace tfmc::check

@@ -146,6 +146,8 @@ class StateStore {
   // that read it, before or after, see a parent outside their range either way (a taken
   // entry reads as parent kNoState).
   bool take_staged(std::uint64_t pos, StateIndex first, StateIndex last, Staged& out);
+  // Fetches the staged entry at `pos` into the cache, for a take_staged soon after.
+  void prefetch_staged(std::uint64_t pos) const { staged_.prefetch_at(pos); }
 
   // Closing a provisional level: every staged state taken (take_staged), then commit_range for
   // its n staged states in disjoint pieces that cover [0, n), from any threads, then
@@ -157,18 +159,17 @@ class StateStore {
   void close_level();
   // Ends the level without it: none of its states remains.
   void drop_level();
-  // The bytes that reserve(states, ahead) would map anew (0: it would not grow), and that
+  // The bytes that reserve(states) would map anew (0: it would not grow), and that
   // refit(any) would take.
-  std::size_t growth_bytes(std::uint64_t states, bool ahead = false) const;
+  std::size_t growth_bytes(std::uint64_t states) const;
   std::size_t refit_bytes(Slot any) const;
   // The bytes of the staging of a provisional level with room for `expected` states.
   std::size_t staging_bytes(double expected) const;
   // Runs fn(k) for each k in [0, n), on as many threads as the caller has.
   using ForEach = VisitedSet::ForEach;
   // Grows the visited set (with no level open, or one that is not provisional) so that
-  // `states` fit, and the tree's tables that are short of room: 60% full, or with `ahead`
-  // (before a level of several threads, during which they cannot grow) 30%.
-  void reserve(std::uint64_t states, const ForEach& for_each, bool ahead = false);
+  // `states` fit, and, where one of them crowds, the tree's tables.
+  void reserve(std::uint64_t states, const ForEach& for_each);
   // Whether the tree's tables are crowded (the level must stop for them to grow).
   bool crowded() const { return mode_ == StoreMode::Compressed && tree_->crowded(); }
   // Whether the tree would do better planned anew now (state_tree.h), before a level.

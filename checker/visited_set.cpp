@@ -19,9 +19,23 @@ void VisitedSet::clear(std::uint64_t capacity, const ForEach& for_each) {
   capacity_ = std::max<std::uint64_t>(capacity, 16);
   table_ = MappedRegion((capacity_ + 1) * stride_ * sizeof(std::uint64_t), true);
   entries_ = static_cast<std::uint64_t*>(table_.data());
+  populate_from(0, for_each);
+}
+
+void VisitedSet::resize_empty(std::uint64_t capacity, const ForEach& for_each) {
+  const std::size_t had = table_.bytes();
+  capacity_ = std::max<std::uint64_t>(capacity, 16);
+  table_.resize((capacity_ + 1) * stride_ * sizeof(std::uint64_t));
+  entries_ = static_cast<std::uint64_t*>(table_.data());
+  populate_from(had, for_each);
+}
+
+void VisitedSet::populate_from(std::size_t offset, const ForEach& for_each) {
   constexpr std::size_t kPiece = std::size_t{8} << 20;
-  for_each((table_.bytes() + kPiece - 1) / kPiece,
-           [&](std::size_t piece) { table_.populate(piece * kPiece, kPiece); });
+  if (offset >= table_.bytes()) return;
+  const std::size_t bytes = table_.bytes() - offset;
+  for_each((bytes + kPiece - 1) / kPiece,
+           [&](std::size_t piece) { table_.populate(offset + piece * kPiece, kPiece); });
 }
 
 VisitedSet::Found VisitedSet::insert(std::uint64_t value) {

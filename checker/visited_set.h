@@ -30,9 +30,8 @@ class VisitedSet {
   // The position of `value`, or npos. Safe while others insert.
   static constexpr std::uint64_t npos = ~std::uint64_t{0};
   std::uint64_t find(std::uint64_t value) const;
-  void prefetch(std::uint64_t value) const {
-    __builtin_prefetch(&entries_[position(value) * stride_]);
-  }
+  void prefetch(std::uint64_t value) const { prefetch_at(position(value)); }
+  void prefetch_at(std::uint64_t pos) const { __builtin_prefetch(&entries_[pos * stride_]); }
   std::uint64_t value_at(std::uint64_t pos) const {
     return pos == capacity_ ? 0
                             : std::atomic_ref<std::uint64_t>(entries_[pos * stride_])
@@ -61,6 +60,9 @@ class VisitedSet {
   // Empties the set, with `capacity` entries, its pages made through for_each
   // (MappedRegion::populate).
   void clear(std::uint64_t capacity, const ForEach& for_each);
+  // The same for a set whose entries (and payloads) are all zero already, such as one emptied
+  // by erase_at: its pages are kept (MappedRegion::resize), and only those it gains are made.
+  void resize_empty(std::uint64_t capacity, const ForEach& for_each);
 
   std::size_t bytes() const { return table_.bytes(); }
 
@@ -69,6 +71,9 @@ class VisitedSet {
   std::uint64_t position(std::uint64_t value) const {
     return value == 0 ? capacity_ : static_cast<std::uint64_t>((Wide{value} * capacity_) >> 64);
   }
+
+  // Makes the table's pages from byte `offset` on, in pieces through for_each.
+  void populate_from(std::size_t offset, const ForEach& for_each);
 
   MappedRegion table_;
   // capacity_ entries, then the place of value 0 (0 or 1); each followed by its payload when

@@ -9,8 +9,9 @@
 # Environment knobs:
 #   BENCH_THREADS      thread counts (default "1 2"; on a 16-core machine "1 2 4 8 16")
 #   BENCH_SIZE         N of lost_update N (default 8)
-#   BENCH_SECONDS      --max-seconds of each run (default 20): lost_update 8 does not finish,
-#                      so states/s is measured over the states stored in that time
+#   BENCH_STATES       --max-states of each run (default 12000000): lost_update 8 does not
+#                      finish, so every run stores the same first states (one thread's), and
+#                      states/s is that number over the run's seconds
 #   BENCH_COMPLETE     N of a lost_update N run to finish at every thread count (default 6,
 #                      37 million states; "" skips it)
 #   BENCH_MAX_MEMORY   --max-memory of the memory row (default 2G)
@@ -24,7 +25,7 @@ set -euo pipefail
 build_dir=${1:-build}
 threads=${BENCH_THREADS:-1 2}
 size=${BENCH_SIZE:-8}
-seconds=${BENCH_SECONDS:-20}
+states_cap=${BENCH_STATES:-12000000}
 complete=${BENCH_COMPLETE-6}
 max_memory=${BENCH_MAX_MEMORY:-2G}
 stores=${BENCH_STORES:-compressed fingerprint}
@@ -92,8 +93,8 @@ print("%7s %11s %11d %8.2f %11.0f %7.2fx %8.1f %8.1f %9s %8s" % (t, store, n, fl
 }
 
 "$gen" lost_update "$size" >"$work/lu.tfg"
-table "$work/lu.tfg" "lost_update $size, --reduction none, --max-seconds $seconds" \
-  --max-seconds "$seconds"
+table "$work/lu.tfg" "lost_update $size, --reduction none, --max-states $states_cap" \
+  --max-states "$states_cap"
 if [[ -n $complete ]]; then
   "$gen" lost_update "$complete" >"$work/complete.tfg"
   table "$work/complete.tfg" "lost_update $complete, --reduction none, complete"
