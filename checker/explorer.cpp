@@ -12,6 +12,8 @@ namespace tfmc::check {
 namespace {
 constexpr unsigned kNoWorker = 0xffffffffu;
 constexpr unsigned kMaxThreads = 1024;  // --threads' bound
+// The margin of a level's estimate of its new states (the room of its staging set).
+constexpr double kRoomMargin = 1.2;
 
 // Runs fn(w, k) for every k in [0, n) on `workers` workers w of `pool` (nullptr: this
 // thread, as worker 0), handing out items one at a time.
@@ -306,9 +308,13 @@ bool Explorer::memory_allows(std::size_t more) const {
 }
 
 bool Explorer::grow_table(std::uint64_t states, unsigned workers) {
-  if (!memory_allows(store_.growth_bytes(states))) return false;
-  store_.reserve(states, on_threads(workers));
-  return true;
+  for (const bool roomy : {true, false}) {
+    if (memory_allows(store_.growth_bytes(states, roomy))) {
+      store_.reserve(states, on_threads(workers), roomy);
+      return true;
+    }
+  }
+  return false;
 }
 
 StateStore::ForEach Explorer::on_threads(unsigned workers) {
@@ -320,10 +326,13 @@ StateStore::ForEach Explorer::on_threads(unsigned workers) {
 Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room, Exploration& r,
                                        std::vector<std::pair<StateIndex, StateIndex>>& unexpanded) {
   const auto threads = static_cast<unsigned>(workers_.size());
-  // A level of several threads needs a staging set besides the tables' growth: where memory
-  // does not allow it, one thread explores the level.
+  // A level of several threads needs a staging set, and to commit its states about 16 bytes
+  // each and the visited set's growth for them: where memory does not allow that, one thread
+  // explores the level, growing the store as it goes.
+  const auto expected = static_cast<std::uint64_t>(room);
   bool exact = threads == 1 || hi - lo < parallel_.min_parallel_level ||
-               !memory_allows(store_.staging_bytes(room) + store_.growth_bytes(store_.size()));
+               !memory_allows(store_.staging_bytes(room) + 16 * expected +
+                              store_.growth_bytes(store_.size() + expected));
   // A tree whose tables near their bits is planned anew now rather than mid-level.
   if (store_.tight() && memory_allows(store_.refit_bytes(0))) store_.refit(0, on_threads(threads));
   // The tree's tables grow as one crowds, and the visited set as one thread fills it or when a
@@ -362,6 +371,7 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
       expand_level(0, level);
     }
     const auto halt = static_cast<Halt>(level.halt.load());
+    const bool crowded = store_.crowded();  // before a commit grows the tables
     // Renumbering needs about 16 bytes per staged state for a moment, and the visited set
     // room for them; a level a limit halted is kept where no more memory is needed.
     const std::uint64_t staged = store_.level_size();
@@ -373,16 +383,24 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
       // The level is done again from the end of its finished blocks, which are kept where
       // memory allows: after widening the keys, with more table, or by one thread that stops
       // exactly at max-states; or not at all where memory does not allow it.
+      std::size_t kept = 0;
       if (level.provisional && fits) {
         grow_table(reached, workers);
+        const std::uint64_t before = store_.size();
         const std::uint64_t budget =
-            limits_.max_states == 0 ? kMaxStates : limits_.max_states - store_.size();
-        const std::size_t kept = commit_level(level, workers, false, budget);
+            limits_.max_states == 0 ? kMaxStates : limits_.max_states - before;
+        kept = commit_level(level, workers, false, budget);
         TFMC_CHECK(kept < level.blocks.size(), "a level that stops early leaves a block undone");
         count_blocks(level, kept, r);
         store_.close_level();
         committed_transitions_.store(r.transitions);
         lo = level.blocks[kept].first;
+        // The rest of the level is expected to find new states as its finished blocks did.
+        if (kept > 0) {
+          room = kRoomMargin * static_cast<double>(store_.size() - before) /
+                     static_cast<double>(lo - level.lo) * (hi - lo) +
+                 64;
+        }
       } else {
         store_.drop_level();
       }
@@ -396,8 +414,9 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
         exact = true;
         continue;
       }
-      // Crowded tables grow as the level is done again; a full staging set doubles.
-      if (!store_.crowded()) room = 2 * std::max<double>(room, static_cast<double>(staged));
+      // Crowded tables grow as the level goes on; a full staging set where no block finished
+      // doubles.
+      if (kept == 0 && !crowded) room = 2 * std::max<double>(room, static_cast<double>(staged));
       if (halt == Halt::Full && memory_allows(store_.staging_bytes(room))) continue;
       unexpanded.emplace_back(lo, hi);
       if (store_.size() > hi) unexpanded.emplace_back(hi, static_cast<StateIndex>(store_.size()));
@@ -457,7 +476,7 @@ Exploration Explorer::run() {
   std::vector<std::pair<StateIndex, StateIndex>> unexpanded;
   for (StateIndex lo = 0; lo < store_.size() && halt == Halt::None;) {
     const auto hi = static_cast<StateIndex>(store_.size());
-    halt = explore_level(lo, hi, 1.2 * ratio * fall * (hi - lo) + 64, r, unexpanded);
+    halt = explore_level(lo, hi, kRoomMargin * ratio * fall * (hi - lo) + 64, r, unexpanded);
     const double next = static_cast<double>(store_.size() - hi) / (hi - lo);
     fall = std::min(1.0, next / ratio);
     ratio = next;

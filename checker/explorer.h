@@ -203,8 +203,8 @@ class Explorer {
                      std::vector<std::pair<StateIndex, StateIndex>>& unexpanded);
   // Whether `more` bytes fit under --max-memory besides what the process holds.
   bool memory_allows(std::size_t more) const;
-  // Grows the store to hold `states` (StateStore::reserve), on `workers`; false, and nothing
-  // done, when memory does not allow it.
+  // Grows the store to hold `states` (StateStore::reserve: roomy where memory allows it), on
+  // `workers`; false, and nothing done, when memory does not allow it.
   bool grow_table(std::uint64_t states, unsigned workers);
   // The store's way to run pieces of its work on `workers` threads of the pool.
   StateStore::ForEach on_threads(unsigned workers);

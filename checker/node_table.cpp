@@ -50,19 +50,19 @@ bool NodeTable::low(double fill) const {
   return static_cast<double>(size()) > fill * static_cast<double>(mask_ + 1);
 }
 
-std::size_t NodeTable::size_for_growth(double fill) const {
+std::size_t NodeTable::size_for_growth(double target) const {
   std::size_t count = mask_ + 1;
-  while (static_cast<double>(size()) > fill / 2 * static_cast<double>(count)) count *= 2;
+  while (static_cast<double>(size()) > target * static_cast<double>(count)) count *= 2;
   return count;
 }
 
-std::size_t NodeTable::growth_bytes(double fill) const {
-  return low(fill) ? size_for_growth(fill) * sizeof(Slot) : 0;
+std::size_t NodeTable::growth_bytes(double fill, double target) const {
+  return low(fill) ? size_for_growth(target) * sizeof(Slot) : 0;
 }
 
-void NodeTable::reserve(double fill) {
+void NodeTable::reserve(double fill, double target) {
   if (!low(fill)) return;
-  const std::size_t count = size_for_growth(fill);
+  const std::size_t count = size_for_growth(target);
   TFMC_CHECK(count <= (std::size_t{1} << 33), "a state tree table larger than 2^33 slots");
   const MappedRegion old = std::exchange(region_, MappedRegion());
   const auto* old_slots = static_cast<const Slot*>(old.data());

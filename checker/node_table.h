@@ -27,10 +27,11 @@ class NodeTable {
   std::uint64_t size() const { return next_.load(std::memory_order_relaxed) - 1; }
   // Whether the table is more than `fill` full: it should grow before more inserts.
   bool low(double fill) const;
-  // The bytes reserve(fill) would map anew.
-  std::size_t growth_bytes(double fill) const;
-  // Grows the table, when low(fill), to at most half `fill` full. No insert running.
-  void reserve(double fill);
+  // The bytes reserve(fill, target) would map anew.
+  std::size_t growth_bytes(double fill, double target) const;
+  // Grows the table, when low(fill), to at most `target` full (doubling it as often as that
+  // takes). No insert running.
+  void reserve(double fill, double target);
   std::size_t bytes() const { return region_.bytes(); }
 
  private:
@@ -40,7 +41,7 @@ class NodeTable {
   };
   static constexpr std::uint64_t kBusy = ~std::uint64_t{0};
   void new_slots(std::size_t count);
-  std::size_t size_for_growth(double fill) const;
+  std::size_t size_for_growth(double target) const;
 
   std::atomic<bool>* crowded_;
   std::atomic<std::uint64_t> next_{1};  // the next reference

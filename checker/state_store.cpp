@@ -20,12 +20,15 @@ constexpr auto serially = VisitedSet::serially;
 constexpr std::size_t kReadBatch = 4096;
 
 // The tree's tables grow when one of them crowds (three quarters full): then every table more
-// than 60% full grows to at most 30%. A level of several threads that crowds one stops, keeps
-// what it finished, and goes on once they have grown (explorer.h). Growing them ahead, before
-// each level (to 30% on several threads, 60% on one), was no faster for lost_update 6 and 8 on
-// one thread or two, and lost_update 8 to 12 M states took 17.8 bytes a state on two threads
-// against 13.6 now.
+// than 60% full grows, to 30% where memory allows it (a crowded table fourfold), else to 60%
+// (twofold); doubling alone was 3% slower on lost_update 8, and fourfold alone stopped it
+// under --max-memory 2G at 30 M states, where a fourfold table did not fit, instead of 46 M.
+// A level of several threads that crowds one stops, keeps what it finished, and goes on once
+// they have grown (explorer.h). Growing them ahead, before each level (to 30% on several
+// threads, 60% on one), was no faster for lost_update 6 and 8 on one thread or two, and
+// lost_update 8 to 12 M states took 17.8 bytes a state on two threads against 13.6 now.
 constexpr double kTableFill = 0.6;
+double table_target(bool roomy) { return roomy ? kTableFill / 2 : kTableFill; }
 }  // namespace
 
 bool parse_store_mode(std::string_view text, StoreMode& out) {
@@ -250,11 +253,11 @@ void StateStore::release_staging() {
   staging_empty_ = true;
 }
 
-std::size_t StateStore::growth_bytes(std::uint64_t states) const {
+std::size_t StateStore::growth_bytes(std::uint64_t states, bool roomy) const {
   const std::uint64_t capacity = visited_.capacity_for(states);
   const std::size_t bytes =
       capacity == visited_.capacity() ? 0 : (capacity + 1) * sizeof(std::uint64_t);
-  return bytes + (crowded() ? tree_->growth_bytes(kTableFill) : 0);
+  return bytes + (crowded() ? tree_->growth_bytes(kTableFill, table_target(roomy)) : 0);
 }
 
 std::size_t StateStore::refit_bytes(Slot any) const {
@@ -263,11 +266,11 @@ std::size_t StateStore::refit_bytes(Slot any) const {
   return visited_.bytes() + (widen ? tree_->bytes() * 2 : 0);
 }
 
-void StateStore::reserve(std::uint64_t states, const ForEach& for_each) {
+void StateStore::reserve(std::uint64_t states, const ForEach& for_each, bool roomy) {
   if (visited_stale_) rebuild_visited(for_each);
   const std::uint64_t capacity = visited_.capacity_for(states);
   if (capacity != visited_.capacity()) visited_.rebuild(capacity, for_each);
-  if (crowded()) tree_->grow(kTableFill);
+  if (crowded()) tree_->grow(kTableFill, table_target(roomy));
   set_cap();  // a level that is open has more room
 }
 
@@ -286,7 +289,7 @@ void StateStore::rebuild_visited(const ForEach& for_each) {
     for (std::uint64_t k = 0; k < pieces; ++k) next[k] = k * kReadBatch;
     std::atomic<bool> misfit{false};
     for (bool more = pieces > 0; more && !misfit.load();) {
-      if (crowded()) tree_->grow(kTableFill);
+      if (crowded()) tree_->grow(kTableFill, table_target(true));
       for_each(pieces, [&](std::size_t k) {
         if (next[k] < piece_end(k)) next[k] = rebuild_piece(next[k], piece_end(k), misfit);
       });

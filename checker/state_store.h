@@ -159,17 +159,18 @@ class StateStore {
   void close_level();
   // Ends the level without it: none of its states remains.
   void drop_level();
-  // The bytes that reserve(states) would map anew (0: it would not grow), and that
+  // The bytes that reserve(states, roomy) would map anew (0: it would not grow), and that
   // refit(any) would take.
-  std::size_t growth_bytes(std::uint64_t states) const;
+  std::size_t growth_bytes(std::uint64_t states, bool roomy = true) const;
   std::size_t refit_bytes(Slot any) const;
   // The bytes of the staging of a provisional level with room for `expected` states.
   std::size_t staging_bytes(double expected) const;
   // Runs fn(k) for each k in [0, n), on as many threads as the caller has.
   using ForEach = VisitedSet::ForEach;
   // Grows the visited set (with no level open, or one that is not provisional) so that
-  // `states` fit, and, where one of them crowds, the tree's tables.
-  void reserve(std::uint64_t states, const ForEach& for_each);
+  // `states` fit, and, where one of them crowds, the tree's tables: `roomy` ones, which grow
+  // less often, or half as large.
+  void reserve(std::uint64_t states, const ForEach& for_each, bool roomy = true);
   // Whether the tree's tables are crowded (the level must stop for them to grow).
   bool crowded() const { return mode_ == StoreMode::Compressed && tree_->crowded(); }
   // Whether the tree would do better planned anew now (state_tree.h), before a level.

@@ -241,15 +241,15 @@ void StateTree::replan(std::uint64_t states) {
   }
 }
 
-std::size_t StateTree::growth_bytes(double fill) const {
-  std::size_t bytes = shared_.growth_bytes(fill);
-  for (const auto& t : owned_) bytes += t->growth_bytes(fill);
+std::size_t StateTree::growth_bytes(double fill, double target) const {
+  std::size_t bytes = shared_.growth_bytes(fill, target);
+  for (const auto& t : owned_) bytes += t->growth_bytes(fill, target);
   return bytes;
 }
 
-void StateTree::grow(double fill) {
-  shared_.reserve(fill);
-  for (const auto& t : owned_) t->reserve(fill);
+void StateTree::grow(double fill, double target) {
+  shared_.reserve(fill, target);
+  for (const auto& t : owned_) t->reserve(fill, target);
   crowded_.store(false, std::memory_order_relaxed);
 }
 

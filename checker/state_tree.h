@@ -69,11 +69,11 @@ class StateTree {
   bool repack(std::uint64_t old, std::uint64_t& root);
 
   // Whether a table passed three quarters full (node_table.h): the tables grow only while no
-  // fold runs, with grow(fill), which grows those more than `fill` full (and maps
-  // growth_bytes(fill)).
+  // fold runs, with grow(fill, target), which grows those more than `fill` full to at most
+  // `target` full (and maps growth_bytes(fill, target)).
   bool crowded() const { return crowded_.load(std::memory_order_relaxed); }
-  void grow(double fill);
-  std::size_t growth_bytes(double fill) const;
+  void grow(double fill, double target);
+  std::size_t growth_bytes(double fill, double target) const;
 
   // The items' bits, in order (for tests and statistics).
   std::vector<unsigned> widths() const;
