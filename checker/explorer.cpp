@@ -14,6 +14,8 @@ constexpr unsigned kNoWorker = 0xffffffffu;
 constexpr unsigned kMaxThreads = 1024;  // --threads' bound
 // The margin of a level's estimate of its new states (the room of its staging set).
 constexpr double kRoomMargin = 1.2;
+// What renumbering a staged level holds for a moment, per state (its identity and link).
+constexpr std::size_t kCommitBytes = 16;
 
 // Runs fn(w, k) for every k in [0, n) on `workers` workers w of `pool` (nullptr: this
 // thread, as worker 0), handing out items one at a time.
@@ -257,7 +259,7 @@ std::size_t Explorer::commit_level(Level& level, unsigned workers, bool whole,
   if (!whole) {
     kept = 0;
     while (kept < n_blocks && level.blocks[kept].done == level.blocks[kept].last &&
-           level.blocks[kept].worker != kNoWorker && base[kept + 1] <= budget) {
+           base[kept + 1] <= budget) {
       ++kept;
     }
   }
@@ -331,7 +333,7 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
   // explores the level, growing the store as it goes.
   const auto expected = static_cast<std::uint64_t>(room);
   bool exact = threads == 1 || hi - lo < parallel_.min_parallel_level ||
-               !memory_allows(store_.staging_bytes(room) + 16 * expected +
+               !memory_allows(store_.staging_bytes(room) + kCommitBytes * expected +
                               store_.growth_bytes(store_.size() + expected));
   // A tree whose tables near their bits is planned anew now rather than mid-level.
   if (store_.tight() && memory_allows(store_.refit_bytes(0))) store_.refit(0, on_threads(threads));
@@ -377,7 +379,7 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
     const std::uint64_t staged = store_.level_size();
     const std::uint64_t reached = store_.size() + staged;
     const std::size_t growth = store_.growth_bytes(reached);
-    const bool fits = !level.provisional || memory_allows(16 * staged + growth) ||
+    const bool fits = !level.provisional || memory_allows(kCommitBytes * staged + growth) ||
                       (halt != Halt::None && growth == 0);
     if (halt == Halt::Widen || halt == Halt::Full || !fits) {
       // The level is done again from the end of its finished blocks, which are kept where
