@@ -88,12 +88,8 @@ bool Explorer::successor_key(Worker& w, const StateStore::Opened& parent, Transi
   // set (no copy of the whole state, no encoding of every slot). `next` is the parent on
   // entry, and again on return once the written slots are put back.
   Group& g = w.g;
-  const KeyLayout& layout = store_.layout();
-  std::copy(parent.words.begin(), parent.words.end(), words);
-  auto* key = reinterpret_cast<unsigned char*>(words);
   w.model->fire(parent.slots.data(), t, g.next.data());
-  bool fits = true;
-  for (std::uint32_t s : w.model->writes(t)) fits &= layout.set_slot(key, s, g.next[s]);
+  const bool fits = store_.successor_key(parent, g.next.data(), w.model->writes(t), words);
   for (std::uint32_t s : w.model->writes(t)) {
     if (!fits) w.too_wide |= g.next[s];
     g.next[s] = parent.slots[s];

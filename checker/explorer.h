@@ -68,6 +68,9 @@ struct RankShare {
   std::uint64_t messages_sent = 0;
   std::uint64_t bytes_sent = 0;
   double seconds = 0;
+  // Of those, the seconds it waited at the ends of levels: for other ranks to end theirs, with
+  // nothing arriving, and in the level's collective sums.
+  double wait_seconds = 0;
 };
 
 struct Exploration {

@@ -95,6 +95,15 @@ void StateStore::changed_words(std::span<const std::uint32_t> written,
   }
 }
 
+bool StateStore::successor_key(const Opened& parent, const Slot* next,
+                               std::span<const std::uint32_t> written, std::uint32_t* words) const {
+  std::copy(parent.words.begin(), parent.words.end(), words);
+  auto* key = reinterpret_cast<unsigned char*>(words);
+  bool fits = true;
+  for (const std::uint32_t s : written) fits &= layout_.set_slot(key, s, next[s]);
+  return fits;
+}
+
 bool StateStore::successor(Opened& parent, const std::uint32_t* words,
                            std::span<const std::uint32_t> written, std::uint64_t& id) {
   if (mode_ == StoreMode::Fingerprint) {
@@ -279,6 +288,7 @@ void StateStore::rebuild_visited(const ForEach& for_each) {
   // tables crowd (they grow between rounds, when no fold runs) or where a key does not fit
   // the plan: a part merged by the plan has its table filled only now, so the tree is planned
   // again with its size, and every key folds anew, since the file holds roots of both plans.
+  ++refits_;  // the identities may change (they do after a refit), and the log with them
   const std::uint64_t pieces = (size_ + kReadBatch - 1) / kReadBatch;
   const auto piece_end = [&](std::uint64_t k) {
     return std::min<std::uint64_t>(size_, (k + 1) * kReadBatch);
@@ -415,6 +425,8 @@ StateStore::Insert StateStore::add(const Slot* state, Link link) {
 
 bool StateStore::contains(const Slot* state) {
   if (visited_stale_) rebuild_visited(serially);
+  // A crowded table grows before a fold adds to it (a stopped level may ask of many states).
+  if (crowded()) reserve(size_ + level_size(), serially);
   // A state that does not fit the keys is wider than every stored one; one that does not fit
   // the tree has a part no stored state has.
   std::uint64_t id;

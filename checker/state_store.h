@@ -92,6 +92,11 @@ class StateStore {
   void open(const unsigned char* entry, Opened& out, bool tree = true);
   // Words of a key buffer (at least 2).
   std::size_t key_words() const { return words_; }
+  // The key of the successor `next` of `parent`, which differs from it in slots `written`
+  // only, into `words` (key_words() of them): the parent's key with those slots set. False
+  // when one does not fit the keys (refit() first).
+  bool successor_key(const Opened& parent, const Slot* next, std::span<const std::uint32_t> written,
+                     std::uint32_t* words) const;
   // The identity of the successor of `parent` whose key is `words`, which differs from the
   // parent's in slots `written` only. False when the tree does not fit it: refit() first.
   bool successor(Opened& parent, const std::uint32_t* words, std::span<const std::uint32_t> written,
@@ -181,6 +186,9 @@ class StateStore {
   void refit(Slot any, const ForEach& for_each);
   // Frees the staging set (kept from one level to the next).
   void release_staging();
+  // How many times the visited set was built again (refit() changing the keys or the tree, a
+  // dropped level): log entries read and states opened before are stale (read them again).
+  std::uint64_t refits() const { return refits_; }
 
   // --- Whole states (one thread; the initial state, tests). ---
 
@@ -198,7 +206,8 @@ class StateStore {
   // The key (into `words`, key_words() of them) and identity of `state`; false when it does
   // not fit the keys or the tree (it may add tree nodes, which the state shares with others).
   bool identify(const Slot* state, std::vector<std::uint32_t>& words, std::uint64_t& id);
-  // Whether `state` is stored (it may add tree nodes, which the state shares with others).
+  // Whether `state` is stored (it may add tree nodes, which the state shares with others,
+  // and grow a crowded table first). With no level open, or one that is not provisional.
   bool contains(const Slot* state);
 
   // --- Stored states. ---
@@ -256,7 +265,8 @@ class StateStore {
   bool visited_stale_ = false;  // a dropped level of one thread left states in it
   bool ids_stale_ = false;      // the log's identities are not the tree's: fold the keys
   bool replanned_ = false;      // the log's identities are of the plan before the last
-  std::size_t size_ = 0;        // stored states, the open level's excluded
+  std::uint64_t refits_ = 0;
+  std::size_t size_ = 0;  // stored states, the open level's excluded
 
   // The open level.
   bool provisional_ = false;

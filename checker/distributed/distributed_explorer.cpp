@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -22,6 +23,8 @@ constexpr StateIndex kCheckEvery = 64;
 constexpr StateIndex kPollEvery = 16;
 // States read from the log at a time.
 constexpr StateIndex kBlockStates = 128;
+// States identified ahead of their inserts.
+constexpr std::size_t kBatch = 32;
 
 template <typename T>
 void put(std::vector<unsigned char>& out, T v) {
@@ -77,9 +80,8 @@ double DistributedExplorer::elapsed() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
-int DistributedExplorer::owner(const Slot* state) {
-  return static_cast<int>(check::mix64(codec_.digest(state)) %
-                          static_cast<std::uint64_t>(ranks_.size()));
+int DistributedExplorer::owner(std::uint64_t digest) const {
+  return static_cast<int>(check::mix64(digest) % static_cast<std::uint64_t>(ranks_.size()));
 }
 
 std::vector<Slot> DistributedExplorer::state(StateIndex i) const {
@@ -100,6 +102,46 @@ void DistributedExplorer::store(const Slot* state, int from, StateIndex parent, 
   }
 }
 
+DistributedExplorer::Pending& DistributedExplorer::pend(const Slot* state, int from,
+                                                        StateIndex parent, TransitionId t) {
+  if (pending_count_ == pending_.size()) pending_.emplace_back();
+  Pending& p = pending_[pending_count_++];
+  p.slots.assign(state, state + store_.slot_count());
+  p.key.resize(store_.key_words());
+  p.from = from;
+  p.link = check::make_link(parent, t);
+  p.refits = store_.refits();
+  p.identified = false;
+  return p;
+}
+
+void DistributedExplorer::identified(Pending& p) {
+  p.identified = true;
+  store_.prefetch(p.id);
+  // A fold that crowds the tree's tables stops the batch: its first insert then finds the
+  // store over its cap and stores its state whole, which grows them.
+  if (pending_count_ == kBatch || store_.crowded()) flush();
+}
+
+void DistributedExplorer::flush() {
+  for (std::size_t k = 0; k < pending_count_; ++k) {
+    Pending& p = pending_[k];
+    // An identity made before a refit is stale; the level's budget is store()'s to judge.
+    if (p.identified && p.refits == store_.refits() && level_new_ < level_budget_ &&
+        !store_.over_cap()) {
+      if (store_.insert(p.key.data(), p.id, p.link, numbers_).found ==
+          check::StateStore::Found::New) {
+        parent_rank_.push_back(static_cast<std::uint16_t>(p.from));
+        ++level_new_;
+      }
+    } else {
+      store(p.slots.data(), p.from, static_cast<StateIndex>(p.link >> 32),
+            static_cast<TransitionId>(p.link));
+    }
+  }
+  pending_count_ = 0;
+}
+
 void DistributedExplorer::receive_states(int from, const unsigned char* data, std::size_t size) {
   Cursor in(data, size);
   const auto channel = static_cast<std::size_t>(from);
@@ -107,7 +149,27 @@ void DistributedExplorer::receive_states(int from, const unsigned char* data, st
     const auto parent = in.get<StateIndex>();
     const auto t = in.get<TransitionId>();
     in.skip_to(codec_.read(channel, in.at(), in.end(), scratch_.data()));
-    store(scratch_.data(), from, parent, t);
+    Pending& p = pend(scratch_.data(), from, parent, t);
+    if (store_.identify(p.slots.data(), p.key, p.id)) {
+      identified(p);
+    } else if (pending_count_ == kBatch) {
+      flush();
+    }
+  }
+  flush();
+}
+
+void DistributedExplorer::store_owned(check::StateStore::Opened& parent, const Slot* next,
+                                      StateIndex s, TransitionId t) {
+  // As one process does it: the key is the parent's with the written slots set, and the
+  // identity the parent's tree folded again where they lie (else the state is stored whole).
+  const std::span<const std::uint32_t> written = model_.writes(t);
+  Pending& p = pend(next, ranks_.rank(), s, t);
+  if (store_.successor_key(parent, next, written, p.key.data()) &&
+      store_.successor(parent, p.key.data(), written, p.id)) {
+    identified(p);
+  } else if (pending_count_ == kBatch) {
+    flush();
   }
 }
 
@@ -117,13 +179,25 @@ StateIndex DistributedExplorer::expand(StateIndex lo, StateIndex hi) {
     receive_states(from, data, size);
   };
   std::vector<Slot> next(model_.slot_count());
+  std::vector<std::uint64_t> slot_digests(model_.slot_count());
   std::vector<TransitionId> enabled;
-  // States are read from the log a block at a time, and again after a refit that widened
-  // the keys (it rewrote the log).
+  // States are read from the log a block at a time, and again after the store refitted (a
+  // state received or stored as a whole may make it rewrite the log and replan its tree).
   std::vector<unsigned char> block;
   check::StateStore::Opened opened;
   StateIndex block_first = lo, block_end = lo;
-  unsigned bits = store_.layout().bits();
+  std::uint64_t refits = store_.refits();
+  const auto read_block = [&](StateIndex first) {
+    block_first = first;
+    block_end = std::min<StateIndex>(hi, first + kBlockStates);
+    block.resize((block_end - block_first) * store_.entry_bytes());
+    store_.read_entries(block_first, block_end - block_first, block.data());
+    refits = store_.refits();
+  };
+  const auto open = [&](StateIndex s) {
+    if (s == block_end || refits != store_.refits()) read_block(s);
+    store_.open(block.data() + (s - block_first) * store_.entry_bytes(), opened);
+  };
   for (StateIndex s = lo; s < hi; ++s) {
     if ((s - lo) % kCheckEvery == 0) {
       if (limits_.max_seconds > 0 && elapsed() >= limits_.max_seconds) {
@@ -133,37 +207,46 @@ StateIndex DistributedExplorer::expand(StateIndex lo, StateIndex hi) {
         halt_ = std::max<std::uint64_t>(halt_, kMemory);
       }
     }
-    if (halt_ != kNone) return s;
-    if ((s - lo) % kPollEvery == 0) mailbox_.poll(receive);
-    if (s == block_end || bits != store_.layout().bits()) {
-      block_first = s;
-      block_end = std::min<StateIndex>(hi, s + kBlockStates);
-      bits = store_.layout().bits();
-      block.resize((block_end - block_first) * store_.entry_bytes());
-      store_.read_entries(block_first, block_end - block_first, block.data());
+    if (halt_ != kNone) {
+      flush();
+      return s;
     }
-    store_.open(block.data() + (s - block_first) * store_.entry_bytes(), opened, false);
+    if ((s - lo) % kPollEvery == 0) mailbox_.poll(receive);
+    open(s);
     const std::vector<Slot>& parent = opened.slots;
+    // The parent's digest whole, a successor's from it and the slots it writes.
+    codec_.slot_digests(parent.data(), slot_digests.data());
+    std::uint64_t digest = 0;
+    for (const std::uint64_t d : slot_digests) digest += d;
     enabled.clear();
     model_.enabled(parent.data(), enabled);
     if (enabled.empty()) finals_.push_back(s);
     transitions_ += enabled.size();
+    next = parent;
     for (TransitionId t : enabled) {
-      next = parent;
       model_.fire(parent.data(), t, next.data());
-      const int to = owner(next.data());
-      if (to == me) {
-        store(next.data(), me, s, t);
-        continue;
+      std::uint64_t next_digest = digest;
+      for (std::uint32_t k : model_.writes(t)) {
+        next_digest += codec_.slot_digest(k, next[k]) - slot_digests[k];
       }
-      std::vector<unsigned char>& box = mailbox_.outbox(to);
-      put(box, s);
-      put(box, t);
-      codec_.write(static_cast<std::size_t>(to), next.data(), box);
-      ++states_sent_;
-      mailbox_.send_if_full(to, receive);
+      const int to = owner(next_digest);
+      if (to == me) {
+        store_owned(opened, next.data(), s, t);
+      } else {
+        std::vector<unsigned char>& box = mailbox_.outbox(to);
+        put(box, s);
+        put(box, t);
+        codec_.write(static_cast<std::size_t>(to), next.data(), box);
+        ++states_sent_;
+        mailbox_.send_if_full(to, receive);
+      }
+      for (std::uint32_t k : model_.writes(t)) next[k] = parent[k];
+      // A refit (storing a state whole, here or received while a message waited to go)
+      // rewrote the parent's entry and its tree: open it again.
+      if (refits != store_.refits()) open(s);
     }
   }
+  flush();
   return hi;
 }
 
@@ -174,7 +257,7 @@ check::Exploration DistributedExplorer::run() {
   // Every rank makes the initial state; its firings count on its owner only.
   std::uint64_t firings_before = model_.extra_firings();
   model_.initial_state(scratch_.data());
-  if (owner(scratch_.data()) == me) {
+  if (owner(codec_.digest(scratch_.data())) == me) {
     store_.find_or_insert(scratch_.data(), check::kNoState, 0);
     parent_rank_.push_back(static_cast<std::uint16_t>(me));
   } else {
@@ -184,6 +267,7 @@ check::Exploration DistributedExplorer::run() {
     receive_states(from, data, size);
   };
   std::uint64_t total_states = 1, total_transitions = 0;
+  double collective_seconds = 0;
   double next_report = 1.0;
   std::vector<std::pair<StateIndex, StateIndex>> unexpanded;
   for (StateIndex lo = 0;;) {
@@ -196,13 +280,17 @@ check::Exploration DistributedExplorer::run() {
       level_budget_ = left / n_ranks + (static_cast<std::uint64_t>(me) < left % n_ranks ? 1 : 0);
     }
     level_new_ = 0;
+    numbers_ = {};
     store_.open_level(false, check::kMaxStates, 1, 1, check::VisitedSet::serially);
     const StateIndex done = expand(lo, hi);
     mailbox_.end_round(receive);
     store_.close_level();
+    const auto collectives = std::chrono::steady_clock::now();
     const std::vector<std::uint64_t> mine = {level_new_, transitions_};
     const std::vector<std::uint64_t> sums = ranks_.sum(mine);
     const std::uint64_t halt = ranks_.max(std::vector<std::uint64_t>{halt_})[0];
+    collective_seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - collectives).count();
     total_states += sums[0];
     total_transitions = sums[1];
     if (progress_ && me == 0 && elapsed() >= next_report) {
@@ -239,6 +327,7 @@ check::Exploration DistributedExplorer::run() {
   share.messages_sent = mailbox_.messages_sent();
   share.bytes_sent = mailbox_.bytes_sent();
   share.seconds = elapsed();
+  share.wait_seconds = mailbox_.idle_seconds() + collective_seconds;
   const auto* bytes = reinterpret_cast<const unsigned char*>(&share);
   const auto shares = ranks_.all_gather({bytes, sizeof(share)});
   const std::vector<std::uint64_t> totals = ranks_.sum(

@@ -77,10 +77,36 @@ class DistributedExplorer {
   // Why this rank stopped (codes ordered so that the ranks' maximum is one reason).
   enum Halt : std::uint64_t { kNone = 0, kStates = 1, kSeconds = 2, kMemory = 3 };
 
-  int owner(const Slot* state);
+  // The rank that owns the states of digest `digest` (StateCodec::digest).
+  int owner(std::uint64_t digest) const;
+  // Stores this rank's successor `next` of its state `s` (opened as `parent`) by `t`, from
+  // the parent's key and tree, as store() does.
+  void store_owned(check::StateStore::Opened& parent, const Slot* next, check::StateIndex s,
+                   TransitionId t);
   // Stores `state` reached from `parent` on rank `from` by `t` if it is new and the level's
   // budget allows (else the level halts by max-states).
   void store(const Slot* state, int from, check::StateIndex parent, TransitionId t);
+  // States to store go through a batch: each is identified (key and identity) as it comes,
+  // its visited entry fetched, and the batch stored together once full, so that the cache
+  // misses of a large store's lookups overlap. One that could not be identified, or whose
+  // identity a refit made stale, is stored whole (store()).
+  struct Pending {
+    std::vector<Slot> slots;
+    std::vector<std::uint32_t> key;
+    std::uint64_t id = 0;
+    check::Link link = 0;
+    int from = 0;
+    std::uint64_t refits = 0;  // StateStore::refits() when it was identified
+    bool identified = false;
+  };
+  // Adds `state` to the batch, not identified yet (the caller identifies it and calls
+  // identified(), or flushes a full batch).
+  Pending& pend(const Slot* state, int from, check::StateIndex parent, TransitionId t);
+  // `p` has its key and identity: fetches its entry, and flushes a full batch (or one that
+  // crowded the tree's tables).
+  void identified(Pending& p);
+  // Stores the batch.
+  void flush();
   // Stores the states in one message of the search from rank `from`.
   void receive_states(int from, const unsigned char* data, std::size_t size);
   // Expands this rank's states [lo, hi); returns where it stopped (hi unless halted).
@@ -107,7 +133,10 @@ class DistributedExplorer {
   std::uint64_t halt_ = kNone;
   std::uint64_t transitions_ = 0;
   std::uint64_t states_sent_ = 0;
+  check::StateStore::Numbers numbers_;  // of the open level
   std::vector<Slot> scratch_;
+  std::vector<Pending> pending_;  // the batch: its first pending_count_
+  std::size_t pending_count_ = 0;
 };
 
 }  // namespace tfmc::dist

@@ -2,7 +2,9 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "checker/distributed/mpi_wait.h"
@@ -17,6 +19,10 @@ constexpr std::size_t kHeader = 1 + sizeof(std::uint32_t);
 constexpr unsigned char kRecords = 0, kEnd = 1;
 // Sends in flight before a sender waits for one to complete (receiving meanwhile).
 constexpr std::size_t kMaxInFlight = 64;
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
 }  // namespace
 
 struct Mailbox::InFlight {
@@ -143,11 +149,19 @@ void Mailbox::end_round(const Handler& handle) {
     return true;
   };
   BoundedWait wait(timeout_s_);
+  // The time spent with nothing arriving: from the first idle look of a streak to what ends it.
+  std::optional<std::chrono::steady_clock::time_point> idle_since;
+  const auto busy = [&] {
+    if (idle_since) idle_seconds_ += seconds_since(*idle_since);
+    idle_since.reset();
+  };
   while (!all_ended() || !in_flight_.empty()) {
     if (reap_sends() | receive_one(handle)) {
+      busy();
       wait.moved();
       continue;
     }
+    if (!idle_since) idle_since = std::chrono::steady_clock::now();
     wait.idle([&] {
       std::string silent;
       for (int r = 0; r < size; ++r) {
@@ -159,6 +173,7 @@ void Mailbox::end_round(const Handler& handle) {
              (silent.empty() ? std::string("(sends pending)") : silent);
     });
   }
+  busy();
   ++round_;  // what came early is the new round's: the caller's next call hands it over
 }
 

@@ -47,6 +47,8 @@ class Mailbox {
 
   std::uint64_t messages_sent() const { return messages_sent_; }
   std::uint64_t bytes_sent() const { return bytes_sent_; }
+  // Seconds end_round() waited with nothing arriving (for other ranks to end their round).
+  double idle_seconds() const { return idle_seconds_; }
 
  private:
   struct InFlight;
@@ -73,6 +75,7 @@ class Mailbox {
   std::vector<unsigned char> inbox_;
   std::uint64_t messages_sent_ = 0;
   std::uint64_t bytes_sent_ = 0;
+  double idle_seconds_ = 0;
 };
 
 }  // namespace tfmc::dist

@@ -3,6 +3,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include <bit>
 #include <cstring>
 
 #include "semantics/errors/invariant.h"
@@ -14,15 +15,26 @@ GraphStateCodec::GraphStateCodec(const Program& program, ValueStore& values, std
       first_section_(slot_count_ - program.sections.size()),
       digests_(values),
       senders_(channels, ValueSender(values)),
-      receivers_(channels, ValueReceiver(values)),
-      scratch_(slot_count_) {}
+      receivers_(channels, ValueReceiver(values)) {}
 
-std::uint64_t GraphStateCodec::digest(const Slot* state) {
-  for (std::size_t k = 0; k < first_section_; ++k) scratch_[k] = digests_.of(state[k]);
-  for (std::size_t k = first_section_; k < slot_count_; ++k) scratch_[k] = state[k];
-  // Hashing the array in slot order: the position of each digest counts.
-  return XXH3_64bits(scratch_.data(), scratch_.size() * sizeof(std::uint64_t));
+std::uint64_t GraphStateCodec::slot_digest(std::size_t slot, Slot value) {
+  const std::uint64_t content = slot < first_section_ ? digests_.of(value) : value;
+  return XXH3_64bits_withSeed(&content, sizeof(content), slot);
 }
+
+void GraphStateCodec::slot_digests(const Slot* state, std::uint64_t* out) {
+  for (std::size_t k = 0; k < slot_count_; ++k) out[k] = slot_digest(k, state[k]);
+}
+
+namespace {
+// Bits of a record's slots: the fewest that hold its largest slot.
+unsigned width_of(const Slot* state, std::size_t n) {
+  Slot any = 0;
+  for (std::size_t k = 0; k < n; ++k) any |= state[k];
+  return static_cast<unsigned>(std::bit_width(any));
+}
+std::size_t packed_bytes(std::size_t slots, unsigned width) { return (slots * width + 7) / 8; }
+}  // namespace
 
 void GraphStateCodec::write(std::size_t channel, const Slot* state,
                             std::vector<unsigned char>& out) {
@@ -31,13 +43,24 @@ void GraphStateCodec::write(std::size_t channel, const Slot* state,
   // The definitions' byte count goes before them: reserve it and fill it in once known.
   const std::size_t count_at = out.size();
   out.resize(count_at + sizeof(std::uint32_t));
-  for (std::size_t k = 0; k < first_section_; ++k) sender.ship(state[k], out);
+  sender.ship_all(state, first_section_, out);
   const std::size_t definitions = out.size() - count_at - sizeof(std::uint32_t);
   TFMC_CHECK(definitions <= UINT32_MAX, "a state's definitions over 4 GiB");
   const auto count = static_cast<std::uint32_t>(definitions);
   std::memcpy(out.data() + count_at, &count, sizeof(count));
-  const auto* slots = reinterpret_cast<const unsigned char*>(state);
-  out.insert(out.end(), slots, slots + slot_count_ * sizeof(Slot));
+  // The slots packed, `width` bits each, from the lowest bit of the first byte up.
+  const unsigned width = width_of(state, slot_count_);
+  const std::size_t at = out.size();
+  out.resize(at + 1 + packed_bytes(slot_count_, width));
+  unsigned char* p = out.data() + at;
+  *p++ = static_cast<unsigned char>(width);
+  std::uint64_t bits = 0;
+  unsigned held = 0;
+  for (std::size_t k = 0; k < slot_count_; ++k) {
+    bits |= std::uint64_t{state[k]} << held;  // held < 8, width <= 32: it fits
+    for (held += width; held >= 8; held -= 8, bits >>= 8) *p++ = static_cast<unsigned char>(bits);
+  }
+  if (held > 0) *p = static_cast<unsigned char>(bits);
 }
 
 const unsigned char* GraphStateCodec::read(std::size_t channel, const unsigned char* data,
@@ -55,13 +78,24 @@ const unsigned char* GraphStateCodec::read(std::size_t channel, const unsigned c
   if (left() < definitions) throw ValueExchangeError("a state record ends inside its definitions");
   receiver.read(data, definitions);
   data += definitions;
-  if (left() < slot_count_ * sizeof(Slot)) {
+  if (left() < 1) throw ValueExchangeError("a state record ends before its slots' width");
+  const unsigned width = *data++;
+  if (width > 32) throw ValueExchangeError("a state record's slots are over 32 bits wide");
+  if (left() < packed_bytes(slot_count_, width)) {
     throw ValueExchangeError("a state record ends inside its slots");
   }
-  std::memcpy(state, data, slot_count_ * sizeof(Slot));
+  const std::uint64_t mask = (std::uint64_t{1} << width) - 1;
+  std::uint64_t bits = 0;
+  unsigned held = 0;
+  for (std::size_t k = 0; k < slot_count_; ++k) {
+    for (; held < width; held += 8) bits |= std::uint64_t{*data++} << held;
+    state[k] = static_cast<Slot>(bits & mask);
+    bits >>= width;
+    held -= width;
+  }
   // Value slots into this process's ids; the section counters mean the same everywhere.
-  for (std::size_t k = 0; k < first_section_; ++k) state[k] = receiver.local(state[k]);
-  return data + slot_count_ * sizeof(Slot);
+  receiver.local_all(state, first_section_);
+  return data;
 }
 
 }  // namespace tfmc::sem

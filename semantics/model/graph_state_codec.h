@@ -7,19 +7,23 @@
 // raw counter (who holds the section and how far it got, resource_access.h), the same number
 // in every process, which is never translated and is digested as the number it is.
 //
-// - digest: per slot, the value's ValueDigests digest or the section's raw counter; XXH3 of
-//   that array, so equal contents digest alike in every store and a permutation differs.
+// - slot_digest: XXH3 of the value's ValueDigests digest, or of the section's raw counter,
+//   seeded with the slot's position, so equal contents digest alike in every store and a
+//   permutation of a state differs.
 // - write: one ValueSender per write channel ships the definitions of the state's values that
 //   this channel has not carried yet, then the state in the writer's ids.
 // - read: one ValueReceiver per read channel interns the definitions and translates the ids.
 //
 // One record: u32 byte count N of the definitions, the N bytes of definitions
-// (value_exchange.h layout; N = 0 when the channel has carried every value already), then
-// slot_count u32 slots: the writer's value ids, the section slots raw. Numbers little-endian as
-// the machine has them (value_exchange.h: one program on one kind of machine). Writer and
-// reader must hold the same Program (same slot layout); the record does not repeat it.
+// (value_exchange.h layout; N = 0 when the channel has carried every value already), a byte W,
+// the bits of the record's largest slot (0 to 32), then the slot_count slots packed W bits
+// each, from the lowest bit of the first byte up, ceil(slot_count * W / 8) bytes: the writer's
+// value ids, the section slots raw. (A state of lost_update 5, 41 slots of 4 bits, is 26
+// bytes where whole slots are 164.) Numbers little-endian as the machine has them
+// (value_exchange.h: one program on one kind of machine). Writer and reader must hold the
+// same Program (same slot layout); the record does not repeat it.
 //
-// digest uses one scratch buffer and ValueDigests' memo: one thread. write on channel c touches
+// slot_digest uses ValueDigests' memo: one thread. write on channel c touches
 // only c's sender, read on channel c only c's receiver and the store (safe for several
 // threads), so different channels may be written or read from different threads.
 #pragma once
@@ -33,21 +37,20 @@
 
 namespace tfmc::sem {
 
-class GraphStateCodec : public StateCodec {
+class GraphStateCodec final : public StateCodec {
  public:
   // Write channels and read channels 0 .. channels - 1 over `values`, which must outlive the
   // codec. Only the program's slot layout is kept, not the program.
   GraphStateCodec(const Program& program, ValueStore& values, std::size_t channels);
 
-  std::uint64_t digest(const Slot* state) override;
+  std::size_t slot_count() const override { return slot_count_; }
+  std::uint64_t slot_digest(std::size_t slot, Slot value) override;
+  void slot_digests(const Slot* state, std::uint64_t* out) override;
   void write(std::size_t channel, const Slot* state, std::vector<unsigned char>& out) override;
   // Throws ValueExchangeError (a std::runtime_error) on a record cut short or one referring to
   // a value this channel never defined; never reads at or past `end`.
   const unsigned char* read(std::size_t channel, const unsigned char* data,
                             const unsigned char* end, Slot* state) override;
-
-  // Slots per state (Program::slot_count).
-  std::size_t slot_count() const { return slot_count_; }
 
  private:
   std::size_t slot_count_;
@@ -55,7 +58,6 @@ class GraphStateCodec : public StateCodec {
   ValueDigests digests_;
   std::vector<ValueSender> senders_;      // by write channel
   std::vector<ValueReceiver> receivers_;  // by read channel
-  std::vector<std::uint64_t> scratch_;    // digest's per-slot digests
 };
 
 }  // namespace tfmc::sem

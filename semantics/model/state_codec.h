@@ -21,9 +21,25 @@ class StateCodec {
  public:
   virtual ~StateCodec() = default;
 
-  // A 64-bit hash of the content of `state`: equal on every process for states with equal
-  // contents, whatever their ids. One thread.
-  virtual std::uint64_t digest(const Slot* state) = 0;
+  // Slots per state.
+  virtual std::size_t slot_count() const = 0;
+
+  // A 64-bit hash of slot `slot` holding `value`: equal on every process for equal contents,
+  // whatever their ids. One thread.
+  virtual std::uint64_t slot_digest(std::size_t slot, Slot value) = 0;
+  // slot_digest() of every slot of `state`, into out[0 .. slot_count()).
+  virtual void slot_digests(const Slot* state, std::uint64_t* out) = 0;
+
+  // A 64-bit hash of the content of `state`: the sum of its slots' digests modulo 2^64, so
+  // that a successor's digest is its parent's plus the change of each slot it writes (an
+  // owner is found without hashing the whole state). One thread.
+  std::uint64_t digest(const Slot* state) {
+    std::vector<std::uint64_t> digests(slot_count());
+    slot_digests(state, digests.data());
+    std::uint64_t sum = 0;
+    for (const std::uint64_t d : digests) sum += d;
+    return sum;
+  }
 
   // Appends `state` to `out` for the reader of write channel `channel`: first whatever that
   // reader has not had on this channel, then the state.

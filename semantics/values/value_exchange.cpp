@@ -9,7 +9,6 @@
 namespace tfmc::sem {
 
 namespace {
-constexpr ValueId kFirstValue = kDead + 1;  // ids below are the slot sentinels
 
 // Digests of the sentinels and of each kind, folded with the parts' (never 0, which marks a
 // digest not computed yet).
@@ -103,13 +102,11 @@ std::uint64_t ValueDigests::compute(ValueId id) {
   return h;
 }
 
-void ValueSender::ship(ValueId id, std::vector<unsigned char>& out) {
-  if (id < kFirstValue) return;
-  if (shipped_.size() <= id) shipped_.resize(static_cast<std::size_t>(id) + 1, false);
-  if (shipped_[id]) return;
+void ValueSender::define(ValueId id, std::vector<unsigned char>& out) {
+  if (shipped_.size() <= id) shipped_.resize(static_cast<std::size_t>(id) + 1, 0);
   const Value& v = values_.get(id);
   for (const ValueId part : v.args) ship(part, out);  // a term's arguments, a sequence's items
-  shipped_[id] = true;
+  shipped_[id] = 1;
   put(out, id);
   put(out, v.kind);
   switch (v.kind) {
@@ -155,6 +152,8 @@ void ValueReceiver::read(const unsigned char* data, std::size_t size) {
   while (!in.done()) {
     const auto remote = in.get<ValueId>();
     if (remote < kFirstValue) throw ValueExchangeError("a value message defines a sentinel");
+    if (remote >= kMaxRemoteIds)
+      throw ValueExchangeError("a value message defines an id past 2^28");
     const auto kind = in.get<ValueKind>();
     ValueId id;
     switch (kind) {
@@ -209,15 +208,13 @@ void ValueReceiver::read(const unsigned char* data, std::size_t size) {
       default:
         throw ValueExchangeError("a value message holds an unknown kind of value");
     }
+    if (local_.size() <= remote) local_.resize(static_cast<std::size_t>(remote) + 1, kUndefined);
     local_[remote] = id;
   }
 }
 
-ValueId ValueReceiver::local(ValueId remote) const {
-  if (remote < kFirstValue) return remote;
-  const auto it = local_.find(remote);
-  if (it == local_.end()) throw ValueExchangeError("a message refers to a value it never defined");
-  return it->second;
+void ValueReceiver::undefined() {
+  throw ValueExchangeError("a message refers to a value it never defined");
 }
 
 }  // namespace tfmc::sem

@@ -21,14 +21,17 @@
 // one run is the same program on the same kind of machine.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
-#include <unordered_map>
 #include <vector>
 
 #include "semantics/values/value_store.h"
 
 namespace tfmc::sem {
+
+// Ids below are the slot sentinels.
+inline constexpr ValueId kFirstValue = kDead + 1;
 
 // A message that does not hold well-formed definitions, or refers to a value not defined.
 class ValueExchangeError : public std::runtime_error {
@@ -56,12 +59,28 @@ class ValueSender {
  public:
   explicit ValueSender(const ValueStore& values) : values_(values) {}
   // Appends to `out` the definition of `id` and of its parts, those this destination has not
-  // had yet, parts first.
-  void ship(ValueId id, std::vector<unsigned char>& out);
+  // had yet, parts first. (Every slot of every state sent asks: those shipped already are
+  // answered inline.)
+  void ship(ValueId id, std::vector<unsigned char>& out) {
+    if (id >= shipped_.size() || shipped_[id] == 0) define(id, out);
+  }
+  // ship() for each of ids[0 .. n): a tight pass while they are shipped already, as nearly
+  // all are once a destination has had a few states.
+  void ship_all(const ValueId* ids, std::size_t n, std::vector<unsigned char>& out) {
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::uint8_t* shipped = shipped_.data();
+      const std::size_t size = shipped_.size();
+      while (k < n && ids[k] < size && shipped[ids[k]] != 0) ++k;
+      if (k < n) define(ids[k], out);
+    }
+  }
 
  private:
+  // Ships `id`, not shipped yet, and first its parts.
+  void define(ValueId id, std::vector<unsigned char>& out);
+
   const ValueStore& values_;
-  std::vector<bool> shipped_;  // by id
+  std::vector<std::uint8_t> shipped_{1, 1, 1};  // by id (the sentinels never go)
 };
 
 class ValueReceiver {
@@ -71,11 +90,37 @@ class ValueReceiver {
   // message.
   void read(const unsigned char* data, std::size_t size);
   // The receiver's id of the source's value `remote`, defined in this or an earlier message.
-  ValueId local(ValueId remote) const;
+  // (Every slot of every state received asks: a table indexed by the source's ids.)
+  ValueId local(ValueId remote) const {
+    const ValueId id = remote < local_.size() ? local_[remote] : kUndefined;
+    if (id == kUndefined) undefined();
+    return id;
+  }
+  // local() for each of ids[0 .. n), in place, without a branch per id.
+  void local_all(ValueId* ids, std::size_t n) const {
+    // The table read once (a store to ids might otherwise alias it for the compiler).
+    const ValueId* table = local_.data();
+    const std::size_t size = local_.size();
+    bool defined = true;
+    for (std::size_t k = 0; k < n; ++k) {
+      ids[k] = ids[k] < size ? table[ids[k]] : kUndefined;
+      defined &= ids[k] != kUndefined;
+    }
+    if (!defined) undefined();
+  }
+  // A source's ids are below this (a source's store holds fewer values by far); a definition
+  // of a larger one is an error, so that a corrupt message cannot make the table huge.
+  static constexpr ValueId kMaxRemoteIds = ValueId{1} << 28;
 
  private:
+  [[noreturn]] static void undefined();
+
+  static constexpr ValueId kUndefined = ~ValueId{0};
+
   ValueStore& values_;
-  std::unordered_map<ValueId, ValueId> local_;  // the source's id -> the receiver's
+  // By the source's id: the receiver's, kUndefined where not defined; the sentinels are
+  // themselves.
+  std::vector<ValueId> local_{kEmpty, kGo, kDead};
 };
 
 }  // namespace tfmc::sem

@@ -3,8 +3,8 @@
 # graph (tests/CMakeLists.txt runs it with 2 ranks): the same exit code, and for the graphs
 # that explore, the same JSON but for the witnesses, the times and the figures that are a
 # rank's or the ranks' (stats.ranks, threads, store_bytes, disk_bytes, and values and
-# evaluations, which are rank 0's). Then `compare --distributed`, and a
-# rank that stops answering: exit 4 and the error on stderr, no hang.
+# evaluations, which are rank 0's). Then `compare --distributed`, the figures of stats.ranks,
+# and a rank that stops answering: exit 4 and the error on stderr, no hang.
 #
 #   cli_distributed_test.sh TFMC MPIEXEC RANKS SOURCE_DIR
 set -euo pipefail
@@ -63,6 +63,22 @@ one=0 many=0
 distributed compare "$work/racy.tfg" "$work/fixed.tfg" --json --quiet >"$work/many.json" || many=$?
 [[ $one == "$many" ]] || { echo "compare: exit $one against $many" >&2; exit 1; }
 same_json "$work/one.json" "$work/many.json" || { echo "compare: the reports differ" >&2; exit 1; }
+
+# stats.ranks as FORMAT.md has it: one entry a rank, with every figure, adding up.
+distributed check "$work/racy.tfg" --json --quiet >"$work/many.json" || true
+python3 - "$work/many.json" "$ranks" <<'PY'
+import json, sys
+stats = json.load(open(sys.argv[1]))["stats"]
+ranks = stats["ranks"]
+assert len(ranks) == int(sys.argv[2]), ranks
+keys = {"states", "transitions", "store_bytes", "disk_bytes", "states_sent", "messages",
+        "message_bytes", "seconds", "wait_seconds"}
+for r in ranks:
+    assert set(r) == keys, sorted(r)
+    assert 0 <= r["wait_seconds"] <= r["seconds"], r
+for total in ("states", "transitions", "store_bytes", "disk_bytes"):
+    assert sum(r[total] for r in ranks) == stats[total], total
+PY
 
 # A rank that stops answering (rank 1 is stopped for 30 s in the middle of a long run): rank 0
 # gives up after --rank-timeout (10 s), and the run ends with exit 4 and the error, not a hang.

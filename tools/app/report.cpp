@@ -152,7 +152,8 @@ Json ranks_json(const std::vector<check::RankShare>& ranks) {
                  .set("states_sent", r.states_sent)
                  .set("messages", r.messages_sent)
                  .set("message_bytes", r.bytes_sent)
-                 .set("seconds", r.seconds));
+                 .set("seconds", r.seconds)
+                 .set("wait_seconds", r.wait_seconds));
   }
   return out;
 }

@@ -31,7 +31,9 @@
 # 1-rank row of the same run); bytes per state in memory (stats.store_bytes / states); states
 # sent per state (the ranks' states_sent summed, over states); message bytes per state (the
 # ranks' message_bytes summed, over states); messages (the ranks' messages summed); the peak
-# resident memory of the largest rank in MiB (GNU time around each rank; "-" without it).
+# resident memory of the largest rank in MiB (GNU time around each rank; "-" without it); the
+# largest share of a rank's time, in percent, that it waited at the ends of levels for the
+# other ranks (stats.ranks[].wait_seconds: what asynchronous termination could win back).
 # Columns of the batching table: --message-bytes; messages; message bytes per state; seconds;
 # states/s.
 set -euo pipefail
@@ -72,9 +74,10 @@ check_status() {
   fi
 }
 
-# Prints "states transitions seconds store_bytes states_sent message_bytes messages peak_kib"
-# from $work/out.json, the ranks' figures summed; peak_kib is the largest of $work/peak.* or
-# "-". Stops the script when the run is incomplete or its counts differ from "$1 $2" (the plain
+# Prints "states transitions seconds store_bytes states_sent message_bytes messages peak_kib
+# wait" from $work/out.json, the ranks' figures summed; peak_kib is the largest of
+# $work/peak.* or "-", wait the largest share of a rank's time spent waiting at the ends of
+# levels (stats.ranks[].wait_seconds / seconds) or "-". Stops the script when the run is incomplete or its counts differ from "$1 $2" (the plain
 # process's states and transitions; none yet when empty).
 summary() {
   python3 -c '
@@ -94,7 +97,8 @@ if ranks and sum(r["states"] for r in ranks) != st["states"]:
 peaks = [int(open(p).read().split()[-1]) for p in glob.glob(work + "/peak.*")]
 print(st["states"], st["transitions"], st["seconds"], st["store_bytes"],
       sum(r["states_sent"] for r in ranks), sum(r["message_bytes"] for r in ranks),
-      sum(r["messages"] for r in ranks), max(peaks) if peaks else "-")
+      sum(r["messages"] for r in ranks), max(peaks) if peaks else "-",
+      "%.3f" % max(r["wait_seconds"] / max(r["seconds"], 1e-9) for r in ranks) if ranks else "-")
 ' "$1" "$2" "$work"
 }
 
@@ -145,14 +149,14 @@ run_ranks() {
 
 "$gen" lost_update "$size" >"$work/lu.tfg"
 echo "lost_update $size, --reduction none, complete; $cores cores"
-printf '%9s %11s %8s %10s %6s %8s %7s %8s %9s %9s\n' ranks states seconds states/s effic \
-  B/state sent/st msgB/st messages peak_MiB
+printf '%9s %11s %8s %10s %6s %8s %7s %8s %9s %9s %6s\n' ranks states seconds states/s effic \
+  B/state sent/st msgB/st messages peak_MiB wait%
 # Prints a row of the ranks table: $1 the ranks column, $2 the 1-rank rate ("" for none: the
 # efficiency is then "-"), then summary's line.
 rank_row() {
   python3 -c '
 import sys
-label, base, states, trans, secs, bytes_, sent, msg_bytes, messages, peak = sys.argv[1:11]
+label, base, states, trans, secs, bytes_, sent, msg_bytes, messages, peak, wait = sys.argv[1:12]
 n = int(states)
 rate = n / max(float(secs), 1e-9)
 effic = "-"
@@ -162,9 +166,10 @@ elif label.isdigit() and base:
     effic = "%.2f" % (rate / (int(label) * float(base)))
 peak_mib = "-" if peak == "-" else "%.0f" % (int(peak) / 1024)
 dist = label.isdigit()
-print("%9s %11d %8.2f %10.0f %6s %8.1f %7s %8s %9s %9s" % (label, n, float(secs), rate, effic,
-      int(bytes_) / n, "%.2f" % (int(sent) / n) if dist else "-",
-      "%.1f" % (int(msg_bytes) / n) if dist else "-", messages if dist else "-", peak_mib))
+print("%9s %11d %8.2f %10.0f %6s %8.1f %7s %8s %9s %9s %6s" % (label, n, float(secs), rate,
+      effic, int(bytes_) / n, "%.2f" % (int(sent) / n) if dist else "-",
+      "%.1f" % (int(msg_bytes) / n) if dist else "-", messages if dist else "-", peak_mib,
+      "%.1f" % (100 * float(wait)) if dist else "-"))
 ' "$@"
 }
 

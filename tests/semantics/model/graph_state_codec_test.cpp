@@ -4,6 +4,7 @@
 #include "semantics/model/graph_state_codec.h"
 
 #include <algorithm>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <string>
@@ -69,6 +70,13 @@ std::uint32_t definitions_bytes(const std::vector<unsigned char>& record) {
   return n;
 }
 
+// Bytes of a record's slots: the width byte, then 18 slots of the bits of the largest.
+std::size_t slots_bytes(const State& s) {
+  const auto width =
+      static_cast<std::size_t>(std::bit_width(*std::max_element(s.begin(), s.end())));
+  return 1 + (s.size() * width + 7) / 8;
+}
+
 // Two processes: A writes, B reads. B met other values first, so its ids differ from A's.
 struct Pair {
   sem::ValueStore store_a, store_b;
@@ -117,7 +125,7 @@ TEST_CASE("states travel between stores by content, section counters raw", "[cod
   }
   // The initial state's definitions: the symbol A (4 + 1 + 4 + 1 bytes), the tensor i32{0}
   // (4 + 1 + 1 + 4 + 8 + 4) and the empty sequence (4 + 1 + 4): value_exchange.h's layout.
-  CHECK(ends[0] == 4 + 41 + 4 * 18);
+  CHECK(ends[0] == 4 + 41 + slots_bytes(pair.states_a[0]));
   CHECK(definitions_bytes(stream) == 41);
 
   const unsigned char* at = stream.data();
@@ -147,7 +155,7 @@ TEST_CASE("states travel between stores by content, section counters raw", "[cod
   // A state met again on the same channel ships no definitions.
   std::vector<unsigned char> again;
   codec_a.write(0, after_b.data(), again);
-  CHECK(again.size() == 4 + 4 * 18);
+  CHECK(again.size() == 4 + slots_bytes(after_b));
   CHECK(definitions_bytes(again) == 0);
   State got(18);
   CHECK(codec_b.read(0, again.data(), again.data() + again.size(), got.data()) ==
@@ -158,7 +166,7 @@ TEST_CASE("states travel between stores by content, section counters raw", "[cod
   std::vector<unsigned char> other;
   codec_a.write(1, after_b.data(), other);
   CHECK(definitions_bytes(other) > 0);
-  CHECK(other.size() == 4 + definitions_bytes(other) + 4 * 18);
+  CHECK(other.size() == 4 + definitions_bytes(other) + slots_bytes(after_b));
   State got1(18);
   CHECK(codec_b.read(1, other.data(), other.data() + other.size(), got1.data()) ==
         other.data() + other.size());
@@ -193,6 +201,35 @@ TEST_CASE("digests follow content, not ids or stores", "[codec]") {
   State counter = pair.states_a[9];
   counter[pair.a.section_slot(0)] = 3;
   CHECK(codec_a.digest(counter.data()) != codec_a.digest(pair.states_a[9].data()));
+}
+
+TEST_CASE("slots pack at the width of the largest, from none to 32 bits", "[codec]") {
+  Pair pair;
+  sem::GraphStateCodec codec_a(pair.a, pair.store_a, 1), codec_b(pair.b, pair.store_b, 1);
+  const std::size_t section = pair.a.section_slot(0);
+  // Every slot EMPTY (0 bits), then only the counter set, to each width from 1 to 32 bits:
+  // the bits of every other slot are zero, so a slot read off by one bit shows.
+  for (unsigned width = 0; width <= 32; ++width) {
+    State s(18, sem::kEmpty);
+    s[section] = width == 0 ? 0 : static_cast<Slot>((std::uint64_t{1} << width) - 1);
+    std::vector<unsigned char> record;
+    codec_a.write(0, s.data(), record);
+    REQUIRE(definitions_bytes(record) == 0);
+    CHECK(record.size() == 4 + 1 + (18 * width + 7) / 8);
+    CHECK(record[4] == width);
+    State got(18, 0xdeadbeef);
+    CHECK(codec_b.read(0, record.data(), record.data() + record.size(), got.data()) ==
+          record.data() + record.size());
+    CHECK(got == s);
+  }
+  // A width past 32 bits is an error.
+  std::vector<unsigned char> record;
+  codec_a.write(0, State(18, sem::kEmpty).data(), record);
+  record[4] = 33;
+  record.resize(4 + 1 + (18 * 33 + 7) / 8, 0);
+  State got(18);
+  CHECK_THROWS_AS(codec_b.read(0, record.data(), record.data() + record.size(), got.data()),
+                  sem::ValueExchangeError);
 }
 
 TEST_CASE("records cut short or missing definitions are rejected", "[codec]") {
