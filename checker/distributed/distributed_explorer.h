@@ -35,6 +35,7 @@
 
 #include "checker/distributed/mailbox.h"
 #include "checker/distributed/mpi_ranks.h"
+#include "checker/distributed/sent_cache.h"
 #include "checker/explorer.h"
 #include "checker/outcomes.h"
 #include "checker/state_store.h"
@@ -107,6 +108,10 @@ class DistributedExplorer {
   void identified(Pending& p);
   // Stores the batch.
   void flush();
+  // Whether this rank sent `next`, its successor of `parent` by `t` whose digest is `digest`,
+  // to its owner `to` before (SentCache); records it if not.
+  bool sent_before(int to, std::uint64_t digest, const check::StateStore::Opened& parent,
+                   const Slot* next, TransitionId t);
   // Stores the states in one message of the search from rank `from`.
   void receive_states(int from, const unsigned char* data, std::size_t size);
   // Expands this rank's states [lo, hi); returns where it stopped (hi unless halted).
@@ -123,6 +128,9 @@ class DistributedExplorer {
   DistributedOptions options_;
   check::StateStore store_;
   Mailbox mailbox_;
+  SentCache sent_;
+  std::uint64_t sent_refits_ = 0;  // StateStore::refits() when sent_'s keys were laid out
+  std::vector<std::uint32_t> sent_key_;
   std::function<void(const check::Progress&)> progress_;
   std::vector<std::uint16_t> parent_rank_;  // by state: the rank of its parent
   std::vector<check::StateIndex> finals_;
