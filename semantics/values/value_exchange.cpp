@@ -152,8 +152,6 @@ void ValueReceiver::read(const unsigned char* data, std::size_t size) {
   while (!in.done()) {
     const auto remote = in.get<ValueId>();
     if (remote < kFirstValue) throw ValueExchangeError("a value message defines a sentinel");
-    if (remote >= kMaxRemoteIds)
-      throw ValueExchangeError("a value message defines an id past 2^28");
     const auto kind = in.get<ValueKind>();
     ValueId id;
     switch (kind) {
@@ -208,9 +206,18 @@ void ValueReceiver::read(const unsigned char* data, std::size_t size) {
       default:
         throw ValueExchangeError("a value message holds an unknown kind of value");
     }
-    if (local_.size() <= remote) local_.resize(static_cast<std::size_t>(remote) + 1, kUndefined);
-    local_[remote] = id;
+    if (remote >= kNearIds) {
+      far_[remote] = id;
+      continue;
+    }
+    if (near_.size() <= remote) near_.resize(static_cast<std::size_t>(remote) + 1, kUndefined);
+    near_[remote] = id;
   }
+}
+
+ValueId ValueReceiver::far(ValueId remote) const {
+  const auto it = far_.find(remote);
+  return it == far_.end() ? kUndefined : it->second;
 }
 
 void ValueReceiver::undefined() {

@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
+#include <unordered_map>
 #include <vector>
 
 #include "semantics/values/value_store.h"
@@ -92,35 +93,37 @@ class ValueReceiver {
   // The receiver's id of the source's value `remote`, defined in this or an earlier message.
   // (Every slot of every state received asks: a table indexed by the source's ids.)
   ValueId local(ValueId remote) const {
-    const ValueId id = remote < local_.size() ? local_[remote] : kUndefined;
+    const ValueId id = remote < near_.size() ? near_[remote] : far(remote);
     if (id == kUndefined) undefined();
     return id;
   }
   // local() for each of ids[0 .. n), in place, without a branch per id.
   void local_all(ValueId* ids, std::size_t n) const {
     // The table read once (a store to ids might otherwise alias it for the compiler).
-    const ValueId* table = local_.data();
-    const std::size_t size = local_.size();
+    const ValueId* table = near_.data();
+    const std::size_t size = near_.size();
     bool defined = true;
     for (std::size_t k = 0; k < n; ++k) {
-      ids[k] = ids[k] < size ? table[ids[k]] : kUndefined;
+      ids[k] = ids[k] < size ? table[ids[k]] : far(ids[k]);
       defined &= ids[k] != kUndefined;
     }
     if (!defined) undefined();
   }
-  // A source's ids are below this (a source's store holds fewer values by far); a definition
-  // of a larger one is an error, so that a corrupt message cannot make the table huge.
-  static constexpr ValueId kMaxRemoteIds = ValueId{1} << 28;
 
  private:
-  [[noreturn]] static void undefined();
-
   static constexpr ValueId kUndefined = ~ValueId{0};
+  // The source's ids below this are kept in a table (4 MiB at most); those above, which only
+  // a source with over a million values has (or a corrupt message), in a map.
+  static constexpr ValueId kNearIds = ValueId{1} << 20;
+
+  ValueId far(ValueId remote) const;
+  [[noreturn]] static void undefined();
 
   ValueStore& values_;
   // By the source's id: the receiver's, kUndefined where not defined; the sentinels are
   // themselves.
-  std::vector<ValueId> local_{kEmpty, kGo, kDead};
+  std::vector<ValueId> near_{kEmpty, kGo, kDead};
+  std::unordered_map<ValueId, ValueId> far_;
 };
 
 }  // namespace tfmc::sem

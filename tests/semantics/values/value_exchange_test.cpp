@@ -98,6 +98,31 @@ TEST_CASE("digests tell distinct values apart", "[values]") {
   CHECK(digests.of(tfmc::sem::kEmpty) != digests.of(tfmc::sem::kGo));
 }
 
+TEST_CASE("a source's ids past a million translate as the others do", "[values]") {
+  // A source with that many values is large; its ids past 2^20 go to the receiver's map
+  // rather than its table. The symbol A's definition, its id set to 2^21.
+  ValueStore from;
+  const ValueId a = from.symbol("A");
+  ValueSender sender(from);
+  std::vector<unsigned char> message;
+  sender.ship(a, message);
+  const ValueId far = ValueId{1} << 21;
+  std::memcpy(message.data(), &far, sizeof(far));
+  ValueStore to;
+  to.symbol("Z");
+  ValueReceiver receiver(to);
+  receiver.read(message.data(), message.size());
+  CHECK(to.print(receiver.local(far)) == "A");
+  CHECK_THROWS_AS(receiver.local(far + 1), ValueExchangeError);
+  // In a state's slots, beside the sentinels.
+  std::vector<ValueId> slots = {tfmc::sem::kGo, far, tfmc::sem::kEmpty, far};
+  receiver.local_all(slots.data(), slots.size());
+  CHECK(slots == std::vector<ValueId>{tfmc::sem::kGo, receiver.local(far), tfmc::sem::kEmpty,
+                                      receiver.local(far)});
+  slots = {far, far - 1};
+  CHECK_THROWS_AS(receiver.local_all(slots.data(), slots.size()), ValueExchangeError);
+}
+
 TEST_CASE("malformed value messages are rejected", "[values]") {
   ValueStore from;
   const std::vector<ValueId> sent = every_kind(from);
