@@ -2,11 +2,15 @@
 // LTSmin's distributed backend: every rank runs the same model of the same program.
 //
 // Ownership. A state belongs to the rank its content's digest falls to (StateCodec::digest,
-// the same on every rank whatever the ids), and only its owner stores it, in a StateStore of
-// its own (exact, compressed or fingerprinted as asked). A rank expands the states it owns,
-// stores the successors it owns and sends the others to their owners, through the Mailbox:
-// records of (parent index, transition, state by content), many to a message, sent without
-// blocking while it expands. Every rank explores on one thread (run one rank per core).
+// the same on every rank whatever the ids; a successor's is its parent's updated over the
+// slots it writes), and only its owner stores it, in a StateStore of its own (exact,
+// compressed or fingerprinted as asked). A rank expands the states it owns, stores the
+// successors it owns (identified from the parent's tree, as one process does) and sends the
+// others to their owners, through the Mailbox: records of (parent index, transition, state by
+// content), many to a message, sent without blocking while it expands, and each state once as
+// long as it stays in the rank's SentCache. States to store, its own and those received, are
+// identified in batches whose visited entries are fetched ahead. Every rank explores on one
+// thread (run one rank per core).
 //
 // Levels. The search goes a BFS depth at a time: a level ends with the Mailbox's round (every
 // record sent in it has arrived) and a collective sum of the states it stored, which is the

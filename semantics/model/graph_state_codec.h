@@ -18,8 +18,8 @@
 // (value_exchange.h layout; N = 0 when the channel has carried every value already), a byte W,
 // the bits of the record's largest slot (0 to 32), then the slot_count slots packed W bits
 // each, from the lowest bit of the first byte up, ceil(slot_count * W / 8) bytes: the writer's
-// value ids, the section slots raw. (A state of lost_update 5, 41 slots of 4 bits, is 26
-// bytes where whole slots are 164.) Numbers little-endian as the machine has them
+// value ids, the section slots raw. (lost_update 5's 41 slots of 3 or 4 bits take 16 or 21
+// bytes where whole slots take 164.) Numbers little-endian as the machine has them
 // (value_exchange.h: one program on one kind of machine). Writer and reader must hold the
 // same Program (same slot layout); the record does not repeat it.
 //
