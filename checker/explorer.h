@@ -62,7 +62,7 @@ struct Progress {
 struct RankShare {
   std::uint64_t states = 0;
   std::uint64_t transitions = 0;  // of the states it expanded
-  std::size_t store_bytes = 0;    // its store's memory, the parents' ranks included
+  std::size_t store_bytes = 0;    // its store's memory, the parents' ranks and SentCache included
   std::size_t disk_bytes = 0;     // its state log
   std::uint64_t states_sent = 0;  // successors sent to their owners
   std::uint64_t messages_sent = 0;
