@@ -7,7 +7,9 @@
 #
 # Usage: tools/fuzz.sh [SECONDS] [more libFuzzer options, e.g. -jobs=2 -workers=2]
 # FUZZ_CXXFLAGS adds compiler flags, e.g. -fno-sanitize=nonnull-attribute to get past a known
-# finding while looking for others.
+# finding while looking for others. FUZZ_TARGET=records fuzzes the reader of the state records
+# that ranks send each other instead (tests/fuzz/records_fuzz.cpp, seeds in
+# tests/fuzz/records_corpus, build-fuzz/records_fuzz and build-fuzz/records_corpus).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install_deps.sh
@@ -24,27 +26,47 @@ fi
 seconds="${1:-60}"
 shift || true
 out=build-fuzz
-mkdir -p "$out/corpus"
+target=${FUZZ_TARGET:-tfg}
+case $target in
+  tfg)
+    step=(tests/fuzz/fuzz_one.cpp tests/fuzz/tfg_fuzz.cpp tests/support/explore_fixture.cpp)
+    seeds=tests/fuzz/corpus
+    options=(-dict=tests/fuzz/tfg.dict -max_len=4096)
+    ;;
+  records)
+    step=(tests/fuzz/records_fuzz_one.cpp tests/fuzz/records_fuzz.cpp)
+    seeds=tests/fuzz/records_corpus
+    options=(-max_len=65536)
+    ;;
+  *)
+    echo "fuzz.sh: FUZZ_TARGET is tfg or records, not $target" >&2
+    exit 2
+    ;;
+esac
+binary=$out/${target}_fuzz
+corpus=$out/corpus
+if [[ $target != tfg ]]; then corpus=$out/${target}_corpus; fi
+mkdir -p "$corpus"
 
 # The GraphDef schema's C++ code, generated as the CMake build does (semantics/CMakeLists.txt).
 mkdir -p "$out/proto/semantics"
 protoc -Isemantics --cpp_out="$out/proto/semantics" semantics/graphdef/tf_graph.proto
-sources=(semantics/*/*.cpp gpu_eval/*.cpp checker/*.cpp tests/fuzz/fuzz_one.cpp tests/fuzz/tfg_fuzz.cpp tests/support/explore_fixture.cpp
+sources=(semantics/*/*.cpp gpu_eval/*.cpp checker/*.cpp "${step[@]}"
   "$out/proto/semantics/graphdef/tf_graph.pb.cc")
 # Rebuilt when a source or header is newer than the binary.
-newer="$(find semantics gpu_eval checker tests/fuzz tests/support -newer "$out/tfg_fuzz" \( -name '*.cpp' -o -name '*.h' -o -name '*.proto' \) \
+newer="$(find semantics gpu_eval checker tests/fuzz tests/support -newer "$binary" \( -name '*.cpp' -o -name '*.h' -o -name '*.proto' \) \
   -print -quit 2>/dev/null || echo missing)"
-if [[ ! -x "$out/tfg_fuzz" || -n "$newer" ]]; then
-  echo "fuzz.sh: building $out/tfg_fuzz"
+if [[ ! -x $binary || -n "$newer" ]]; then
+  echo "fuzz.sh: building $binary"
   # -ffp-contract=off as in the CMake build: float results must not depend on FMA contraction.
+  # shellcheck disable=SC2086  # FUZZ_CXXFLAGS holds several flags
   clang++ -std=c++20 -O1 -g -fno-omit-frame-pointer -ffp-contract=off \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     ${FUZZ_CXXFLAGS:-} -I. -Itests -I"$out/proto" -I"$out/proto/semantics" "${sources[@]}" \
-    -lfmt -lxxhash -lprotobuf -o "$out/tfg_fuzz"
+    -lfmt -lxxhash -lprotobuf -o "$binary"
 fi
 
 # -timeout: an input taking longer than 10 s is a hang; -rss_limit_mb: literals may hold
 # 2^24 elements, so allow a few of them.
-"$out/tfg_fuzz" "$out/corpus" tests/fuzz/corpus \
-  -dict=tests/fuzz/tfg.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
-  -max_len=4096 -print_final_stats=1 -artifact_prefix="$out/" "$@"
+"$binary" "$corpus" "$seeds" "${options[@]}" -max_total_time="$seconds" -timeout=10 \
+  -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$out/" "$@"

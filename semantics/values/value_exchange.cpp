@@ -55,6 +55,7 @@ class Reader {
   }
   void take(void* out, std::size_t count) {
     check(count);
+    if (count == 0) return;  // an empty tensor's or name's bytes: `out` may be null
     std::memcpy(out, at_, count);
     at_ += count;
   }
