@@ -117,15 +117,14 @@ DistributedExplorer::Pending& DistributedExplorer::pend(const Slot* state, int f
   p.from = from;
   p.link = check::make_link(parent, t);
   p.refits = store_.refits();
-  p.identified = false;
   return p;
 }
 
-void DistributedExplorer::identified(Pending& p) {
-  p.identified = true;
-  store_.prefetch(p.id);
-  // A fold that crowds the tree's tables stops the batch: its first insert then finds the
-  // store over its cap and stores its state whole, which grows them.
+void DistributedExplorer::queue(Pending& p, bool identified) {
+  p.identified = identified;
+  if (identified) store_.prefetch(p.id);
+  // A fold (whole or not) that crowds the tree's tables stops the batch: its first insert
+  // then finds the store over its cap and stores its state whole, which grows them.
   if (pending_count_ == kBatch || store_.crowded()) flush();
 }
 
@@ -156,11 +155,7 @@ void DistributedExplorer::receive_states(int from, const unsigned char* data, st
     const auto t = in.get<TransitionId>();
     in.skip_to(codec_.read(channel, in.at(), in.end(), scratch_.data()));
     Pending& p = pend(scratch_.data(), from, parent, t);
-    if (store_.identify(p.slots.data(), p.key, p.id)) {
-      identified(p);
-    } else if (pending_count_ == kBatch) {
-      flush();
-    }
+    queue(p, store_.identify(p.slots.data(), p.key, p.id));
   }
   flush();
 }
@@ -171,12 +166,8 @@ void DistributedExplorer::store_owned(check::StateStore::Opened& parent, const S
   // identity the parent's tree folded again where they lie (else the state is stored whole).
   const std::span<const std::uint32_t> written = model_.writes(t);
   Pending& p = pend(next, ranks_.rank(), s, t);
-  if (store_.successor_key(parent, next, written, p.key.data()) &&
-      store_.successor(parent, p.key.data(), written, p.id)) {
-    identified(p);
-  } else if (pending_count_ == kBatch) {
-    flush();
-  }
+  queue(p, store_.successor_key(parent, next, written, p.key.data()) &&
+               store_.successor(parent, p.key.data(), written, p.id));
 }
 
 bool DistributedExplorer::sent_before(int to, std::uint64_t digest,

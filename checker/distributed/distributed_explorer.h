@@ -104,12 +104,11 @@ class DistributedExplorer {
     std::uint64_t refits = 0;  // StateStore::refits() when it was identified
     bool identified = false;
   };
-  // Adds `state` to the batch, not identified yet (the caller identifies it and calls
-  // identified(), or flushes a full batch).
+  // Adds `state` to the batch; the caller identifies it (its key and id) and queues it.
   Pending& pend(const Slot* state, int from, check::StateIndex parent, TransitionId t);
-  // `p` has its key and identity: fetches its entry, and flushes a full batch (or one that
-  // crowded the tree's tables).
-  void identified(Pending& p);
+  // `p` is identified or not (it did not fit: stored whole): fetches its visited entry, and
+  // flushes a full batch (or one that crowded the tree's tables).
+  void queue(Pending& p, bool identified);
   // Stores the batch.
   void flush();
   // Whether this rank sent `next`, its successor of `parent` by `t` whose digest is `digest`,

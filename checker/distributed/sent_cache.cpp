@@ -21,7 +21,11 @@ bool SentCache::seen(std::size_t to, std::uint64_t hash, const std::uint32_t* ke
   }
   const std::size_t entry = hash & (entries_ - 1);
   std::uint32_t* kept = keys.words.data() + entry * words_;
-  if (keys.used[entry] != 0 && std::equal(key, key + words_, kept)) return true;
+  // Compared word by word without an early exit: keys are a few words, and a call to memcmp
+  // cost more than the comparison.
+  std::uint32_t differ = 0;
+  for (std::size_t k = 0; k < words_; ++k) differ |= key[k] ^ kept[k];
+  if (keys.used[entry] != 0 && differ == 0) return true;
   std::copy(key, key + words_, kept);
   keys.used[entry] = 1;
   return false;
