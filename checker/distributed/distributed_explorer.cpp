@@ -78,6 +78,7 @@ DistributedExplorer::DistributedExplorer(const MpiRanks& ranks, TransitionSystem
       mailbox_(ranks, options.message_bytes, options.rank_timeout_s),
       sent_(static_cast<std::size_t>(ranks.size()), static_cast<std::size_t>(ranks.size()) - 1,
             kSentCacheBytes, store_.key_words()),
+      sent_key_(store_.key_words()),
       scratch_(model.slot_count()) {
   TFMC_CHECK(ranks.size() <= 65536, "at most 65536 ranks (a parent's rank in 16 bits)");
 }
@@ -161,10 +162,10 @@ void DistributedExplorer::receive_states(int from, const unsigned char* data, st
 }
 
 void DistributedExplorer::store_owned(check::StateStore::Opened& parent, const Slot* next,
-                                      StateIndex s, TransitionId t) {
+                                      StateIndex s, TransitionId t,
+                                      std::span<const std::uint32_t> written) {
   // As one process does it: the key is the parent's with the written slots set, and the
   // identity the parent's tree folded again where they lie (else the state is stored whole).
-  const std::span<const std::uint32_t> written = model_.writes(t);
   Pending& p = pend(next, ranks_.rank(), s, t);
   queue(p, store_.successor_key(parent, next, written, p.key.data()) &&
                store_.successor(parent, p.key.data(), written, p.id));
@@ -172,13 +173,14 @@ void DistributedExplorer::store_owned(check::StateStore::Opened& parent, const S
 
 bool DistributedExplorer::sent_before(int to, std::uint64_t digest,
                                       const check::StateStore::Opened& parent, const Slot* next,
-                                      TransitionId t) {
+                                      std::span<const std::uint32_t> written) {
   if (sent_refits_ != store_.refits()) {
-    sent_.clear(store_.key_words());  // the keys' layout may have changed
+    // The keys' layout may have changed (their words too).
+    sent_.clear(store_.key_words());
+    sent_key_.resize(store_.key_words());
     sent_refits_ = store_.refits();
   }
-  sent_key_.resize(store_.key_words());
-  return store_.successor_key(parent, next, model_.writes(t), sent_key_.data()) &&
+  return store_.successor_key(parent, next, written, sent_key_.data()) &&
          sent_.seen(static_cast<std::size_t>(to), digest, sent_key_.data());
 }
 
@@ -234,14 +236,15 @@ StateIndex DistributedExplorer::expand(StateIndex lo, StateIndex hi) {
     next = parent;
     for (TransitionId t : enabled) {
       model_.fire(parent.data(), t, next.data());
+      const std::span<const std::uint32_t> written = model_.writes(t);
       std::uint64_t next_digest = digest;
-      for (std::uint32_t k : model_.writes(t)) {
+      for (std::uint32_t k : written) {
         next_digest += codec_.slot_digest(k, next[k]) - slot_digests[k];
       }
       const int to = owner(next_digest);
       if (to == me) {
-        store_owned(opened, next.data(), s, t);
-      } else if (!sent_before(to, next_digest, opened, next.data(), t)) {
+        store_owned(opened, next.data(), s, t, written);
+      } else if (!sent_before(to, next_digest, opened, next.data(), written)) {
         std::vector<unsigned char>& box = mailbox_.outbox(to);
         put(box, s);
         put(box, t);
@@ -249,7 +252,7 @@ StateIndex DistributedExplorer::expand(StateIndex lo, StateIndex hi) {
         ++states_sent_;
         mailbox_.send_if_full(to, receive);
       }
-      for (std::uint32_t k : model_.writes(t)) next[k] = parent[k];
+      for (std::uint32_t k : written) next[k] = parent[k];
       // A refit (storing a state whole, here or received while a message waited to go)
       // rewrote the parent's entry and its tree: open it again.
       if (refits != store_.refits()) open(s);

@@ -35,6 +35,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
 #include "checker/distributed/mailbox.h"
@@ -84,10 +85,10 @@ class DistributedExplorer {
 
   // The rank that owns the states of digest `digest` (StateCodec::digest).
   int owner(std::uint64_t digest) const;
-  // Stores this rank's successor `next` of its state `s` (opened as `parent`) by `t`, from
-  // the parent's key and tree, as store() does.
+  // Stores this rank's successor `next` of its state `s` (opened as `parent`) by `t`, which
+  // writes the slots `written`, from the parent's key and tree, as store() does.
   void store_owned(check::StateStore::Opened& parent, const Slot* next, check::StateIndex s,
-                   TransitionId t);
+                   TransitionId t, std::span<const std::uint32_t> written);
   // Stores `state` reached from `parent` on rank `from` by `t` if it is new and the level's
   // budget allows (else the level halts by max-states).
   void store(const Slot* state, int from, check::StateIndex parent, TransitionId t);
@@ -111,10 +112,11 @@ class DistributedExplorer {
   void queue(Pending& p, bool identified);
   // Stores the batch.
   void flush();
-  // Whether this rank sent `next`, its successor of `parent` by `t` whose digest is `digest`,
-  // to its owner `to` before (SentCache); records it if not.
+  // Whether this rank sent `next`, its successor of `parent` that differs from it in the
+  // slots `written` and whose digest is `digest`, to its owner `to` before (SentCache);
+  // records it if not.
   bool sent_before(int to, std::uint64_t digest, const check::StateStore::Opened& parent,
-                   const Slot* next, TransitionId t);
+                   const Slot* next, std::span<const std::uint32_t> written);
   // Stores the states in one message of the search from rank `from`.
   void receive_states(int from, const unsigned char* data, std::size_t size);
   // Expands this rank's states [lo, hi); returns where it stopped (hi unless halted).

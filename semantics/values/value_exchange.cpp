@@ -9,6 +9,7 @@
 namespace tfmc::sem {
 
 namespace {
+constexpr ValueId kFirstValue = kDead + 1;  // ids below are the slot sentinels
 
 // Digests of the sentinels and of each kind, folded with the parts' (never 0, which marks a
 // digest not computed yet).

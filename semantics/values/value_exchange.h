@@ -21,7 +21,6 @@
 // one run is the same program on the same kind of machine.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <unordered_map>
@@ -30,9 +29,6 @@
 #include "semantics/values/value_store.h"
 
 namespace tfmc::sem {
-
-// Ids below are the slot sentinels.
-inline constexpr ValueId kFirstValue = kDead + 1;
 
 // A message that does not hold well-formed definitions, or refers to a value not defined.
 class ValueExchangeError : public std::runtime_error {
@@ -81,7 +77,8 @@ class ValueSender {
   void define(ValueId id, std::vector<unsigned char>& out);
 
   const ValueStore& values_;
-  std::vector<std::uint8_t> shipped_{1, 1, 1};  // by id (the sentinels never go)
+  // By id: 1 where shipped; the sentinels (ids up to kDead) never go.
+  std::vector<std::uint8_t> shipped_ = std::vector<std::uint8_t>(kDead + 1, 1);
 };
 
 class ValueReceiver {
@@ -93,9 +90,8 @@ class ValueReceiver {
   // The receiver's id of the source's value `remote`, defined in this or an earlier message.
   // (Every slot of every state received asks: a table indexed by the source's ids.)
   ValueId local(ValueId remote) const {
-    const ValueId id = remote < near_.size() ? near_[remote] : far(remote);
-    if (id == kUndefined) undefined();
-    return id;
+    local_all(&remote, 1);
+    return remote;
   }
   // local() for each of ids[0 .. n), in place, without a branch per id.
   void local_all(ValueId* ids, std::size_t n) const {
