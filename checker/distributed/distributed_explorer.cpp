@@ -27,7 +27,8 @@ constexpr StateIndex kBlockStates = 128;
 constexpr std::size_t kBatch = 32;
 // The cache of states sent (SentCache). On 2 ranks, lost_update 5 sends 3.4 states a state
 // without it, 1.3 with 1 MiB, 1.1 with 4 MiB; lost_update 6, whose levels are wider, 2.0 with
-// 4 MiB, 1.4 with 32 MiB and 1.1 with 128 MiB, in the same time within 3%.
+// 4 MiB, 1.4 with 32 MiB and 1.1 with 128 MiB, in the same time within 3% (single runs of
+// builds with this size changed).
 constexpr std::size_t kSentCacheBytes = std::size_t{4} << 20;
 
 template <typename T>
