@@ -11,8 +11,7 @@
 # a pair that does not exit 0 gets an error annotation on its AFTER file. With SARIF_DIR, each
 # pair is compared once more with `--format sarif` into SARIF_DIR/NAME.sarif, whose run gets
 # the category `tfmc-compare/NAME/` (runs[].automationDetails.id): code scanning takes one
-# upload of several logs only when their categories differ. That needs jq and a tfmc with
-# `--format sarif`.
+# upload of several logs only when their categories differ. That needs jq.
 set -euo pipefail
 
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
