@@ -1,8 +1,8 @@
-// Outcomes of an exploration (FORMAT.md sections 1 and 6): the contents of the outcome slots
-// of a final state, plus whether the run is stuck and which transitions are blocked. Distinct
-// final states with equal outcomes give one outcome; its witness is the complete firing
-// sequence (TransitionSystem::run_of) of the path to the final state found first, a path with the
-// fewest explored steps, since exploration is breadth-first.
+// Outcomes of an exploration (FORMAT.md, "What tfmc checks" and "Blocking operations and stuck
+// outcomes"): the contents of the outcome slots of a final state, plus whether the run is stuck and
+// which transitions are blocked. Distinct final states with equal outcomes give one outcome; its
+// witness is the complete firing sequence (TransitionSystem::run_of) of the path to the final state
+// found first, a path with the fewest explored steps, since exploration is breadth-first.
 #pragma once
 
 #include <vector>

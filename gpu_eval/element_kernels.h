@@ -1,8 +1,8 @@
 // Per-element bodies of the built-in tensor functions, shared by every backend.
 //
 // Each function here is the one definition of its arithmetic: the CPU evaluator calls it in a
-// loop and a CUDA kernel calls it per thread, so both produce the same bits (FORMAT.md
-// section 3). Element types are float, double, std::int32_t, std::int64_t and bool.
+// loop and a CUDA kernel calls it per thread, so both produce the same bits (FORMAT.md, "Arithmetic
+// on concrete tensors"). Element types are float, double, std::int32_t, std::int64_t and bool.
 //
 // Rules encoded here:
 // - Float arithmetic is plain IEEE-754 in T (never widened); the build forbids contraction into

@@ -1,9 +1,9 @@
 // The Evaluator interface: applies one built-in tensor function to concrete tensors.
 //
-// Contract (FORMAT.md sections 3 and 4): results are bit-exact on every backend. Float
-// arithmetic is IEEE-754 round-to-nearest in the tensor's dtype without fused multiply-add;
-// Sum and MatMul accumulate in index order starting from the first term. Element-wise binary
-// functions use numpy broadcasting. A type error is reported before a shape error. Integer
+// Contract (FORMAT.md, "Arithmetic on concrete tensors" and "Operations"): results are bit-exact on
+// every backend. Float arithmetic is IEEE-754 round-to-nearest in the tensor's dtype without fused
+// multiply-add; Sum and MatMul accumulate in index order starting from the first term. Element-wise
+// binary functions use numpy broadcasting. A type error is reported before a shape error. Integer
 // arithmetic wraps; a zero integer divisor anywhere makes the whole result Error(arithmetic).
 //
 // Symbolic arguments, error arguments, Identity, Copy, Const and Snd never reach an evaluator:

@@ -1,5 +1,5 @@
-// Which backend evaluates tensor functions (`--eval cpu|gpu|auto`, FORMAT.md section 8). Every
-// backend gives the same bits, so the choice changes speed, never a value or an outcome.
+// Which backend evaluates tensor functions (`--eval cpu|gpu|auto`, FORMAT.md, "The command line").
+// Every backend gives the same bits, so the choice changes speed, never a value or an outcome.
 #pragma once
 
 #include <cstdint>

@@ -33,7 +33,7 @@ struct Tensor {
   friend bool operator==(const Tensor&, const Tensor&) = default;
 };
 
-// The paper's error values (footnotes 2, 4, 5; FORMAT.md section 3).
+// The paper's error values (footnotes 2, 4, 5; FORMAT.md, "Errors").
 enum class ErrorKind : std::uint8_t { Uninitialized, Shape, Type, Arithmetic };
 std::string_view error_kind_name(ErrorKind e);
 

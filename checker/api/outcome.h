@@ -1,6 +1,7 @@
-// Outcomes as the checking API returns them (FORMAT.md sections 1 and 6): the values of a
-// final state's named outputs and of every variable, as ids of the run's value store, plus
-// whether the run is stuck and which nodes it left blocked, with a witness firing sequence.
+// Outcomes as the checking API returns them (FORMAT.md, "What tfmc checks" and "Blocking operations
+// and stuck outcomes"): the values of a final state's named outputs and of every variable, as ids
+// of the run's value store, plus whether the run is stuck and which nodes it left blocked, with a
+// witness firing sequence.
 //
 // Outcome identity is defined here once, for check, race classification and compare alike.
 // Within one program (check, and the forced-order runs of race classification), two outcomes

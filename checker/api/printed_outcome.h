@@ -1,5 +1,5 @@
-// An outcome with its values printed (FORMAT.md section 7), as every report shows it: the form
-// renderers and bindings work with once a check is done.
+// An outcome with its values printed (FORMAT.md, "How values print"), as every report shows it: the
+// form renderers and bindings work with once a check is done.
 #pragma once
 
 #include <string>
@@ -13,8 +13,8 @@ namespace tfmc::api {
 
 using NamedValues = std::vector<std::pair<std::string, std::string>>;  // sorted by name
 
-// How values print: Full, every element in canonical text (FORMAT.md section 3); Summary, a
-// large concrete tensor as its summary and Digest as its digest form
+// How values print: Full, every element in canonical text (FORMAT.md, "How values print"); Summary,
+// a large concrete tensor as its summary and Digest as its digest form
 // (semantics/values/tensor_summary.h), every other value in full.
 enum class ValueForm { Full, Summary, Digest };
 

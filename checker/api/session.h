@@ -1,5 +1,6 @@
-// How the program a command works on is made from its files and options (FORMAT.md section
-// 5): the same for check, races, dot and each side of compare.
+// How the program a command works on is made from its files and options (FORMAT.md, "Sessions:
+// several files, runs and concurrent executions", and "TensorFlow graph files"): the same for
+// check, races, dot and each side of compare.
 //
 //   1. Each FILE is read and built (semantics/build/program_builder.h load_files); a --feed goes
 //      to every file that declares that input. A TensorFlow graph file is imported as the

@@ -1,6 +1,6 @@
-// The execution frames of a .tfg file's loops (FORMAT.md section 6, control flow), found as
-// TensorFlow's executor finds them: a node is in the frame of the values it takes, an Enter
-// passes its value into the child frame named by its `frame_name` (one frame per name and
+// The execution frames of a .tfg file's loops (FORMAT.md, "Control flow: conditionals and loops"),
+// found as TensorFlow's executor finds them: a node is in the frame of the values it takes, an
+// Enter passes its value into the child frame named by its `frame_name` (one frame per name and
 // parent frame), an Exit passes its value back to the parent frame, and every other node
 // keeps the frame. A node that takes no value of another node (nor a control edge) is in the
 // root frame. A NextIteration's value (the loop's back edge) goes to a Merge of its own frame.

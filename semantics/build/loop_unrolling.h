@@ -1,5 +1,5 @@
-// Bounded loops by unrolling (FORMAT.md section 6, control flow): a file with loop frames
-// (loop_frames.h) becomes a file without cycles in which each statement of a frame is one
+// Bounded loops by unrolling (FORMAT.md, "Control flow: conditionals and loops"): a file with loop
+// frames (loop_frames.h) becomes a file without cycles in which each statement of a frame is one
 // node per iteration, as TensorFlow's executor runs one instance per (node, frame,
 // iteration). Every frame runs iterations 0 to N-1 (N = --max-iterations), each of them in
 // every iteration of its parent frame.

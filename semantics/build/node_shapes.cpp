@@ -102,8 +102,9 @@ class Shaper {
            op == "NextIteration" || op == "LoopCond" || op == "~Barrier";
   }
 
-  // The ops of FORMAT.md section 6, control flow. Enter, Exit, NextIteration and LoopCond pass
-  // their value through as Identity does; the frames they make are the loop unrolling's.
+  // The ops of FORMAT.md, "Control flow: conditionals and loops". Enter, Exit, NextIteration and
+  // LoopCond pass their value through as Identity does; the frames they make are the loop
+  // unrolling's.
   bool shape_control_flow(const NodeStmt& n, NodeShape& s) {
     if (n.op == "Switch") {
       if (!check_arity(n, 2, 2) || !no_attributes(n.attrs, n.op, diags_)) return false;

@@ -1,4 +1,4 @@
-// The operations of FORMAT.md section 4: what each takes (arity, edge kinds, attributes) and
+// The operations of FORMAT.md, "Operations": what each takes (arity, edge kinds, attributes) and
 // how a node's attributes become a Function (function.h) with its canonical term head.
 //
 // Attribute rules: Concat {axis} (default 0), Split {num (required, >= 1), axis} (default 0),

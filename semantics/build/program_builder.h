@@ -2,7 +2,8 @@
 // Var, Copy and GO parts, checks arities, edge kinds and attributes, rejects cycles, and
 // applies --feed values.
 //
-// Implicit parts and their generated names (documented in specs/FORMAT.md):
+// Implicit parts and their generated names (specs/FORMAT.md, "References and the implicit parts of
+// a graph"):
 //   - `&X` used by node N makes a Var(X) node named `&X@N`;
 //   - a result (or input, or Var output) used k >= 2 times is shared by a chain of k-1 Copy
 //     nodes named `R~copy1` ... `R~copy{k-1}` (R as in `s`, `s:1`):

@@ -1,6 +1,6 @@
 // The GraphDef front end: a TensorFlow graph (graphdef_reader.h) as a .tfg syntax tree, which
 // the builder (semantics/build/program_builder.h) then makes a Program of, as for a .tfg file.
-// specs/FORMAT.md ("TensorFlow graph files") documents the mapping for users.
+// specs/FORMAT.md, "TensorFlow graph files", documents the mapping for users.
 //
 // What is imported. Session.Run executes the fan-in of what it fetches and targets; so does
 // tfmc: the nodes that the fetches, targets and init nodes reach backward through inputs of
@@ -71,7 +71,7 @@
 
 namespace tfmc::sem {
 
-// What a Session.Run of the graph executes (README "TensorFlow graphs").
+// What a Session.Run of the graph executes (FORMAT.md, "TensorFlow graph files").
 struct GraphRun {
   std::vector<std::string> fetches;  // NAME or NAME:K, as written (the outputs' names)
   std::vector<std::string> targets;  // node names

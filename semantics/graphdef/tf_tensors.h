@@ -1,4 +1,4 @@
-// TensorFlow's types and tensors as tfmc's values (FORMAT.md section 3): DataType to the five
+// TensorFlow's types and tensors as tfmc's values (FORMAT.md, "Values"): DataType to the five
 // dtypes of the language, and a Const's TensorProto to a concrete tensor.
 //
 // A TensorProto holds its elements either as `tensor_content` (the row-major elements'

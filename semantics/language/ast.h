@@ -1,4 +1,4 @@
-// The syntax tree of a .tfg file (FORMAT.md section 2), as written: names are not resolved,
+// The syntax tree of a .tfg file (FORMAT.md, "Statements"), as written: names are not resolved,
 // implicit nodes are not yet made. program_builder.h turns it into a Program.
 #pragma once
 
@@ -22,7 +22,7 @@ struct Ref {
   std::string written;  // the source text (`s:01`, `s : 1`); empty in a hand-built Ast
 
   // As written in the source; for a hand-built Ast "N", "N:K" or "&X". Output names and Copy
-  // names use this text (FORMAT.md: "REF as written").
+  // names use this text as written (FORMAT.md, "References and the implicit parts of a graph").
   std::string text() const;
 };
 

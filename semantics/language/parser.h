@@ -1,4 +1,4 @@
-// The .tfg parser: one statement per line (FORMAT.md section 2).
+// The .tfg parser: one statement per line (FORMAT.md, "Lines, comments and names").
 //
 // Contract: parse_tfg never throws on any input, binary garbage included; every syntax error
 // is added to `diags` with its FILE:LINE:COL and the statement is skipped, so later lines are

@@ -1,4 +1,4 @@
-// Writes a parsed .tfg program back as .tfg text (FORMAT.md section 2), one statement a line.
+// Writes a parsed .tfg program back as .tfg text (FORMAT.md, "Statements"), one statement a line.
 //
 // Contract: for every text x, parse_tfg(print_tfg(parse_tfg(x))) gives the same Ast as
 // parse_tfg(x) up to source locations and NaN signs and payloads (every NaN is one value),

@@ -1,6 +1,6 @@
 // The slots of a Program's state whose contents can reach an outcome.
 //
-// An outcome is the named outputs and the variables (FORMAT.md section 1), and what the
+// An outcome is the named outputs and the variables (FORMAT.md, "What tfmc checks"), and what the
 // resources hold decides what later reads and dequeues see, so every resource slot (variable,
 // queue, mutex, section) counts. An edge counts when it is a named output, or when its
 // consumer is a node that counts: one with an output edge that counts, or one that changes a

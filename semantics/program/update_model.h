@@ -24,8 +24,8 @@
 //
 // The one difference besides atomicity, in an error corner case: an f that fails on valid
 // inputs (AssignAdd of f32[2] to f32[3]: Error(shape)) stores its error in the variable under
-// executor (FORMAT.md section 3), while under rfc the compute step yields the error and the
-// Write of an error leaves the variable unchanged.
+// executor (FORMAT.md, "How functions and assignments compute"), while under rfc the compute step
+// yields the error and the Write of an error leaves the variable unchanged.
 #pragma once
 
 #include <cstdint>

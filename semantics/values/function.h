@@ -1,5 +1,6 @@
 // Tensor functions as the semantics applies them (MAPL section 3.1: f in Tensors^k ->
-// Tensors^l), with the FORMAT.md section 3 rules layered over the numeric evaluator:
+// Tensors^l), with the rules of FORMAT.md, "How functions and assignments compute", layered over
+// the numeric evaluator:
 //   1. Identity and Copy pass any value (errors too) through unchanged; Const ignores inputs;
 //      Snd (Write's function) returns its second argument.
 //   2. Otherwise an error argument is returned on every output: the first one in argument

@@ -1,5 +1,4 @@
-// How reports show tensors too large to read element by element (FORMAT.md section 7, "Large
-// tensors").
+// How reports show tensors too large to read element by element (FORMAT.md, "Large tensors").
 //
 // A tensor of more than kSummaryElements elements is *large*. Its summary is its dtype and
 // shape, its first kSummaryHead and last kSummaryTail elements in canonical text, its element

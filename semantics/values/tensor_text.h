@@ -1,4 +1,5 @@
-// Concrete tensor literals: canonical printing and parsing (FORMAT.md section 3).
+// Concrete tensor literals: canonical printing and parsing (FORMAT.md, "Concrete tensors" and "How
+// values print").
 //
 // Printed form: `DTYPE[D0,D1,...]{V0, V1, ...}` row-major, a scalar as `DTYPE{V}`, every
 // element listed, ", " between elements, booleans `true`/`false`, integers in decimal, floats

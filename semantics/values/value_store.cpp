@@ -15,7 +15,8 @@
 namespace tfmc::sem {
 namespace {
 
-// Every NaN is one value (FORMAT.md section 3): rewrite payloads and signs to one pattern.
+// Every NaN is one value (FORMAT.md, "Arithmetic on concrete tensors"): rewrite payloads and signs
+// to one pattern.
 void canonicalize_nans(eval::Tensor& t) {
   if (t.dtype == eval::DType::F32) {
     const float nan = std::numeric_limits<float>::quiet_NaN();

@@ -8,8 +8,8 @@
 // compared by bits except that every NaN is one value (canonicalized on entry).
 //
 // Ids 0, 1 and 2 are not values: they are the slot contents EMPTY, GO and DEAD of the state
-// vector. DEAD is what an untaken branch of a Switch carries (FORMAT.md section 6, control
-// flow): a node with a DEAD input does not run and sends DEAD on.
+// vector. DEAD is what an untaken branch of a Switch carries (FORMAT.md, "Control flow:
+// conditionals and loops"): a node with a DEAD input does not run and sends DEAD on.
 //
 // Threads. Several threads may intern and read values at once (multi-core exploration): a
 // value never moves once stored (values live in segments of doubling size that are never
@@ -78,8 +78,8 @@ class ValueStore {
   bool is_concrete(ValueId id) const { return get(id).kind == ValueKind::Tensor; }
   std::size_t size() const { return size_.load(std::memory_order_acquire); }
 
-  // Canonical text (FORMAT.md section 3). "EMPTY", "GO" and "DEAD" for the slot sentinels; a
-  // sequence prints as `[a, b]`.
+  // Canonical text (FORMAT.md, "How values print"). "EMPTY", "GO" and "DEAD" for the slot
+  // sentinels; a sequence prints as `[a, b]`.
   std::string print(ValueId id) const;
 
  private:

@@ -1,4 +1,5 @@
-// Black-box conformance of tfmc against the contract ../shared/FORMAT.md, sections 1 to 6.
+// Black-box conformance of tfmc against the contract ../shared/FORMAT.md, "What tfmc checks" to
+// "How functions and assignments compute".
 //
 // Every expected value below is derived from the contract's sentences (quoted or named in the
 // comment above each case) by hand, or, for float bits, with numpy in the dtype (each

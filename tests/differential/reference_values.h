@@ -1,7 +1,7 @@
-// Value computation of the differential test's reference, written from FORMAT.md section 3
-// alone: every value is held as its canonical string (`i32{5}`, `A`, `Add(A, i32{1})`,
-// `S.1(A)`, `Error(arithmetic)`), and functions are applied to those strings directly.
-// Only what the random programs use is covered: i32 scalars, symbols and terms, errors.
+// Value computation of the differential test's reference, written from FORMAT.md, "Values" and "How
+// functions and assignments compute", alone: every value is held as its canonical string (`i32{5}`,
+// `A`, `Add(A, i32{1})`, `S.1(A)`, `Error(arithmetic)`), and functions are applied to those strings
+// directly. Only what the random programs use is covered: i32 scalars, symbols and terms, errors.
 #pragma once
 
 #include <string>

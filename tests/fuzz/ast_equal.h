@@ -1,7 +1,7 @@
 // Structural comparison of two parsed programs for the printer round-trip tests: everything
 // the parser records except source locations, plus the order of the statements by line.
-// Literals compare element by element with every NaN equal to every NaN (FORMAT.md section 3:
-// NaN payloads and signs are not distinguished), -0 and +0 distinct.
+// Literals compare element by element with every NaN equal to every NaN (FORMAT.md, "Arithmetic on
+// concrete tensors": NaN payloads and signs are not distinguished), -0 and +0 distinct.
 #pragma once
 
 #include <algorithm>

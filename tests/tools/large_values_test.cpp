@@ -1,4 +1,4 @@
-// How check and compare print large tensors (FORMAT.md section 7, "Large tensors"): a summary
+// How check and compare print large tensors (FORMAT.md, "Large tensors"): a summary
 // with where outcomes differ in the text report, every element with --full-values and in JSON,
 // digests with --values digest. The program races an AssignAdd of 0.5 against a Read and a
 // Write of the read less 0.5 on a 6 x 6 variable of ones; its three outcomes, worked out by

@@ -1,4 +1,4 @@
-// `--format sarif` of check, races and compare (tools/app/sarif.h, specs/FORMAT.md "SARIF
+// `--format sarif` of check, races and compare (tools/app/sarif.h, specs/FORMAT.md, "SARIF
 // output"). Every log is held to the properties the SARIF 2.1.0 schema requires at each level
 // (sarifLog: version, runs; run: tool; tool: driver; toolComponent: name; reportingDescriptor:
 // id; result: message; message: text or id; physicalLocation: artifactLocation; region:

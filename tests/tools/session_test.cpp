@@ -1,7 +1,8 @@
 // The session options of check, races and dot (checker/api/session.h): usage errors, --feed
 // across several files, conflicting declarations, --prune with `target`, and the program they
 // make as races and dot see it. Expected outputs are derived from the documented rules
-// (specs/FORMAT.md sections 3, 4 and 8), not taken from tfmc's output.
+// (specs/FORMAT.md, "Statements", "References and the implicit parts of a graph" and "Sessions:
+// several files, runs and concurrent executions"), not taken from tfmc's output.
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>

@@ -15,8 +15,8 @@
 namespace tfmc::app {
 
 // What check, races and compare print on stdout (`--format`; `--json` is `--format json`):
-// the text report, the JSON document (FORMAT.md section 9), or a SARIF 2.1.0 log (sarif.h).
-// The exit code does not depend on it.
+// the text report, the JSON document (FORMAT.md, "The JSON result"), or a SARIF 2.1.0 log
+// (sarif.h). The exit code does not depend on it.
 enum class OutputFormat { Text, Json, Sarif };
 
 struct CheckOptions {

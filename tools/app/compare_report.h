@@ -1,8 +1,8 @@
 // The renderings of `tfmc compare` (checker/api/compare.h): a text report, and a JSON document
-// that extends check's (FORMAT.md section 6): its top-level keys describe AFTER, "before" holds
-// the same keys for BEFORE, and "refines", "equivalent" (true, false, or null when a limit
-// stopped either exploration), "added" and "lost" (outcome lists as in "outcomes") say how
-// they relate. Values are printed from the value store both checks were made into.
+// that extends check's (FORMAT.md, "The JSON result" and "The report"): its top-level keys describe
+// AFTER, "before" holds the same keys for BEFORE, and "refines", "equivalent" (true, false, or null
+// when a limit stopped either exploration), "added" and "lost" (outcome lists as in "outcomes") say
+// how they relate. Values are printed from the value store both checks were made into.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// The exit codes of every tfmc command, in one place (FORMAT.md section 5, README), and how
+// The exit codes of every tfmc command, in one place (FORMAT.md, "Exit codes"), and how
 // the checking API's results map to them.
 #pragma once
 

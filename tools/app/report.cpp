@@ -140,7 +140,7 @@ std::string store_text(const check::Exploration& e) {
       e.fingerprint_probability);
 }
 
-// A distributed exploration's share of each rank (FORMAT.md section 9, stats.ranks).
+// A distributed exploration's share of each rank (FORMAT.md, "The JSON result": stats.ranks).
 Json ranks_json(const std::vector<check::RankShare>& ranks) {
   Json out = Json::array(Json::Layout::Lines);
   for (const check::RankShare& r : ranks) {

@@ -1,6 +1,6 @@
 // The renderings of a check (checker/api/check.h): the readable text report and the JSON
-// document of FORMAT.md section 6 (required keys, plus "stop_reason" when incomplete, extra
-// "stats", and "races"); and the two renderings of `tfmc races`. Values are printed from the
+// document of FORMAT.md, "The JSON result" (required keys, plus "stop_reason" when incomplete,
+// extra "stats", and "races"); and the two renderings of `tfmc races`. Values are printed from the
 // value store the check was made into.
 #pragma once
 
@@ -22,8 +22,8 @@ std::string render_json(const api::CheckResult& r, const sem::ValueStore& values
 // The JSON document of a check, for documents that hold one (compare's).
 Json check_document(const api::CheckResult& r, const sem::ValueStore& values, api::ValueForm form);
 
-// The JSON list of outcomes (FORMAT.md section 6 "outcomes"), and one outcome of the text
-// report under `title` ("outcome 2 of 3"), with where its large values differ from the first
+// The JSON list of outcomes ("outcomes" in FORMAT.md, "The JSON result"), and one outcome of the
+// text report under `title` ("outcome 2 of 3"), with where its large values differ from the first
 // outcome's.
 Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes);
 std::string outcome_text(const api::PrintedOutcome& o, const std::string& title);

@@ -141,7 +141,7 @@ TEST_CASE("RandomInt may have 4096 values", "[choice]") {
 }
 
 TEST_CASE("fn may redeclare Choice as an uninterpreted function", "[choice]") {
-  // Like any built-in function name (FORMAT.md section 3), Choice then builds terms.
+  // Like any built-in function name (FORMAT.md, "Statements"), Choice then builds terms.
   expect_outcomes("fn Choice : 2 -> 1\ninput A\ninput B\nc = Choice(A, B)\noutput c\n",
                   each_of("c", {"Choice(A, B)"}));
 }

@@ -1,5 +1,5 @@
 // Invalid input to the built tfmc binary: every rejected program exits 2 and its first stderr
-// line is `FILE:LINE:COL: error: MESSAGE` with the LINE of FORMAT.md section 2 (the
+// line is `FILE:LINE:COL: error: MESSAGE` with the LINE of FORMAT.md, "Error messages" (the
 // referencing statement for undefined names and kind mismatches, the node's statement for
 // arity and attribute errors, the first statement in the file of a cycle's nodes) and the
 // COL of the offending token; the message must name the problem.

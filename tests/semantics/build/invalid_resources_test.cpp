@@ -7,8 +7,8 @@
 using namespace invalid_input_checks;
 
 // Queues, mutexes, sections, targets, Choice, RandomInt and ApplyGradientDescent. LINE and COL
-// follow FORMAT.md section 11: a bad or missing attribute at the attribute's value (missing: at
-// the declared name, or at the node's operation), a wrong resource kind at the reference, a
+// follow FORMAT.md, "Error messages": a bad or missing attribute at the attribute's value (missing:
+// at the declared name, or at the node's operation), a wrong resource kind at the reference, a
 // later duplicate at its name, a bad section or target entry at that entry.
 
 TEST_CASE("queue capacities are required, integers, in [1, 65536]", "[invalid]") {

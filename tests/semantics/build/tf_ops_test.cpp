@@ -1,4 +1,4 @@
-// The TensorFlow-form operations in .tfg programs (specs/FORMAT.md section 6, Operations):
+// The TensorFlow-form operations in .tfg programs (specs/FORMAT.md, "Operations"):
 // exact outcome sets of small programs, the terms they build on symbols, VarIsInitialized
 // racing a Write, and the builder's errors for their arities and attributes.
 #include <catch2/catch.hpp>

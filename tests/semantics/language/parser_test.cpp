@@ -1,4 +1,4 @@
-// parse_tfg and parse_init_value: every statement form of FORMAT.md section 2 with the
+// parse_tfg and parse_init_value: every statement form of FORMAT.md, "Statements", with the
 // locations the parser records, comments, blank lines, CRLF, name characters, keywords used
 // as names, and syntax errors with their exact FILE:LINE:COL.
 #include "semantics/language/parser.h"
