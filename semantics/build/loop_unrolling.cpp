@@ -425,8 +425,7 @@ std::string instance_name(const std::string& name, const std::vector<std::uint32
   return iterations.empty() ? name : fmt::format("{}[{}]", name, fmt::join(iterations, ","));
 }
 
-// User names hold no '[' (FORMAT.md, "Lines, comments and names"), so the first one opens the
-// iterations.
+// User names hold no '[' (FORMAT.md, "Lines, comments and names"): the first opens iterations.
 std::string statement_name(const std::string& instance) {
   const std::size_t open = instance.find('[');
   if (open == std::string::npos) return instance;
