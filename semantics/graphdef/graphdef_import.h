@@ -81,13 +81,6 @@ struct GraphRun {
   bool alias_refs = false;           // --refs alias (below)
 };
 
-// How the TensorFlow graph files among a command's files are read: the run to import (its
-// `fed` is filled from the feeds) and the SavedModel tag.
-struct GraphFileOptions {
-  GraphRun run;
-  std::string tag;
-};
-
 struct ImportedGraph {
   struct Summary {
     bool whole_graph = false;  // no fetch, target or init: every node is imported
