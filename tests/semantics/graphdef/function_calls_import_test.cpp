@@ -9,15 +9,9 @@
 #include "support/outcome_list.h"
 #include "support/tfmc_run.h"
 
-namespace {
+using namespace tfmc::test;  // graph_text.h: node, attr, check_graph ...
 
-using tfmc::test::attr;
-using tfmc::test::check_graph;
-using tfmc::test::Checked;
-using tfmc::test::error_of;
-using tfmc::test::float_const;
-using tfmc::test::node;
-using tfmc::test::resource_var;
+namespace {
 
 // A TF2 graph: `call` runs the library function add_fn (an AssignAdd of its argument to the
 // variable passed in, then a read after it, which it returns); r reads after the call.

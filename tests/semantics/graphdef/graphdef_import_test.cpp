@@ -15,15 +15,9 @@
 #include "support/outcome_list.h"
 #include "support/tfmc_run.h"
 
-namespace {
+using namespace tfmc::test;  // graph_text.h: node, attr, check_graph ...
 
-using tfmc::test::attr;
-using tfmc::test::check_graph;
-using tfmc::test::Checked;
-using tfmc::test::error_of;
-using tfmc::test::float_const;
-using tfmc::test::node;
-using tfmc::test::resource_var;
+namespace {
 
 // A resource variable v, initialized to 1 by `init`; w writes 2 and r reads, unordered.
 const std::string kReadRacesWrite =
