@@ -1,7 +1,7 @@
 // The last stages of the GraphDef import (graphdef_import.h): each selected node as .tfg
 // statements of the syntax tree, then the run's outputs and targets. Every name made here holds
-// `~`, which TensorFlow's names cannot, so they never collide. specs/FORMAT.md ("TensorFlow
-// graph files") documents the mapping for users; each family of ops has its own file:
+// `~`, which TensorFlow's names cannot, so they never collide. The mapping is documented for
+// users in specs/FORMAT.md ("TensorFlow graph files"); each family of ops has its own file:
 //   - graph_emitter.cpp: the dispatch by op, and what every family shares (arguments, reads
 //     of ref variables, handles as arguments);
 //   - emit_tensor_ops.cpp: Const, the pure ops and the ops without a mapping;

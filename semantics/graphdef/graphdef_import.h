@@ -1,7 +1,7 @@
 // The GraphDef front end: a TensorFlow graph (graphdef_reader.h) as a .tfg syntax tree, which
 // the builder (semantics/build/program_builder.h) then makes a Program of, as for a .tfg file;
-// the loader (semantics/loading/file_loading.h) calls it. specs/FORMAT.md ("TensorFlow graph
-// files") documents for users which nodes are imported and how each op maps.
+// the loader (semantics/loading/file_loading.h) calls it. Which nodes are imported and how each
+// op maps is documented for users in specs/FORMAT.md ("TensorFlow graph files").
 //
 // The contract: the nodes a Session.Run of `run` executes (its fan-in), in the file's node
 // order, each as statements of the tree; the fetches as outputs named as written, the targets

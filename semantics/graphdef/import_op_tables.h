@@ -1,5 +1,5 @@
 // The GraphDef import's op tables: which TensorFlow ops it maps onto which of the language's
-// ops and built-in functions (specs/FORMAT.md "TensorFlow graph files" lists them for users).
+// ops and built-in functions (listed for users in specs/FORMAT.md ("TensorFlow graph files")).
 // An op in none of them is an uninterpreted function (function_declarations.h).
 #pragma once
 
