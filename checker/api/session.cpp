@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "semantics/build/program_builder.h"
 #include "semantics/errors/diagnostics.h"
 #include "semantics/graphdef/graphdef_import.h"
 #include "semantics/graphdef/tfg_export.h"
 #include "semantics/language/parser.h"
+#include "semantics/loading/file_loading.h"
 #include "semantics/program/compose.h"
 #include "semantics/program/prune.h"
 #include "semantics/program/resource_access.h"

@@ -2,7 +2,7 @@
 // several files, runs and concurrent executions", and "TensorFlow graph files"): the same for
 // check, races, dot and each side of compare.
 //
-//   1. Each FILE is read and built (semantics/build/program_builder.h load_files); a --feed goes
+//   1. Each FILE is read and built (semantics/loading/file_loading.h load_files); a --feed goes
 //      to every file that declares that input. A TensorFlow graph file is imported as the
 //      run --fetch, --target and --init select (semantics/graphdef/graphdef_import.h) and
 //      pruned to what --fetch and --target need, as Session.Run prunes; each --init NAME
@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "semantics/build/program_builder.h"
+#include "semantics/loading/file_loading.h"
 #include "semantics/program/program.h"
 #include "semantics/program/update_model.h"
 #include "semantics/values/value_store.h"
@@ -48,7 +48,7 @@ sem::Program load_session(const SessionOptions& options, sem::ValueStore& values
                           std::vector<std::string>* notes = nullptr);
 
 // `tfmc import`: the one graph file of `options` imported as its graph options and feeds say
-// (semantics/build/program_builder.h load_graph_ast), as .tfg text
+// (semantics/loading/file_loading.h load_graph_ast), as .tfg text
 // (semantics/graphdef/tfg_export.h). Throws sem::InputError on bad input.
 std::string import_tfg(const SessionOptions& options, sem::ValueStore& values);
 

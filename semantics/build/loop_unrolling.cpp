@@ -7,7 +7,7 @@
 #include <set>
 #include <utility>
 
-#include "semantics/build/op_catalog.h"
+#include "semantics/build/loop_relay_waits.h"
 
 namespace tfmc::sem {
 namespace {
@@ -49,7 +49,7 @@ class Unroller {
   }
 
   UnrolledAst unroll() {
-    find_relays_that_wait();
+    relay_waits_ = relays_that_wait(ast_, names_, frames_);
     for (std::uint32_t s = 0; s < ast_.nodes.size(); ++s) {
       for (const Iterations& v : all_iterations(frames_.frames[frames_.frame_of[s]].depth)) {
         emit_instance(s, v);
@@ -118,13 +118,13 @@ class Unroller {
   // The reference of statement s's instance at `v` to what `r` names, or nullopt when that
   // value does not reach this iteration (a Merge leaves the input out).
   std::optional<Ref> map_ref(const Iterations& v, const Ref& r) {
-    const auto it = names_.symbols.find(r.name);
-    if (r.variable || it == names_.symbols.end() || it->second.kind != Symbol::Kind::Node) {
+    const auto q = names_.node_statement(r);
+    if (!q) {
       Ref same = r;
       same.written.clear();
       return same;
     }
-    const std::uint32_t p = static_cast<std::uint32_t>(it->second.index);
+    const std::uint32_t p = *q;
     const std::string& name = ast_.nodes[p].name;
     switch (frames_.role[p]) {
       case LoopRole::NextIteration:
@@ -189,90 +189,14 @@ class Unroller {
     add(std::move(n), f, v, static_cast<std::int32_t>(s));
   }
 
-  // The node statement `r` names, if it names one.
-  std::optional<std::uint32_t> statement(const Ref& r) const {
-    const auto it = names_.symbols.find(r.name);
-    if (r.variable || it == names_.symbols.end() || it->second.kind != Symbol::Kind::Node) {
-      return std::nullopt;
-    }
-    return static_cast<std::uint32_t>(it->second.index);
-  }
-
-  // A node of a loop frame has *started* when it takes a NextIteration's value (a Merge at the
-  // head of the loop) or a value or control edge of a started node of its frame: in iteration
-  // k it cannot fire before the head of iteration k has taken the value of a NextIteration of
-  // iteration k-1, so not before iteration k has started, and it is DEAD when the loop ended
-  // before k. (Any other Merge has started only through its inputs.) A node that has not started is
-  // *harmless* when it is a function (built-in or declared with `fn`) whose consumers have all
-  // started or are harmless: firing it before its iteration starts changes no resource, and
-  // whatever it feeds still waits for the iteration (or is DEAD). A constant Enter's relay into
-  // iteration k need not wait for the iteration's start when each consumer of the Enter has started
-  // or is harmless: TensorFlow's executor starts an iteration on the first NextIteration value of
-  // the one before, and waiting for all of them (F~start) would rule out runs in which a body node
-  // reads a loop constant before a slower NextIteration of the previous iteration. Any other
-  // consumer keeps the wait.
-  void find_relays_that_wait() {
-    const std::size_t count = ast_.nodes.size();
-    std::vector<bool> started(count, false);
-    const auto refs = [&](std::uint32_t s, const auto& visit) {
-      for (const Ref& r : ast_.nodes[s].args) visit(r);
-      for (const Ref& r : ast_.nodes[s].after) visit(r);
-    };
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (std::uint32_t s = 0; s < count; ++s) {
-        if (started[s] || frames_.frame_of[s] == 0) continue;
-        bool now = false;
-        refs(s, [&](const Ref& r) {
-          now = now || is_next_iteration(r);
-          const auto q = statement(r);
-          now = now || (q && started[*q] && frames_.frame_of[*q] == frames_.frame_of[s] &&
-                        frames_.role[*q] != LoopRole::Exit);
-        });
-        if (now) {
-          started[s] = true;
-          changed = true;
-        }
-      }
-    }
-    std::vector<std::vector<std::uint32_t>> consumers(count);
-    for (std::uint32_t s = 0; s < count; ++s) {
-      refs(s, [&](const Ref& r) {
-        if (const auto q = statement(r)) consumers[*q].push_back(s);
-      });
-    }
-    std::vector<bool> harmless(count, false);
-    for (std::uint32_t s = 0; s < count; ++s) {
-      const std::string& op = ast_.nodes[s].op;
-      harmless[s] = frames_.frame_of[s] != 0 && !started[s] && frames_.role[s] == LoopRole::Plain &&
-                    (is_builtin_function(op) || names_.declared_fns.count(op) > 0);
-    }
-    const auto settled = [&](std::uint32_t c) { return started[c] || harmless[c]; };
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (std::uint32_t s = 0; s < count; ++s) {
-        if (harmless[s] && !std::all_of(consumers[s].begin(), consumers[s].end(), settled)) {
-          harmless[s] = false;
-          changed = true;
-        }
-      }
-    }
-    relay_waits_.assign(count, false);
-    for (std::uint32_t p = 0; p < count; ++p) {
-      relay_waits_[p] = frames_.role[p] == LoopRole::ConstantEnter &&
-                        !std::all_of(consumers[p].begin(), consumers[p].end(), settled);
-    }
-  }
-
   bool is_next_iteration(const Ref& r) const {
-    const auto it = names_.symbols.find(r.name);
-    return !r.variable && it != names_.symbols.end() && it->second.kind == Symbol::Kind::Node &&
-           frames_.role[it->second.index] == LoopRole::NextIteration;
+    const auto q = names_.node_statement(r);
+    return q && frames_.role[*q] == LoopRole::NextIteration;
   }
 
   // The Identity that passes constant Enter p's value (at the parent iterations u) into
   // iteration k of its frame: once that iteration has started, when a consumer needs that
-  // (find_relays_that_wait).
+  // (loop_relay_waits.h).
   std::string relay(std::uint32_t p, const Iterations& u, std::uint32_t k) {
     const NodeStmt& enter = ast_.nodes[p];
     const std::string name = instance_name(enter.name + "~iter", with(u, k));

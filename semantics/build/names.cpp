@@ -129,6 +129,14 @@ std::optional<Resource> Names::resource_of(const Ref& r, const Ast& ast) const {
   return it->second;
 }
 
+std::optional<std::uint32_t> Names::node_statement(const Ref& r) const {
+  const auto it = symbols.find(r.name);
+  if (r.variable || it == symbols.end() || it->second.kind != Symbol::Kind::Node) {
+    return std::nullopt;
+  }
+  return static_cast<std::uint32_t>(it->second.index);
+}
+
 std::int32_t Names::named_node(const Ref& r, const char* where, DiagnosticList& diags) const {
   if (broken(r.name)) return kNone;
   const auto it = symbols.find(r.name);

@@ -41,6 +41,8 @@ struct Names {
   // The resource a variable-edge argument carries: `&X`, or the X of a `v = Var(X)` node;
   // nullopt when that is not known (an error reported elsewhere).
   std::optional<Resource> resource_of(const Ref& r, const Ast& ast) const;
+  // The node statement `r` names (not through `&X`), if it names one.
+  std::optional<std::uint32_t> node_statement(const Ref& r) const;
   // The node statement named by a `section` or `target` entry (`where` says which, as
   // "a section"), or kNone after reporting why not.
   std::int32_t named_node(const Ref& r, const char* where, DiagnosticList& diags) const;

@@ -20,7 +20,6 @@
 
 #include "semantics/build/loop_unrolling.h"
 #include "semantics/errors/diagnostics.h"
-#include "semantics/graphdef/graphdef_import.h"
 #include "semantics/language/ast.h"
 #include "semantics/program/program.h"
 
@@ -40,30 +39,6 @@ Program build_program(const Ast& ast, const std::vector<Feed>& feeds, ValueStore
 // Reads, parses and builds FILE. Throws InputError (with rendered diagnostics) on any error,
 // including an unreadable file.
 Program load_program(const std::string& path, const std::vector<Feed>& feeds, ValueStore& values);
-
-// One file's program, and what reading it found beyond errors.
-struct LoadedFile {
-  Program program;
-  bool graph_file = false;            // a TensorFlow graph file, not a .tfg program
-  ImportedGraph::Summary summary;     // graph files: what was imported
-  std::vector<std::string> warnings;  // graph files: ops without a mapping
-};
-
-// Reads and builds each of `paths`: a .tfg program, or a TensorFlow graph file (recognized by
-// its content, graphdef_reader.h is_graph_file) imported as `graph` says. A feed goes to every
-// program that declares an input of its name (`NAME:0` names input NAME); a feed that names
-// an input of none of them is an error, and so are --fetch, --target, --init and --tag with
-// no graph file. Throws InputError with every file's diagnostics.
-std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
-                                   const std::vector<Feed>& feeds, const GraphFileOptions& graph,
-                                   ValueStore& values,
-                                   std::uint32_t max_iterations = kDefaultMaxIterations);
-
-// Imports the TensorFlow graph file `path` as `graph` says, with the placeholders `feeds` name
-// fed, and checks that it builds (as load_files would); returns the syntax tree (what
-// `tfmc import` writes). Throws InputError on bad input or a file that is not a graph file.
-Ast load_graph_ast(const std::string& path, const GraphFileOptions& graph,
-                   const std::vector<Feed>& feeds, ValueStore& values);
 
 // Parses and builds program text (tests and tools that hold the text already).
 Program load_program_text(const std::string& file_name, const std::string& text,

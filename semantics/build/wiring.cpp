@@ -255,11 +255,7 @@ class Wirer {
   }
 
   FunctionId copy_function() {
-    Function f;
-    f.kind = FunctionKind::Copy;
-    f.head = "Copy";
-    f.outputs = 2;
-    return program_.functions.add(std::move(f));
+    return program_.functions.add(plain_function(FunctionKind::Copy, "Copy", 2));
   }
 
   const Ast& ast_;

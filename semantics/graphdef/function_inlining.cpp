@@ -149,19 +149,8 @@ class Inliner {
                         kMaxInlinedNodes));
       return std::nullopt;
     }
+    // `f` is being inlined until its completion is added: a call of it in its body recurses.
     expanding_.push_back(name);
-    std::optional<std::vector<std::string>> results =
-        expand_body(caller, f, prefix, args, anchors, at, depth, out);
-    expanding_.pop_back();
-    return results;
-  }
-
-  std::optional<std::vector<std::string>> expand_body(const tf::NodeDef& caller,
-                                                      const tf::FunctionDef& f,
-                                                      const std::string& prefix,
-                                                      const std::vector<std::string>& args,
-                                                      const std::vector<std::string>& anchors,
-                                                      SourceLoc at, int depth, GraphFile& out) {
     std::map<std::string, std::string> arg_of;
     for (int k = 0; k < f.signature().input_arg_size(); ++k) {
       arg_of[f.signature().input_arg(k).name()] = args.at(static_cast<std::size_t>(k));
@@ -208,6 +197,7 @@ class Inliner {
       const auto ret = f.ret().find(o.name());
       if (ret == f.ret().end()) {
         error(caller, at, fmt::format("'{}' has no result '{}'", f.signature().name(), o.name()));
+        expanding_.pop_back();
         return std::nullopt;
       }
       results.push_back(rename(ret->second));
@@ -217,6 +207,7 @@ class Inliner {
       if (!consumed.count(b.name())) completion.add_input("^" + prefix + "/" + b.name());
     }
     append(completion, at, out);
+    expanding_.pop_back();
     return results;
   }
 

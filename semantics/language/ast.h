@@ -56,11 +56,14 @@ struct FnDecl {
   SourceLoc loc;  // of the name
 };
 
-struct VarDecl {
+// `var NAME [= INIT]` and `input NAME [= INIT]`: a name with an optional value.
+struct InitDecl {
   std::string name;
   std::optional<InitValue> init;
-  SourceLoc loc;
+  SourceLoc loc;  // of the name
 };
+using VarDecl = InitDecl;
+using InputDecl = InitDecl;
 
 // `queue NAME {capacity=N}` or `mutex NAME`: a resource, named in the variables' namespace
 // (`&NAME` is its handle edge, as for a variable).
@@ -83,12 +86,6 @@ struct SectionDecl {
 struct TargetStmt {
   std::vector<Ref> nodes;  // plain names
   SourceLoc loc;           // of the keyword
-};
-
-struct InputDecl {
-  std::string name;
-  std::optional<InitValue> init;
-  SourceLoc loc;
 };
 
 struct NodeStmt {

@@ -4,6 +4,8 @@
 
 #include <charconv>
 #include <limits>
+#include <tuple>
+#include <utility>
 
 #include "semantics/values/tensor_text.h"
 
@@ -258,6 +260,16 @@ void node_statement(LineCursor& c, std::string name, SourceLoc loc, Ast& ast) {
   ast.nodes.push_back(std::move(n));
 }
 
+// The name a declaration statement declares (`what` says which, as "a queue name") and where it
+// is, noted in `declared` before the rest of the statement is read.
+std::pair<std::string, SourceLoc> declare(LineCursor& c, const char* what, BrokenDecl::Space space,
+                                          std::optional<BrokenDecl>& declared) {
+  const SourceLoc loc = c.loc();
+  std::string name = c.name(what);
+  declared = BrokenDecl{name, space};
+  return {std::move(name), loc};
+}
+
 // Parses one statement into `ast`. `declared` is set as soon as the statement's declared name
 // is known, so that a statement failing later still declares it (ast.h BrokenDecl).
 void statement(LineCursor& c, Ast& ast, std::optional<BrokenDecl>& declared) {
@@ -268,9 +280,7 @@ void statement(LineCursor& c, Ast& ast, std::optional<BrokenDecl>& declared) {
     node_statement(c, first, first_loc, ast);
   } else if (first == "fn") {
     FnDecl f;
-    f.loc = c.loc();
-    f.name = c.name("a function name");
-    declared = BrokenDecl{f.name, BrokenDecl::Space::Names};
+    std::tie(f.name, f.loc) = declare(c, "a function name", BrokenDecl::Space::Names, declared);
     c.expect(':', "':' after the function name");
     const SourceLoc in_loc = c.loc();
     const std::int64_t in = c.integer("the number of inputs");
@@ -288,10 +298,9 @@ void statement(LineCursor& c, Ast& ast, std::optional<BrokenDecl>& declared) {
     f.outputs = static_cast<int>(out);
     ast.fns.push_back(std::move(f));
   } else if (first == "var" || first == "input") {
-    const SourceLoc loc = c.loc();
-    std::string name = c.name(first == "var" ? "a variable name" : "an input name");
-    declared =
-        BrokenDecl{name, first == "var" ? BrokenDecl::Space::Resources : BrokenDecl::Space::Names};
+    auto [name, loc] =
+        declare(c, first == "var" ? "a variable name" : "an input name",
+                first == "var" ? BrokenDecl::Space::Resources : BrokenDecl::Space::Names, declared);
     std::optional<InitValue> init;
     if (c.accept('=')) init = init_value(c);
     if (first == "var") {
@@ -302,16 +311,13 @@ void statement(LineCursor& c, Ast& ast, std::optional<BrokenDecl>& declared) {
   } else if (first == "queue" || first == "mutex") {
     ResourceDecl r;
     r.kind = first == "queue" ? ResourceDecl::Kind::Queue : ResourceDecl::Kind::Mutex;
-    r.loc = c.loc();
-    r.name = c.name(first == "queue" ? "a queue name" : "a mutex name");
-    declared = BrokenDecl{r.name, BrokenDecl::Space::Resources};
+    std::tie(r.name, r.loc) = declare(c, first == "queue" ? "a queue name" : "a mutex name",
+                                      BrokenDecl::Space::Resources, declared);
     if (c.peek('{')) r.attrs = attrs(c);
     ast.resources.push_back(std::move(r));
   } else if (first == "section") {
     SectionDecl d;
-    d.loc = c.loc();
-    d.name = c.name("a section name");
-    declared = BrokenDecl{d.name, BrokenDecl::Space::Sections};
+    std::tie(d.name, d.loc) = declare(c, "a section name", BrokenDecl::Space::Sections, declared);
     c.expect(':', "':' after the section name");
     d.nodes = name_list(c, "a node name in the section");
     ast.sections.push_back(std::move(d));

@@ -1,8 +1,10 @@
 #include "semantics/model/happens_before.h"
 
 #include <algorithm>
+#include <array>
 #include <tuple>
 
+#include "semantics/program/enum_names.h"
 #include "semantics/program/program_walks.h"
 #include "semantics/program/resource_access.h"
 
@@ -26,15 +28,10 @@ RaceKind classify(Access a, Access b) {
 }  // namespace
 
 const char* race_kind_name(RaceKind kind) {
-  switch (kind) {
-    case RaceKind::ReadWrite:
-      return "read-write";
-    case RaceKind::WriteWrite:
-      return "write-write";
-    case RaceKind::UpdateUpdate:
-      return "update-update";
-  }
-  return "?";
+  // In RaceKind's order.
+  static constexpr std::array<const char*, 3> kNames = {"read-write", "write-write",
+                                                        "update-update"};
+  return enum_name(kind, kNames);
 }
 
 Concurrency analyze_concurrency(const Program& p) {

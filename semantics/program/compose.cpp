@@ -215,11 +215,7 @@ class Composer {
 
   // The barrier's function: no inputs, no outputs, nothing to compute.
   FunctionId no_op() {
-    Function f;
-    f.kind = FunctionKind::Uninterpreted;
-    f.head = "NoOp";
-    f.outputs = 0;
-    return out_.functions.add(std::move(f));
+    return out_.functions.add(plain_function(FunctionKind::Uninterpreted, "NoOp", 0));
   }
 
   // A run's barrier name and first execution.

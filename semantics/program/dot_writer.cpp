@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <array>
+
+#include "semantics/program/enum_names.h"
+
 namespace tfmc::sem {
 namespace {
 
@@ -15,15 +19,9 @@ std::string quoted(const std::string& s) {
 }
 
 const char* style(EdgeKind k) {
-  switch (k) {
-    case EdgeKind::Tensor:
-      return "solid";
-    case EdgeKind::Variable:
-      return "dashed";
-    case EdgeKind::Control:
-      return "dotted";
-  }
-  return "solid";
+  // In EdgeKind's order: tensor, variable, control.
+  static constexpr std::array<const char*, 3> kStyles = {"solid", "dashed", "dotted"};
+  return enum_name(k, kStyles, "solid");
 }
 
 // The name of the variable, queue or mutex of a Var node.

@@ -1,6 +1,7 @@
 #include "semantics/program/program_walks.h"
 
 #include "semantics/errors/invariant.h"
+#include "semantics/program/topological_sort.h"
 
 namespace tfmc::sem {
 namespace {
@@ -43,19 +44,9 @@ std::vector<std::uint32_t> producers(const Program& p, std::uint32_t node) {
 }
 
 std::vector<std::uint32_t> topological_order(const Program& p) {
-  std::vector<std::uint32_t> waiting(p.nodes.size(), 0);
-  for (const Edge& e : p.edges) {
-    if (e.src != kNone && e.dst != kNone) ++waiting[e.dst];
-  }
-  std::vector<std::uint32_t> order;
-  for (std::size_t v = 0; v < p.nodes.size(); ++v) {
-    if (waiting[v] == 0) order.push_back(static_cast<std::uint32_t>(v));
-  }
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    for_each_consumer(p, p.nodes[order[k]], [&](std::uint32_t dst) {
-      if (--waiting[dst] == 0) order.push_back(dst);
-    });
-  }
+  std::vector<std::uint32_t> order = topological_sort<std::uint32_t>(
+      p.nodes.size(), [](std::size_t) { return true; },
+      [&](std::uint32_t v, auto&& visit) { for_each_consumer(p, p.nodes[v], visit); });
   TFMC_CHECK(order.size() == p.nodes.size(), "the program has a cycle");
   return order;
 }

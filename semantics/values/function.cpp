@@ -8,6 +8,14 @@
 
 namespace tfmc::sem {
 
+Function plain_function(FunctionKind kind, std::string head, int outputs) {
+  Function f;
+  f.kind = kind;
+  f.head = std::move(head);
+  f.outputs = outputs;
+  return f;
+}
+
 FunctionId FunctionTable::add(Function f) {
   for (std::size_t i = 0; i < functions_.size(); ++i) {
     if (functions_[i] == f) return static_cast<FunctionId>(i);

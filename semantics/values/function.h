@@ -58,6 +58,10 @@ struct Function {
   friend bool operator==(const Function&, const Function&) = default;
 };
 
+// A function of `kind` that needs no op, attributes or parts (Copy, Snd, an uninterpreted
+// function without attributes ...): its term head and its number of outputs.
+Function plain_function(FunctionKind kind, std::string head, int outputs = 1);
+
 using FunctionId = std::uint32_t;
 
 // The functions of one program, each distinct (kind, op, attributes) once.

@@ -1,0 +1,169 @@
+// Variables and queues (graph_emitter.h), as specs/FORMAT.md ("TensorFlow graph files") maps
+// them: a handle's maker as the resource and its `Var(X)` node (variables start
+// uninitialized; a queue's capacity -1, unbounded, becomes 65536, the language's largest); the
+// updates of resource and ref variables and of queues onto the language's, an unlocked update
+// of a ref under --refs alias as a separate read, compute and write; the other optimizer
+// updates as uninterpreted updates, `N~args` then one atomic `Assign {f=OP~I}` per variable.
+#include <fmt/format.h>
+
+#include "semantics/graphdef/graph_emitter.h"
+#include "semantics/graphdef/import_op_tables.h"
+
+namespace tfmc::sem {
+
+// VarHandleOp, VariableV2, Variable, FIFOQueue: the resource and its Var node.
+void GraphEmitter::emit_var(int i, const ResourceHandle& h) {
+  declare_resource(h, i);
+  NodeStmt s = statement(i, "Var");
+  s.args.push_back(ref_to(h.resource, 0, graph_.loc(i)));
+  out_.ast.nodes.push_back(std::move(s));
+}
+
+// A handle passing through an Identity: the node only orders what uses it. It waits for what
+// the handle it takes waits for (a token's frame and deadness among them), else for the Var
+// node.
+void GraphEmitter::emit_pass_through(int i) {
+  NodeStmt s = statement(i, "NoOp");
+  const ResourceHandle& h = *handles_.handle(i);
+  for (std::size_t k = 0; k + 1 < h.after.size(); ++k) {
+    s.after.push_back(ref_to(h.after[k], 0, graph_.loc(i)));
+  }
+  if (h.after.size() < 2) s.after.push_back(ref_to(h.root, 0, graph_.loc(i)));
+  out_.ast.nodes.push_back(std::move(s));
+}
+
+// Identity of a ref variable: TensorFlow reads the variable when it runs.
+void GraphEmitter::emit_ref_read(int i) {
+  NodeStmt s = statement(i, "Read");
+  use_handle(s, *handles_.input_handle(i, 0), i);
+  out_.ast.nodes.push_back(std::move(s));
+}
+
+void GraphEmitter::declare_resource(const ResourceHandle& h, int i) {
+  if (!declared_.insert(h.resource).second) return;
+  if (h.kind == ResourceKind::Variable) {
+    out_.ast.vars.push_back({h.resource, std::nullopt, graph_.loc(i)});
+    return;
+  }
+  std::int64_t capacity = graph_.attr_int(i, "capacity").value_or(-1);
+  if (capacity < 0) capacity = 65536;
+  ResourceDecl q;
+  q.kind = ResourceDecl::Kind::Queue;
+  q.name = h.resource;
+  q.loc = graph_.loc(i);
+  AttrValue v = integer_value(capacity);
+  v.loc = graph_.loc(i);
+  q.attrs.push_back({"capacity", v, graph_.loc(i)});
+  out_.ast.resources.push_back(std::move(q));
+}
+
+// Whether node i is an unlocked update of a ref variable that --refs alias runs as a
+// separate read, compute and write (TensorFlow's kernels then update the buffer in place
+// without the variable's lock). Assign locks by default, the others do not.
+bool GraphEmitter::unlocked_ref_update(int i, const std::string& op) const {
+  if (!graph_.run().alias_refs || !ref_update_ops().count(graph_.node(i).op()) || op == "Write")
+    return false;
+  const auto h = handles_.input_handle(i, 0);
+  const auto it = graph_.node(i).attr().find("use_locking");
+  return h && h->ref && (it == graph_.node(i).attr().end() || !it->second.b());
+}
+
+// A variable operation (resource or ref): the handle first, then tensor arguments.
+void GraphEmitter::emit_update(int i, const std::string& op, ResourceKind kind) {
+  auto h = handle_arg(i, 0, kind);
+  if (!h) return;
+  if (unlocked_ref_update(i, op)) return emit_split_update(i, op, *h);
+  NodeStmt s = statement(i, op);
+  use_handle(s, *h, i);
+  for (std::size_t j = 1; j < graph_.data_input_count(i); ++j) {
+    auto arg = tensor_arg(i, j);
+    if (!arg) return;
+    s.args.push_back(std::move(*arg));
+  }
+  out_.ast.nodes.push_back(std::move(s));
+}
+
+// `N~read` reads the variable, `N~update` computes its new value (ApplyGradientDescent's
+// through `N~step` = alpha * delta), and N writes it, as --model rfc splits updates.
+void GraphEmitter::emit_split_update(int i, const std::string& op, const ResourceHandle& h) {
+  const std::string name = graph_.node(i).name();
+  NodeStmt read = statement(i, "Read");
+  read.name = name + "~read";
+  use_handle(read, h, i);
+  std::vector<Ref> tensors;
+  for (std::size_t j = 1; j < graph_.data_input_count(i); ++j) {
+    auto arg = tensor_arg(i, j);
+    if (!arg) return;
+    tensors.push_back(std::move(*arg));
+  }
+  out_.ast.nodes.push_back(std::move(read));
+  NodeStmt update;
+  update.name = name + "~update";
+  update.loc = update.op_loc = graph_.loc(i);
+  update.op = op == "AssignAdd" ? "Add" : "Sub";
+  update.args = {ref_to(name + "~read", 0, graph_.loc(i)), tensors.back()};
+  if (op == "ApplyGradientDescent") {
+    NodeStmt step = update;
+    step.name = name + "~step";
+    step.op = "Mul";
+    step.args = tensors;
+    out_.ast.nodes.push_back(std::move(step));
+    update.args.back() = ref_to(name + "~step", 0, graph_.loc(i));
+  }
+  out_.ast.nodes.push_back(std::move(update));
+  NodeStmt write = statement(i, "Write");
+  write.after.clear();
+  write.args = {ref_to(h.root, 0, graph_.loc(i)), ref_to(name + "~update", 0, graph_.loc(i))};
+  out_.ast.nodes.push_back(std::move(write));
+}
+
+void GraphEmitter::emit_queue_op(int i) {
+  const bool enqueue = is_enqueue(graph_.node(i).op());
+  const std::size_t components = graph_.data_input_count(i) - (enqueue ? 1 : 0);
+  const auto types = graph_.node(i).attr().find("component_types");
+  if ((enqueue && components != 1) ||
+      (!enqueue && types != graph_.node(i).attr().end() && types->second.list().type_size() != 1)) {
+    return graph_.error(i, "only queues of one component are supported");
+  }
+  emit_update(i, enqueue ? "Enqueue" : "Dequeue", ResourceKind::Queue);
+}
+
+// An optimizer update without arithmetic: `N~args` applies `OP~args` to the tensor inputs;
+// each variable input is then updated atomically by its own `OP~I`.
+void GraphEmitter::emit_apply(int i) {
+  const std::string& op = graph_.node(i).op();
+  std::vector<ResourceHandle> vars;
+  std::vector<Ref> tensors;
+  for (std::size_t j = 0; j < graph_.data_input_count(i); ++j) {
+    // The variables come first, then the tensors.
+    if (auto h = handles_.input_handle(i, j);
+        h && h->kind == ResourceKind::Variable && tensors.empty()) {
+      vars.push_back(*h);
+      continue;
+    }
+    auto arg = tensor_arg(i, j);
+    if (!arg) return;
+    tensors.push_back(std::move(*arg));
+  }
+  if (vars.empty() || tensors.empty()) {
+    return graph_.error(i, "an optimizer update needs variable inputs and then tensor inputs");
+  }
+  const std::string args_fn = op + "~args";
+  declare_fn(args_fn, static_cast<int>(tensors.size()), 1, i);
+  NodeStmt args = statement(i, args_fn);
+  args.name = graph_.node(i).name() + "~args";
+  args.args = tensors;
+  out_.ast.nodes.push_back(std::move(args));
+  for (std::size_t v = 0; v < vars.size(); ++v) {
+    const std::string f = fmt::format("{}~{}", op, v);
+    declare_fn(f, 2, 1, i);
+    NodeStmt s = statement(i, "Assign");
+    if (v > 0) s.name = fmt::format("{}~update{}", graph_.node(i).name(), v);
+    use_handle(s, vars[v], i);
+    s.args.push_back(ref_to(graph_.node(i).name() + "~args", 0, graph_.loc(i)));
+    add_attr(s, "f", name_value(f));
+    out_.ast.nodes.push_back(std::move(s));
+  }
+}
+
+}  // namespace tfmc::sem

@@ -1,0 +1,142 @@
+// Const, the pure ops and the ops without a mapping (graph_emitter.h): a Const's TensorProto
+// as a literal (tf_tensors.h), a DT_STRING one as a symbol named by its text, so that equal
+// strings are one value; a pure op as the built-in function of its name and signature
+// (import_op_tables.h pure_ops) with its attributes translated and TensorFlow's type
+// attributes dropped; an op without a mapping as its uninterpreted function
+// (function_declarations.h) with its representable attributes.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "semantics/build/op_catalog.h"
+#include "semantics/graphdef/graph_emitter.h"
+#include "semantics/graphdef/import_op_tables.h"
+#include "semantics/graphdef/tf_tensors.h"
+
+namespace tfmc::sem {
+
+void GraphEmitter::emit_const(int i) {
+  const auto it = graph_.node(i).attr().find("value");
+  if (it == graph_.node(i).attr().end() || !it->second.has_tensor()) {
+    return graph_.error(i, "a Const needs a tensor attribute 'value'");
+  }
+  NodeStmt s = statement(i, "Const");
+  const tf::TensorProto& proto = it->second.tensor();
+  AttrValue v;
+  if (proto.dtype() == tf::DT_STRING) {
+    v = name_value(string_symbol(proto));
+  } else {
+    std::string why;
+    auto t = tensor_of(proto, why);
+    if (!t) return graph_.error(i, fmt::format("its value cannot be mapped: {}", why));
+    v.kind = AttrValue::Kind::Literal;
+    v.literal = std::move(*t);
+  }
+  add_attr(s, "value", std::move(v));
+  out_.ast.nodes.push_back(std::move(s));
+}
+
+// A node whose data inputs are all tensor arguments, in order: the statement added (valid
+// until the next one is), or nullptr after reporting why not.
+NodeStmt* GraphEmitter::emit_tensor_op(int i, const std::string& op) {
+  if (is_builtin_function(op)) {
+    // A malformed graph's arity error names the node here, as the builder's would not.
+    const auto [least, most] = builtin_arity(op);
+    const auto given = static_cast<int>(graph_.data_input_count(i));
+    if (given < least || (most >= 0 && given > most)) {
+      graph_.error(i, fmt::format("{} takes {} inputs, but {} are given", graph_.node(i).op(),
+                                  least == most ? fmt::format("{}", least)
+                                  : most < 0    ? fmt::format("at least {}", least)
+                                                : fmt::format("{} to {}", least, most),
+                                  given));
+      return nullptr;
+    }
+  }
+  NodeStmt s = statement(i, op);
+  for (std::size_t j = 0; j < graph_.data_input_count(i); ++j) {
+    auto arg = tensor_arg(i, j);
+    if (!arg) return nullptr;
+    s.args.push_back(std::move(*arg));
+  }
+  out_.ast.nodes.push_back(std::move(s));
+  return &out_.ast.nodes.back();
+}
+
+void GraphEmitter::emit_pure(int i) {
+  const std::string& op = graph_.node(i).op();
+  NodeStmt* added = emit_tensor_op(i, pure_ops().at(op));
+  if (added == nullptr) return;
+  NodeStmt& s = *added;
+  if (op == "Concat" && !s.args.empty()) {
+    // Concat takes its axis first, ConcatV2 last.
+    std::rotate(s.args.begin(), s.args.begin() + 1, s.args.end());
+  } else if (op == "MatMul") {
+    if (graph_.attr_bool(i, "transpose_a")) add_attr(s, "transpose_a", name_value("true"));
+    if (graph_.attr_bool(i, "transpose_b")) add_attr(s, "transpose_b", name_value("true"));
+  } else if (op == "Sum") {
+    if (graph_.attr_bool(i, "keep_dims")) add_attr(s, "keep_dims", name_value("true"));
+  } else if (op == "Pack") {
+    if (const auto axis = graph_.attr_int(i, "axis"); axis && *axis != 0) {
+      add_attr(s, "axis", integer_value(*axis));
+    }
+  } else if (op == "Split") {
+    add_attr(s, "num", integer_value(graph_.attr_int(i, "num_split").value_or(1)));
+  } else if (op == "Cast" || op == "Shape") {
+    const char* key = op == "Cast" ? "DstT" : "out_type";
+    const auto it = graph_.node(i).attr().find(key);
+    const tf::DataType type = it == graph_.node(i).attr().end()
+                                  ? (op == "Cast" ? tf::DT_INVALID : tf::DT_INT32)
+                                  : it->second.type();
+    const auto dtype = dtype_of(type);
+    if (!dtype) {
+      out_.ast.nodes.pop_back();
+      return graph_.error(i,
+                          fmt::format("its attribute {} = {} cannot be mapped: tfmc has DT_FLOAT, "
+                                      "DT_DOUBLE, DT_INT32, DT_INT64 and DT_BOOL",
+                                      key, tf_type_name(type)));
+    }
+    if (op == "Cast" || *dtype != eval::DType::I32) {
+      add_attr(s, op == "Cast" ? "to" : "out_type",
+               name_value(std::string(eval::dtype_name(*dtype))));
+    }
+  }
+}
+
+void GraphEmitter::emit_uninterpreted(int i) {
+  const std::string& fn = functions_.of(i);
+  for (std::size_t j = 0; j < graph_.data_input_count(i); ++j) {
+    if (auto h = handles_.input_handle(i, j); h && !h->ref) {
+      return graph_.error(
+          i, fmt::format("op {} has no mapping and takes the handle of {} '{}'; tfmc "
+                         "cannot tell how it uses it",
+                         graph_.node(i).op(), resource_kind_name(h->kind), h->resource));
+    }
+  }
+  NodeStmt* added = emit_tensor_op(i, fn);
+  if (added == nullptr) return;
+  NodeStmt& s = *added;
+  // The representable attributes keep nodes that differ in them apart.
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : graph_.node(i).attr()) keys.push_back(key);
+  std::sort(keys.begin(), keys.end());
+  for (const std::string& key : keys) {
+    if (key.empty() || key[0] == '_') continue;
+    const tf::AttrValue& a = graph_.node(i).attr().at(key);
+    AttrValue v;
+    if (a.value_case() == tf::AttrValue::kI) {
+      v = integer_value(a.i());
+    } else if (a.value_case() == tf::AttrValue::kB) {
+      v = name_value(a.b() ? "true" : "false");
+    } else if (a.value_case() == tf::AttrValue::kType) {
+      v = name_value(tf_type_name(a.type()));
+    } else if (a.value_case() == tf::AttrValue::kList && a.list().i_size() > 0) {
+      v.kind = AttrValue::Kind::List;
+      v.list.assign(a.list().i().begin(), a.list().i().end());
+    } else {
+      continue;
+    }
+    add_attr(s, key.c_str(), std::move(v));
+  }
+}
+
+}  // namespace tfmc::sem

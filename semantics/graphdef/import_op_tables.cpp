@@ -1,0 +1,105 @@
+#include "semantics/graphdef/import_op_tables.h"
+
+namespace tfmc::sem {
+
+std::string control_flow_op(const std::string& op) {
+  static const std::map<std::string, std::string> kOps = {{"Switch", "Switch"},
+                                                          {"RefSwitch", "Switch"},
+                                                          {"Merge", "Merge"},
+                                                          {"RefMerge", "Merge"},
+                                                          {"Enter", "Enter"},
+                                                          {"RefEnter", "Enter"},
+                                                          {"Exit", "Exit"},
+                                                          {"RefExit", "Exit"},
+                                                          {"NextIteration", "NextIteration"},
+                                                          {"RefNextIteration", "NextIteration"},
+                                                          {"LoopCond", "LoopCond"}};
+  const auto it = kOps.find(op);
+  return it == kOps.end() ? "" : it->second;
+}
+
+bool is_unlowered_control_flow(const std::string& op) {
+  return op == "Case" || op == "StatelessCase" || op == "ControlTrigger";
+}
+
+bool is_placeholder(const std::string& op) {
+  return op == "Placeholder" || op == "PlaceholderV2" || op == "PlaceholderWithDefault";
+}
+
+bool is_apply_op(const std::string& op) {
+  for (const char* prefix : {"ResourceApply", "ResourceSparseApply", "Apply", "SparseApply"}) {
+    if (op.rfind(prefix, 0) == 0) return true;
+  }
+  return false;
+}
+
+const std::map<std::string, std::string>& pure_ops() {
+  static const std::map<std::string, std::string> kOps = {{"Add", "Add"},
+                                                          {"AddV2", "Add"},
+                                                          {"Sub", "Sub"},
+                                                          {"Mul", "Mul"},
+                                                          {"RealDiv", "Div"},
+                                                          {"Div", "Div"},
+                                                          {"DivNoNan", "DivNoNan"},
+                                                          {"Neg", "Neg"},
+                                                          {"Square", "Square"},
+                                                          {"Maximum", "Maximum"},
+                                                          {"Minimum", "Minimum"},
+                                                          {"Relu", "Relu"},
+                                                          {"ReluGrad", "ReluGrad"},
+                                                          {"MatMul", "MatMul"},
+                                                          {"Sum", "Sum"},
+                                                          {"Fill", "Fill"},
+                                                          {"Tile", "Tile"},
+                                                          {"Reshape", "Reshape"},
+                                                          {"ConcatV2", "ConcatV2"},
+                                                          {"Concat", "ConcatV2"},
+                                                          {"Split", "Split"},
+                                                          {"Pack", "Pack"},
+                                                          {"Cast", "Cast"},
+                                                          {"Equal", "Equal"},
+                                                          {"Less", "Less"},
+                                                          {"Greater", "Greater"},
+                                                          {"Identity", "Identity"},
+                                                          {"Snapshot", "Identity"},
+                                                          {"StopGradient", "Identity"},
+                                                          {"IdentityN", "IdentityN"},
+                                                          {"NoOp", "NoOp"},
+                                                          {"AddN", "AddN"},
+                                                          {"Shape", "Shape"},
+                                                          {"Select", "Select"}};
+  return kOps;
+}
+
+const std::map<std::string, std::string>& resource_variable_ops() {
+  static const std::map<std::string, std::string> kOps = {
+      {"ReadVariableOp", "Read"},
+      {"AssignVariableOp", "Write"},
+      {"AssignAddVariableOp", "AssignAdd"},
+      {"AssignSubVariableOp", "AssignSub"},
+      {"VarIsInitializedOp", "VarIsInitialized"},
+      {"ResourceApplyGradientDescent", "ApplyGradientDescent"}};
+  return kOps;
+}
+
+const std::map<std::string, std::string>& ref_update_ops() {
+  static const std::map<std::string, std::string> kOps = {
+      {"Assign", "Write"},
+      {"AssignAdd", "AssignAdd"},
+      {"AssignSub", "AssignSub"},
+      {"ApplyGradientDescent", "ApplyGradientDescent"}};
+  return kOps;
+}
+
+bool is_queue_op(const std::string& op) { return op == "FIFOQueueV2" || op == "FIFOQueue"; }
+bool is_enqueue(const std::string& op) { return op == "QueueEnqueueV2" || op == "QueueEnqueue"; }
+bool is_dequeue(const std::string& op) { return op == "QueueDequeueV2" || op == "QueueDequeue"; }
+
+bool is_mapped_op(const std::string& op) {
+  return pure_ops().count(op) || resource_variable_ops().count(op) || ref_update_ops().count(op) ||
+         is_apply_op(op) || op == "Const" || is_placeholder(op) || !control_flow_op(op).empty() ||
+         op == "VarHandleOp" || op == "VariableV2" || op == "Variable" || op == "RefIdentity" ||
+         is_queue_op(op) || is_enqueue(op) || is_dequeue(op);
+}
+
+}  // namespace tfmc::sem

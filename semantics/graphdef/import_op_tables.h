@@ -1,0 +1,40 @@
+// The GraphDef import's op tables: which TensorFlow ops it maps onto which of the language's
+// ops and built-in functions (listed for users in specs/FORMAT.md ("TensorFlow graph files")).
+// An op in none of them is an uninterpreted function (function_declarations.h).
+#pragma once
+
+#include <map>
+#include <string>
+
+namespace tfmc::sem {
+
+// The language's op for a TensorFlow control-flow op (the Ref forms pass refs as the others
+// pass tensors), or "" for another op.
+std::string control_flow_op(const std::string& op);
+
+// The functional control flow that function_inlining.h does not lower.
+bool is_unlowered_control_flow(const std::string& op);
+
+bool is_placeholder(const std::string& op);
+
+// Optimizer updates without arithmetic of their own: uninterpreted updates.
+bool is_apply_op(const std::string& op);
+
+// TensorFlow's pure ops onto the built-in function of the same signature.
+const std::map<std::string, std::string>& pure_ops();
+
+// Variable operations on a resource handle, onto the language's.
+const std::map<std::string, std::string>& resource_variable_ops();
+
+// Updates of ref variables; their output 0 is the variable's ref.
+const std::map<std::string, std::string>& ref_update_ops();
+
+bool is_queue_op(const std::string& op);
+bool is_enqueue(const std::string& op);
+bool is_dequeue(const std::string& op);
+
+// Whether the op is in one of the tables above or is one that the import maps by itself
+// (Const, the variable and queue ops, RefIdentity).
+bool is_mapped_op(const std::string& op);
+
+}  // namespace tfmc::sem
