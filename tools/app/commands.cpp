@@ -48,6 +48,33 @@ sem::Program load(const api::SessionOptions& options, sem::ValueStore& values, s
   return program;
 }
 
+// The session's program into `program`; false, with the input error on `err`, when the files
+// do not make one.
+bool load_or_report(const api::SessionOptions& options, sem::ValueStore& values,
+                    sem::Program& program, std::ostream& err) {
+  try {
+    program = load(options, values, err);
+  } catch (const sem::InputError& e) {
+    err << e.what();
+    return false;
+  }
+  return true;
+}
+
+// The checking API's options for the explorations of check and compare, on `engine`.
+api::CheckOptions exploration(const ExplorationOptions& options, const api::Engine& engine,
+                              std::ostream& err) {
+  api::CheckOptions check;
+  check.limits = options.limits;
+  check.parallel = options.parallel;
+  check.store = options.store;
+  check.reduction = options.reduction;
+  check.eval = options.eval;
+  check.progress = progress_lines(options.quiet, err);
+  check.engine = engine;
+  return check;
+}
+
 // Writes `text` to the file `output`, or to `out` when it is empty.
 int write_output(const std::string& text, const std::string& output, std::ostream& out,
                  std::ostream& err) {
@@ -69,21 +96,9 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
              std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
-  try {
-    program = load(options.session, values, err);
-  } catch (const sem::InputError& e) {
-    err << e.what();
-    return kExitBadInput;
-  }
-  api::CheckOptions check;
-  check.limits = options.limits;
-  check.parallel = options.parallel;
-  check.store = options.store;
-  check.reduction = options.reduction;
-  check.eval = options.eval;
+  if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
+  api::CheckOptions check = exploration(options, engine, err);
   check.classify_races = options.classify_races;
-  check.progress = progress_lines(options.quiet, err);
-  check.engine = engine;
   const api::CheckResult result = api::check(program, values, check);
   switch (options.format) {
     case OutputFormat::Text:
@@ -127,14 +142,7 @@ int compare_on(const CompareOptions& options, const api::Engine& engine, std::os
     err << e.what();
     return kExitBadInput;
   }
-  api::CheckOptions check;
-  check.limits = options.limits;
-  check.parallel = options.parallel;
-  check.store = options.store;
-  check.reduction = options.reduction;
-  check.eval = options.eval;
-  check.progress = progress_lines(options.quiet, err);
-  check.engine = engine;
+  const api::CheckOptions check = exploration(options, engine, err);
   // BEFORE first, so that its progress lines come first.
   api::CheckResult before_result = api::explore(before, values, check, "before");
   api::CheckResult after_result = api::explore(after, values, check, "after");
@@ -181,12 +189,7 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
-  try {
-    program = load(options.session, values, err);
-  } catch (const sem::InputError& e) {
-    err << e.what();
-    return kExitBadInput;
-  }
+  if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
   const std::vector<api::Race> races = api::races_of(program, sem::analyze_concurrency(program));
   switch (options.format) {
     case OutputFormat::Text:
@@ -206,12 +209,7 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
-  try {
-    program = load(options.session, values, err);
-  } catch (const sem::InputError& e) {
-    err << e.what();
-    return kExitBadInput;
-  }
+  if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
   return write_output(sem::write_dot(program, values), options.output, out, err);
 }
 
