@@ -16,8 +16,11 @@ namespace {
 
 const char* const kDescription =
     "tfmc: an exhaustive model checker for TensorFlow-style dataflow graphs with mutable\n"
-    "state. It explores every legal firing order of a .tfg program and reports every\n"
-    "reachable outcome (output and variable values) with a witness firing sequence.";
+    "state. It explores every legal firing order of a program and reports every reachable\n"
+    "outcome (output and variable values) with a witness firing sequence. A program is a\n"
+    ".tfg file or a graph file that TensorFlow writes: a GraphDef (text or binary), a\n"
+    "MetaGraphDef (.meta) or a SavedModel's saved_model.pb (its first MetaGraph, or the\n"
+    "one --tag names).";
 
 const char* const kFooter =
     "Exit codes of check: 0 complete with exactly one outcome; 1 complete with several\n"
@@ -26,7 +29,7 @@ const char* const kFooter =
     "not; 2 bad usage, bad input or mismatched names; 3 a limit stopped an exploration.\n"
     "Exit codes of races: 0 no race; 1 races; 2 bad usage or bad input.\n"
     "Every command exits 4 on an internal error (a bug in tfmc; please report it).\n"
-    "The language is described in specs/FORMAT.md.";
+    "The .tfg language and the graph files are described in specs/FORMAT.md.";
 
 const CLI::App* add_check(CLI::App& app, CheckOptions& check, ExplorationFlags& flags) {
   CLI::App* cmd = app.add_subcommand(
