@@ -4,11 +4,11 @@
 #include <fmt/ostream.h>
 
 #include <fstream>
+#include <functional>
 
 #include "checker/api/compare.h"
 #include "semantics/model/happens_before.h"
 #include "semantics/program/dot_writer.h"
-#include "tools/app/compare_report.h"
 #include "tools/app/exit_codes.h"
 #include "tools/app/report.h"
 #include "tools/app/sarif.h"
@@ -61,6 +61,22 @@ bool load_or_report(const api::SessionOptions& options, sem::ValueStore& values,
   return true;
 }
 
+// The report of a command in the format asked for, of the three renderings it has; only that
+// one is made.
+std::string rendered(OutputFormat format, const std::function<std::string()>& text,
+                     const std::function<std::string()>& json,
+                     const std::function<std::string()>& sarif) {
+  switch (format) {
+    case OutputFormat::Json:
+      return json();
+    case OutputFormat::Sarif:
+      return sarif();
+    case OutputFormat::Text:
+      break;
+  }
+  return text();
+}
+
 // The checking API's options for the explorations of check and compare, on `engine`.
 api::CheckOptions exploration(const ExplorationOptions& options, const api::Engine& engine,
                               std::ostream& err) {
@@ -100,17 +116,10 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
   api::CheckOptions check = exploration(options, engine, err);
   check.classify_races = options.classify_races;
   const api::CheckResult result = api::check(program, values, check);
-  switch (options.format) {
-    case OutputFormat::Text:
-      out << render_text(result, values, options.values);
-      break;
-    case OutputFormat::Json:
-      out << render_json(result, values, options.values);
-      break;
-    case OutputFormat::Sarif:
-      out << render_check_sarif(result, values, program, options.session, options.values);
-      break;
-  }
+  out << rendered(
+      options.format, [&] { return render_text(result, values, options.values); },
+      [&] { return render_json(result, values, options.values); },
+      [&] { return render_check_sarif(result, values, program, options.session, options.values); });
   if (result.exploration.stop_reason == "max-iterations") {
     fmt::print(err,
                "tfmc: a loop reached the iteration bound (--max-iterations {}): the outcomes of "
@@ -153,17 +162,10 @@ int compare_on(const CompareOptions& options, const api::Engine& engine, std::os
     err << e.what();
     return kExitBadInput;
   }
-  switch (options.format) {
-    case OutputFormat::Text:
-      out << render_compare_text(result, values, options.values);
-      break;
-    case OutputFormat::Json:
-      out << render_compare_json(result, values, options.values);
-      break;
-    case OutputFormat::Sarif:
-      out << render_compare_sarif(result, values, after, options.session, options.values);
-      break;
-  }
+  out << rendered(
+      options.format, [&] { return render_compare_text(result, values, options.values); },
+      [&] { return render_compare_json(result, values, options.values); },
+      [&] { return render_compare_sarif(result, values, after, options.session, options.values); });
   if (!result.complete) {
     fmt::print(err, "tfmc: a limit stopped an exploration: the verdict is unknown\n");
   }
@@ -191,17 +193,10 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
   sem::Program program;
   if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
   const std::vector<api::Race> races = api::races_of(program, sem::analyze_concurrency(program));
-  switch (options.format) {
-    case OutputFormat::Text:
-      out << render_races_text(races);
-      break;
-    case OutputFormat::Json:
-      out << render_races_json(program.file, races);
-      break;
-    case OutputFormat::Sarif:
-      out << render_races_sarif(races, program, options.session);
-      break;
-  }
+  out << rendered(
+      options.format, [&] { return render_races_text(races); },
+      [&] { return render_races_json(program.file, races); },
+      [&] { return render_races_sarif(races, program, options.session); });
   // A race is nondeterminism the graph allows, whether or not it shows: exit 1, as check's.
   return races.empty() ? kExitOk : kExitNondeterministic;
 }
