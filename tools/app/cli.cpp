@@ -31,85 +31,6 @@ const char* const kFooter =
     "Every command exits 4 on an internal error (a bug in tfmc; please report it).\n"
     "The .tfg language and the graph files are described in specs/FORMAT.md.";
 
-const CLI::App* add_check(CLI::App& app, CheckOptions& check, ExplorationFlags& flags) {
-  CLI::App* cmd = app.add_subcommand(
-      "check", "Explore every interleaving of FILE and report the reachable outcomes.");
-  add_files(cmd, check.session);
-  add_exploration_options(cmd, check, flags,
-                          "races, nondeterminism, stuck outcomes and a stopped exploration as "
-                          "results at the lines of the nodes involved");
-  cmd->add_flag_callback(
-      "--no-race-classification", [&check] { check.classify_races = false; },
-      "list the races without classifying them: by default each race of a nondeterministic "
-      "result is observable when its two nodes fail to commute in an explored state, and "
-      "otherwise costs two more explorations (one per order of the two nodes, with the same "
-      "limits) that tell whether its order changes the outcomes (observable) or not (benign)");
-  return cmd;
-}
-
-const CLI::App* add_compare(CLI::App& app, CompareOptions& compare, ExplorationFlags& flags) {
-  CLI::App* cmd = app.add_subcommand(
-      "compare",
-      "Explore BEFORE and AFTER (a rewrite of BEFORE) and tell whether AFTER refines BEFORE "
-      "(every outcome of AFTER is one of BEFORE) or is equivalent (the same outcomes), listing "
-      "the outcomes AFTER adds (with witnesses in AFTER) and those it loses.");
-  cmd->add_option("BEFORE AFTER", compare.session.files,
-                  "the two programs (.tfg or TensorFlow graph files)")
-      ->required()
-      ->expected(2);
-  add_exploration_options(cmd, compare, flags,
-                          "each outcome AFTER adds as an error and each one it loses as a note, "
-                          "at AFTER's lines of the outputs and variables whose values differ");
-  cmd->add_option("--map", compare.maps,
-                  "OLD=NEW: BEFORE's output or variable OLD is AFTER's NEW (repeatable)");
-  cmd->add_option("--ignore", compare.ignored,
-                  "leave AFTER's output or variable NAME out of the comparison (repeatable)");
-  cmd->add_flag("--equivalent", compare.require_equivalent,
-                "exit 0 only when the outcome sets are equal, not merely refined");
-  return cmd;
-}
-
-const CLI::App* add_races(CLI::App& app, RacesOptions& races, FormatFlags& format) {
-  CLI::App* cmd = app.add_subcommand(
-      "races",
-      "List the races of FILE without exploring it: pairs of unordered accesses to one "
-      "variable, at least one of them a write, with their lines, variable and kind "
-      "(read-write, write-write, update-update).");
-  add_files(cmd, races.session);
-  add_session_options(cmd, races.session);
-  add_format_options(cmd, races.format, format,
-                     "each race as a result at the lines of its two nodes");
-  return cmd;
-}
-
-const CLI::App* add_dot(CLI::App& app, DotOptions& dot) {
-  CLI::App* cmd = app.add_subcommand(
-      "dot",
-      "Write FILE as a Graphviz graph: tensor edges solid, variable edges dashed, "
-      "control edges dotted.");
-  add_files(cmd, dot.session);
-  add_session_options(cmd, dot.session);
-  cmd->add_option("-o,--output", dot.output, "write to this file instead of stdout");
-  return cmd;
-}
-
-const CLI::App* add_import(CLI::App& app, ImportOptions& import) {
-  CLI::App* cmd = app.add_subcommand(
-      "import",
-      "Write the TensorFlow graph file FILE as a .tfg program: the run that --fetch, --target "
-      "and --init select (the whole graph without them), names that are not .tfg names "
-      "mangled reversibly.");
-  cmd->add_option("FILE", import.session.files, "the TensorFlow graph file")
-      ->required()
-      ->expected(1);
-  cmd->add_option("--feed", import.session.feeds,
-                  "NAME=VALUE: the placeholder NAME is fed (an input of the program) with VALUE "
-                  "(repeatable)");
-  add_graph_options(cmd, import.session.graph);
-  cmd->add_option("-o,--output", import.output, "write to this file instead of stdout");
-  return cmd;
-}
-
 // Parses `args` and runs the command they name.
 int run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{kDescription, "tfmc"};
@@ -118,17 +39,38 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   app.footer(kFooter);
   CheckOptions check;
   ExplorationFlags check_flags;
-  const CLI::App* check_cmd = add_check(app, check, check_flags);
+  CLI::App* check_cmd = app.add_subcommand(
+      "check", "Explore every interleaving of FILE and report the reachable outcomes.");
+  add_check_options(check_cmd, check, check_flags);
   CompareOptions compare;
   ExplorationFlags compare_flags;
-  const CLI::App* compare_cmd = add_compare(app, compare, compare_flags);
+  CLI::App* compare_cmd = app.add_subcommand(
+      "compare",
+      "Explore BEFORE and AFTER (a rewrite of BEFORE) and tell whether AFTER refines BEFORE "
+      "(every outcome of AFTER is one of BEFORE) or is equivalent (the same outcomes), listing "
+      "the outcomes AFTER adds (with witnesses in AFTER) and those it loses.");
+  add_compare_options(compare_cmd, compare, compare_flags);
   RacesOptions races;
   FormatFlags races_format;
-  const CLI::App* races_cmd = add_races(app, races, races_format);
+  CLI::App* races_cmd = app.add_subcommand(
+      "races",
+      "List the races of FILE without exploring it: pairs of unordered accesses to one "
+      "variable, at least one of them a write, with their lines, variable and kind "
+      "(read-write, write-write, update-update).");
+  add_races_options(races_cmd, races, races_format);
   DotOptions dot;
-  const CLI::App* dot_cmd = add_dot(app, dot);
+  CLI::App* dot_cmd = app.add_subcommand(
+      "dot",
+      "Write FILE as a Graphviz graph: tensor edges solid, variable edges dashed, "
+      "control edges dotted.");
+  add_dot_options(dot_cmd, dot);
   ImportOptions import;
-  add_import(app, import);
+  add_import_options(app.add_subcommand("import",
+                                        "Write the TensorFlow graph file FILE as a .tfg program: "
+                                        "the run that --fetch, --target and --init select (the "
+                                        "whole graph without them), names that are not .tfg "
+                                        "names mangled reversibly."),
+                     import);
 
   std::vector<const char*> argv;
   for (const std::string& a : args) argv.push_back(a.c_str());

@@ -143,8 +143,7 @@ void add_distribution_options(CLI::App* cmd, Distribution& d) {
       ->check(CLI::Range(std::size_t{64}, std::size_t{1} << 30));
 }
 
-}  // namespace
-
+// FILE... as check, races and dot take it.
 void add_files(CLI::App* cmd, api::SessionOptions& session) {
   cmd->add_option(
          "FILE", session.files,
@@ -154,6 +153,31 @@ void add_files(CLI::App* cmd, api::SessionOptions& session) {
       ->required();
 }
 
+// The options of TensorFlow graph files: the Session.run to check (specs/FORMAT.md,
+// "TensorFlow graph files").
+void add_graph_options(CLI::App* cmd, sem::GraphFileOptions& graph) {
+  cmd->add_option("--fetch", graph.run.fetches,
+                  "NAME[:K]: (graph files) fetch output K of node NAME, as Session.run does; "
+                  "the outcome's output is named as written (repeatable)");
+  cmd->add_option("--target", graph.run.targets,
+                  "NAME: (graph files) run node NAME too, as a Session.run target (repeatable)");
+  cmd->add_option("--init", graph.run.inits,
+                  "NAME: (graph files) first run node NAME to completion as a run of its own, "
+                  "e.g. init (global_variables_initializer); without it variables start "
+                  "uninitialized (repeatable, in order)");
+  cmd->add_option("--tag", graph.tag,
+                  "TAG: (SavedModel files) check the MetaGraph with this tag, not the first");
+  add_enum_option(cmd, "--refs", graph.run.alias_refs, kRefs,
+                  "(graph files) how ref variables (VariableV2) behave: mapl (the default: a "
+                  "read copies, updates are atomic) or alias (as TensorFlow runs them: an "
+                  "Identity shares the variable's buffer, unlocked updates are not atomic)");
+  cmd->add_flag("--strict", graph.run.strict,
+                "(graph files) an op without a mapping is an error, not an uninterpreted "
+                "function");
+}
+
+// The options that make the program from its files (checker/api/session.h), those of graph
+// files included.
 void add_session_options(CLI::App* cmd, api::SessionOptions& session) {
   cmd->add_option("--feed", session.feeds,
                   "NAME=VALUE: give input NAME the literal or symbol VALUE in every FILE that "
@@ -185,27 +209,7 @@ void add_session_options(CLI::App* cmd, api::SessionOptions& session) {
   add_graph_options(cmd, session.graph);
 }
 
-void add_graph_options(CLI::App* cmd, sem::GraphFileOptions& graph) {
-  cmd->add_option("--fetch", graph.run.fetches,
-                  "NAME[:K]: (graph files) fetch output K of node NAME, as Session.run does; "
-                  "the outcome's output is named as written (repeatable)");
-  cmd->add_option("--target", graph.run.targets,
-                  "NAME: (graph files) run node NAME too, as a Session.run target (repeatable)");
-  cmd->add_option("--init", graph.run.inits,
-                  "NAME: (graph files) first run node NAME to completion as a run of its own, "
-                  "e.g. init (global_variables_initializer); without it variables start "
-                  "uninitialized (repeatable, in order)");
-  cmd->add_option("--tag", graph.tag,
-                  "TAG: (SavedModel files) check the MetaGraph with this tag, not the first");
-  add_enum_option(cmd, "--refs", graph.run.alias_refs, kRefs,
-                  "(graph files) how ref variables (VariableV2) behave: mapl (the default: a "
-                  "read copies, updates are atomic) or alias (as TensorFlow runs them: an "
-                  "Identity shares the variable's buffer, unlocked updates are not atomic)");
-  cmd->add_flag("--strict", graph.run.strict,
-                "(graph files) an op without a mapping is an error, not an uninterpreted "
-                "function");
-}
-
+// --format text|json|sarif and --json for a command whose SARIF log holds `sarif_results`.
 void add_format_options(CLI::App* cmd, OutputFormat& format, FormatFlags& flags,
                         const std::string& sarif_results) {
   flags.format = add_enum_option(
@@ -216,15 +220,8 @@ void add_format_options(CLI::App* cmd, OutputFormat& format, FormatFlags& flags,
   cmd->add_flag("--json", flags.json, "the same as --format json");
 }
 
-bool finish_format(const FormatFlags& flags, OutputFormat& format, std::ostream& err) {
-  if (flags.json && flags.format->count() > 0 && format != OutputFormat::Json) {
-    fmt::print(err, "tfmc: --json contradicts --format {}\n", name_of(kFormats, format));
-    return false;
-  }
-  if (flags.json) format = OutputFormat::Json;
-  return true;
-}
-
+// Every option check and compare share: the session's, the output's, the exploration's and
+// --distributed with its knobs.
 void add_exploration_options(CLI::App* cmd, ExplorationOptions& options, ExplorationFlags& flags,
                              const std::string& sarif_results) {
   add_session_options(cmd, options.session);
@@ -232,6 +229,70 @@ void add_exploration_options(CLI::App* cmd, ExplorationOptions& options, Explora
   add_value_options(cmd, options.values, flags);
   add_limit_options(cmd, options, flags.memory);
   add_distribution_options(cmd, options.distribution);
+}
+
+}  // namespace
+
+void add_check_options(CLI::App* cmd, CheckOptions& check, ExplorationFlags& flags) {
+  add_files(cmd, check.session);
+  add_exploration_options(cmd, check, flags,
+                          "races, nondeterminism, stuck outcomes and a stopped exploration as "
+                          "results at the lines of the nodes involved");
+  cmd->add_flag_callback(
+      "--no-race-classification", [&check] { check.classify_races = false; },
+      "list the races without classifying them: by default each race of a nondeterministic "
+      "result is observable when its two nodes fail to commute in an explored state, and "
+      "otherwise costs two more explorations (one per order of the two nodes, with the same "
+      "limits) that tell whether its order changes the outcomes (observable) or not (benign)");
+}
+
+void add_compare_options(CLI::App* cmd, CompareOptions& compare, ExplorationFlags& flags) {
+  cmd->add_option("BEFORE AFTER", compare.session.files,
+                  "the two programs (.tfg or TensorFlow graph files)")
+      ->required()
+      ->expected(2);
+  add_exploration_options(cmd, compare, flags,
+                          "each outcome AFTER adds as an error and each one it loses as a note, "
+                          "at AFTER's lines of the outputs and variables whose values differ");
+  cmd->add_option("--map", compare.maps,
+                  "OLD=NEW: BEFORE's output or variable OLD is AFTER's NEW (repeatable)");
+  cmd->add_option("--ignore", compare.ignored,
+                  "leave AFTER's output or variable NAME out of the comparison (repeatable)");
+  cmd->add_flag("--equivalent", compare.require_equivalent,
+                "exit 0 only when the outcome sets are equal, not merely refined");
+}
+
+void add_races_options(CLI::App* cmd, RacesOptions& races, FormatFlags& format) {
+  add_files(cmd, races.session);
+  add_session_options(cmd, races.session);
+  add_format_options(cmd, races.format, format,
+                     "each race as a result at the lines of its two nodes");
+}
+
+void add_dot_options(CLI::App* cmd, DotOptions& dot) {
+  add_files(cmd, dot.session);
+  add_session_options(cmd, dot.session);
+  cmd->add_option("-o,--output", dot.output, "write to this file instead of stdout");
+}
+
+void add_import_options(CLI::App* cmd, ImportOptions& import) {
+  cmd->add_option("FILE", import.session.files, "the TensorFlow graph file")
+      ->required()
+      ->expected(1);
+  cmd->add_option("--feed", import.session.feeds,
+                  "NAME=VALUE: the placeholder NAME is fed (an input of the program) with VALUE "
+                  "(repeatable)");
+  add_graph_options(cmd, import.session.graph);
+  cmd->add_option("-o,--output", import.output, "write to this file instead of stdout");
+}
+
+bool finish_format(const FormatFlags& flags, OutputFormat& format, std::ostream& err) {
+  if (flags.json && flags.format->count() > 0 && format != OutputFormat::Json) {
+    fmt::print(err, "tfmc: --json contradicts --format {}\n", name_of(kFormats, format));
+    return false;
+  }
+  if (flags.json) format = OutputFormat::Json;
+  return true;
 }
 
 bool finish_exploration(const ExplorationFlags& flags, ExplorationOptions& options,
