@@ -37,40 +37,8 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   app.set_version_flag("--version", std::string("tfmc ") + TFMC_VERSION);
   app.require_subcommand(1);
   app.footer(kFooter);
-  CheckOptions check;
-  ExplorationFlags check_flags;
-  CLI::App* check_cmd = app.add_subcommand(
-      "check", "Explore every interleaving of FILE and report the reachable outcomes.");
-  add_check_options(check_cmd, check, check_flags);
-  CompareOptions compare;
-  ExplorationFlags compare_flags;
-  CLI::App* compare_cmd = app.add_subcommand(
-      "compare",
-      "Explore BEFORE and AFTER (a rewrite of BEFORE) and tell whether AFTER refines BEFORE "
-      "(every outcome of AFTER is one of BEFORE) or is equivalent (the same outcomes), listing "
-      "the outcomes AFTER adds (with witnesses in AFTER) and those it loses.");
-  add_compare_options(compare_cmd, compare, compare_flags);
-  RacesOptions races;
-  FormatFlags races_format;
-  CLI::App* races_cmd = app.add_subcommand(
-      "races",
-      "List the races of FILE without exploring it: pairs of unordered accesses to one "
-      "variable, at least one of them a write, with their lines, variable and kind "
-      "(read-write, write-write, update-update).");
-  add_races_options(races_cmd, races, races_format);
-  DotOptions dot;
-  CLI::App* dot_cmd = app.add_subcommand(
-      "dot",
-      "Write FILE as a Graphviz graph: tensor edges solid, variable edges dashed, "
-      "control edges dotted.");
-  add_dot_options(dot_cmd, dot);
-  ImportOptions import;
-  add_import_options(app.add_subcommand("import",
-                                        "Write the TensorFlow graph file FILE as a .tfg program: "
-                                        "the run that --fetch, --target and --init select (the "
-                                        "whole graph without them), names that are not .tfg "
-                                        "names mangled reversibly."),
-                     import);
+  CommandLine line;
+  add_commands(app, line);
 
   std::vector<const char*> argv;
   for (const std::string& a : args) argv.push_back(a.c_str());
@@ -80,19 +48,22 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
     const int code = app.exit(e, out, err);
     return code == 0 ? kExitOk : kExitBadInput;
   }
-  if (check_cmd->parsed()) {
-    return finish_exploration(check_flags, check, err) ? run_check(check, out, err) : kExitBadInput;
+  if (line.check_cmd->parsed()) {
+    return finish_exploration(line.check_flags, line.check, err) ? run_check(line.check, out, err)
+                                                                 : kExitBadInput;
   }
-  if (compare_cmd->parsed()) {
-    return finish_exploration(compare_flags, compare, err) ? run_compare(compare, out, err)
-                                                           : kExitBadInput;
+  if (line.compare_cmd->parsed()) {
+    return finish_exploration(line.compare_flags, line.compare, err)
+               ? run_compare(line.compare, out, err)
+               : kExitBadInput;
   }
-  if (races_cmd->parsed()) {
-    return finish_format(races_format, races.format, err) ? run_races(races, out, err)
-                                                          : kExitBadInput;
+  if (line.races_cmd->parsed()) {
+    return finish_format(line.races_format, line.races.format, err)
+               ? run_races(line.races, out, err)
+               : kExitBadInput;
   }
-  if (dot_cmd->parsed()) return run_dot(dot, out, err);
-  return run_import(import, out, err);
+  if (line.dot_cmd->parsed()) return run_dot(line.dot, out, err);
+  return run_import(line.import, out, err);
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ std::uint64_t physical_memory_bytes() {
 // The --max-memory text as bytes, read by CLI11's AsSizeValue with binary multiples ("123",
 // "512K", "64M", "4G", "4GiB"); no text is 90% of the physical memory. False when malformed.
 // The option is read here, after parsing, so that its error is tfmc's one line
-// (specs/FORMAT.md "Error messages") rather than the parser's.
+// (specs/FORMAT.md, "Error messages") rather than the parser's.
 bool memory_limit(std::string text, std::uint64_t& bytes) {
   if (text.empty()) {
     bytes = physical_memory_bytes() / 10 * 9;
@@ -143,16 +143,6 @@ void add_distribution_options(CLI::App* cmd, Distribution& d) {
       ->check(CLI::Range(std::size_t{64}, std::size_t{1} << 30));
 }
 
-// FILE... as check, races and dot take it.
-void add_files(CLI::App* cmd, api::SessionOptions& session) {
-  cmd->add_option(
-         "FILE", session.files,
-         "the .tfg program or TensorFlow graph file (GraphDef, MetaGraphDef or SavedModel, "
-         "text or binary); several FILEs run as concurrent executions that share "
-         "variables, queues, mutexes and sections by name")
-      ->required();
-}
-
 // The options of TensorFlow graph files: the Session.run to check (specs/FORMAT.md,
 // "TensorFlow graph files").
 void add_graph_options(CLI::App* cmd, sem::GraphFileOptions& graph) {
@@ -209,6 +199,20 @@ void add_session_options(CLI::App* cmd, api::SessionOptions& session) {
   add_graph_options(cmd, session.graph);
 }
 
+// A subcommand on the program that FILE... and the session options make: check, races, dot.
+CLI::App* add_program_command(CLI::App& app, const std::string& name,
+                              const std::string& description, api::SessionOptions& session) {
+  CLI::App* cmd = app.add_subcommand(name, description);
+  cmd->add_option(
+         "FILE", session.files,
+         "the .tfg program or TensorFlow graph file (GraphDef, MetaGraphDef or SavedModel, "
+         "text or binary); several FILEs run as concurrent executions that share "
+         "variables, queues, mutexes and sections by name")
+      ->required();
+  add_session_options(cmd, session);
+  return cmd;
+}
+
 // --format text|json|sarif and --json for a command whose SARIF log holds `sarif_results`.
 void add_format_options(CLI::App* cmd, OutputFormat& format, FormatFlags& flags,
                         const std::string& sarif_results) {
@@ -220,11 +224,10 @@ void add_format_options(CLI::App* cmd, OutputFormat& format, FormatFlags& flags,
   cmd->add_flag("--json", flags.json, "the same as --format json");
 }
 
-// Every option check and compare share: the session's, the output's, the exploration's and
-// --distributed with its knobs.
+// The options check and compare share after the session's: the output's, the exploration's
+// and --distributed with its knobs.
 void add_exploration_options(CLI::App* cmd, ExplorationOptions& options, ExplorationFlags& flags,
                              const std::string& sarif_results) {
-  add_session_options(cmd, options.session);
   add_format_options(cmd, options.format, flags.format, sarif_results);
   add_value_options(cmd, options.values, flags);
   add_limit_options(cmd, options, flags.memory);
@@ -233,57 +236,70 @@ void add_exploration_options(CLI::App* cmd, ExplorationOptions& options, Explora
 
 }  // namespace
 
-void add_check_options(CLI::App* cmd, CheckOptions& check, ExplorationFlags& flags) {
-  add_files(cmd, check.session);
-  add_exploration_options(cmd, check, flags,
+void add_commands(CLI::App& app, CommandLine& line) {
+  line.check_cmd = add_program_command(
+      app, "check", "Explore every interleaving of FILE and report the reachable outcomes.",
+      line.check.session);
+  add_exploration_options(line.check_cmd, line.check, line.check_flags,
                           "races, nondeterminism, stuck outcomes and a stopped exploration as "
                           "results at the lines of the nodes involved");
-  cmd->add_flag_callback(
-      "--no-race-classification", [&check] { check.classify_races = false; },
+  line.check_cmd->add_flag_callback(
+      "--no-race-classification", [&line] { line.check.classify_races = false; },
       "list the races without classifying them: by default each race of a nondeterministic "
       "result is observable when its two nodes fail to commute in an explored state, and "
       "otherwise costs two more explorations (one per order of the two nodes, with the same "
       "limits) that tell whether its order changes the outcomes (observable) or not (benign)");
-}
 
-void add_compare_options(CLI::App* cmd, CompareOptions& compare, ExplorationFlags& flags) {
-  cmd->add_option("BEFORE AFTER", compare.session.files,
-                  "the two programs (.tfg or TensorFlow graph files)")
+  line.compare_cmd = app.add_subcommand(
+      "compare",
+      "Explore BEFORE and AFTER (a rewrite of BEFORE) and tell whether AFTER refines BEFORE "
+      "(every outcome of AFTER is one of BEFORE) or is equivalent (the same outcomes), listing "
+      "the outcomes AFTER adds (with witnesses in AFTER) and those it loses.");
+  CLI::App* compare = line.compare_cmd;
+  compare
+      ->add_option("BEFORE AFTER", line.compare.session.files,
+                   "the two programs (.tfg or TensorFlow graph files)")
       ->required()
       ->expected(2);
-  add_exploration_options(cmd, compare, flags,
+  add_session_options(compare, line.compare.session);
+  add_exploration_options(compare, line.compare, line.compare_flags,
                           "each outcome AFTER adds as an error and each one it loses as a note, "
                           "at AFTER's lines of the outputs and variables whose values differ");
-  cmd->add_option("--map", compare.maps,
-                  "OLD=NEW: BEFORE's output or variable OLD is AFTER's NEW (repeatable)");
-  cmd->add_option("--ignore", compare.ignored,
-                  "leave AFTER's output or variable NAME out of the comparison (repeatable)");
-  cmd->add_flag("--equivalent", compare.require_equivalent,
-                "exit 0 only when the outcome sets are equal, not merely refined");
-}
+  compare->add_option("--map", line.compare.maps,
+                      "OLD=NEW: BEFORE's output or variable OLD is AFTER's NEW (repeatable)");
+  compare->add_option("--ignore", line.compare.ignored,
+                      "leave AFTER's output or variable NAME out of the comparison (repeatable)");
+  compare->add_flag("--equivalent", line.compare.require_equivalent,
+                    "exit 0 only when the outcome sets are equal, not merely refined");
 
-void add_races_options(CLI::App* cmd, RacesOptions& races, FormatFlags& format) {
-  add_files(cmd, races.session);
-  add_session_options(cmd, races.session);
-  add_format_options(cmd, races.format, format,
+  line.races_cmd = add_program_command(
+      app, "races",
+      "List the races of FILE without exploring it: pairs of unordered accesses to one "
+      "variable, at least one of them a write, with their lines, variable and kind "
+      "(read-write, write-write, update-update).",
+      line.races.session);
+  add_format_options(line.races_cmd, line.races.format, line.races_format,
                      "each race as a result at the lines of its two nodes");
-}
 
-void add_dot_options(CLI::App* cmd, DotOptions& dot) {
-  add_files(cmd, dot.session);
-  add_session_options(cmd, dot.session);
-  cmd->add_option("-o,--output", dot.output, "write to this file instead of stdout");
-}
+  line.dot_cmd = add_program_command(app, "dot",
+                                     "Write FILE as a Graphviz graph: tensor edges solid, "
+                                     "variable edges dashed, control edges dotted.",
+                                     line.dot.session);
+  line.dot_cmd->add_option("-o,--output", line.dot.output, "write to this file instead of stdout");
 
-void add_import_options(CLI::App* cmd, ImportOptions& import) {
-  cmd->add_option("FILE", import.session.files, "the TensorFlow graph file")
+  CLI::App* import = app.add_subcommand(
+      "import",
+      "Write the TensorFlow graph file FILE as a .tfg program: the run that --fetch, --target "
+      "and --init select (the whole graph without them), names that are not .tfg names "
+      "mangled reversibly.");
+  import->add_option("FILE", line.import.session.files, "the TensorFlow graph file")
       ->required()
       ->expected(1);
-  cmd->add_option("--feed", import.session.feeds,
-                  "NAME=VALUE: the placeholder NAME is fed (an input of the program) with VALUE "
-                  "(repeatable)");
-  add_graph_options(cmd, import.session.graph);
-  cmd->add_option("-o,--output", import.output, "write to this file instead of stdout");
+  import->add_option("--feed", line.import.session.feeds,
+                     "NAME=VALUE: the placeholder NAME is fed (an input of the program) with "
+                     "VALUE (repeatable)");
+  add_graph_options(import, line.import.session.graph);
+  import->add_option("-o,--output", line.import.output, "write to this file instead of stdout");
 }
 
 bool finish_format(const FormatFlags& flags, OutputFormat& format, std::ostream& err) {

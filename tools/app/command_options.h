@@ -1,8 +1,8 @@
-// The options of tfmc's commands, each added to the command's CLI11 subcommand and bound to
-// its options (commands.h), and what completes those options once the whole command line is
-// parsed: an option that another contradicts (--json and --format,
-// --full-values and --values), a default that depends on another option or on the machine
-// (--values, --max-memory), a device that must exist (--eval gpu).
+// tfmc's subcommands and their options, each option bound to the command's options
+// (commands.h); and what completes those options once the whole command line is parsed: an
+// option that another contradicts (--json and --format, --full-values and --values), a default
+// that depends on another option or on the machine (--values, --max-memory), a device that
+// must exist (--eval gpu).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -28,14 +28,26 @@ struct ExplorationFlags {
   std::string memory;                   // --max-memory as given; empty when it is not
 };
 
-// The options of each command, added to its subcommand `cmd` in the order its help lists
-// them: check and compare share all but a few, races and dot take the session's, import the
-// graph files' alone.
-void add_check_options(CLI::App* cmd, CheckOptions& check, ExplorationFlags& flags);
-void add_compare_options(CLI::App* cmd, CompareOptions& compare, ExplorationFlags& flags);
-void add_races_options(CLI::App* cmd, RacesOptions& races, FormatFlags& format);
-void add_dot_options(CLI::App* cmd, DotOptions& dot);
-void add_import_options(CLI::App* cmd, ImportOptions& import);
+// What the command line sets: every command's options, and the subcommand of each, to tell
+// which one was given.
+struct CommandLine {
+  CheckOptions check;
+  ExplorationFlags check_flags;
+  CompareOptions compare;
+  ExplorationFlags compare_flags;
+  RacesOptions races;
+  FormatFlags races_format;
+  DotOptions dot;
+  ImportOptions import;
+  CLI::App* check_cmd = nullptr;
+  CLI::App* compare_cmd = nullptr;
+  CLI::App* races_cmd = nullptr;
+  CLI::App* dot_cmd = nullptr;  // import otherwise
+};
+
+// Adds tfmc's subcommands to `app`, check, compare, races, dot and import, each with its
+// description and its options in the order its help lists them, bound to `line`.
+void add_commands(CLI::App& app, CommandLine& line);
 
 // Makes `format` json under --json; false, with a message on `err`, when --json meets another
 // --format.

@@ -2,7 +2,7 @@
 // --eval, --model, --format, --values, --refs): one table of its names and the values they
 // stand for, from which CLI11 binds the option to its variable. The help lists the names
 // (`TEXT:{none,eager,stubborn}`), and a name outside them is a usage error in IsMember's words
-// (`--reduction: bogus not in {none,eager,stubborn}`, specs/FORMAT.md "Error messages").
+// (`--reduction: bogus not in {none,eager,stubborn}`, specs/FORMAT.md, "Error messages").
 #pragma once
 
 #include <CLI/CLI.hpp>
