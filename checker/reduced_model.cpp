@@ -9,16 +9,6 @@
 
 namespace tfmc::check {
 
-bool parse_reduction(std::string_view text, Reduction& out) {
-  for (Reduction r : {Reduction::None, Reduction::Eager, Reduction::Stubborn}) {
-    if (text == reduction_name(r)) {
-      out = r;
-      return true;
-    }
-  }
-  return false;
-}
-
 const char* reduction_name(Reduction r) {
   switch (r) {
     case Reduction::None:

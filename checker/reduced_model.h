@@ -44,7 +44,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <string_view>
 #include <vector>
 
 #include "semantics/model/dependency_model.h"
@@ -55,8 +54,7 @@ enum class Reduction : std::uint8_t { None, Eager, Stubborn };
 
 inline constexpr TransitionId kNoTransition = 0xffffffffu;
 
-// "none", "eager", "stubborn" -> the level; false for another text.
-bool parse_reduction(std::string_view text, Reduction& out);
+// "none", "eager", "stubborn": the level's name, as reports print it.
 const char* reduction_name(Reduction r);
 
 class ReducedModel : public TransitionSystem {

@@ -31,17 +31,6 @@ constexpr double kTableFill = 0.6;
 double table_target(bool roomy) { return roomy ? kTableFill / 2 : kTableFill; }
 }  // namespace
 
-bool parse_store_mode(std::string_view text, StoreMode& out) {
-  if (text == "compressed") {
-    out = StoreMode::Compressed;
-  } else if (text == "fingerprint") {
-    out = StoreMode::Fingerprint;
-  } else {
-    return false;
-  }
-  return true;
-}
-
 const char* store_mode_name(StoreMode mode) {
   return mode == StoreMode::Compressed ? "compressed" : "fingerprint";
 }

@@ -38,7 +38,6 @@
 #include <cstdint>
 #include <memory>
 #include <span>
-#include <string_view>
 #include <vector>
 
 #include "checker/key_layout.h"
@@ -62,8 +61,7 @@ inline Link make_link(StateIndex parent, TransitionId via) {
 }
 
 enum class StoreMode : std::uint8_t { Compressed, Fingerprint };
-// "compressed" or "fingerprint" (the --store option); false for another text.
-bool parse_store_mode(std::string_view text, StoreMode& out);
+// "compressed" or "fingerprint": the mode's name, as reports print it.
 const char* store_mode_name(StoreMode mode);
 
 class StateStore {

@@ -6,13 +6,6 @@
 
 namespace tfmc::eval {
 
-std::optional<EvalBackend> parse_eval_backend(const std::string& name) {
-  if (name == "cpu") return EvalBackend::Cpu;
-  if (name == "gpu") return EvalBackend::Gpu;
-  if (name == "auto") return EvalBackend::Auto;
-  return std::nullopt;
-}
-
 std::unique_ptr<Evaluator> make_evaluator(EvalBackend backend) {
   switch (backend) {
     case EvalBackend::Gpu:

@@ -4,8 +4,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <optional>
-#include <string>
 
 #include "gpu_eval/evaluator.h"
 
@@ -17,9 +15,6 @@ enum class EvalBackend { Cpu, Gpu, Auto };
 // measured on a device: a 256 x 256 f32 result, where the copies to and from the device are a
 // few hundred kilobytes against millions of operations for a MatMul.
 inline constexpr std::int64_t kAutoMinElements = std::int64_t{1} << 16;
-
-// "cpu", "gpu" or "auto"; nullopt for any other name.
-std::optional<EvalBackend> parse_eval_backend(const std::string& name);
 
 // Cpu: the CPU backend. Gpu: the CUDA backend for every call it covers (the caller has made
 // sure a device exists: cuda_device.h available()). Auto: the CUDA backend for the calls whose

@@ -62,17 +62,6 @@ void split(Program& p, std::int32_t id, FunctionId snd) {
 
 }  // namespace
 
-bool parse_update_model(std::string_view text, UpdateModel& out) {
-  if (text == "executor") {
-    out = UpdateModel::Executor;
-  } else if (text == "rfc") {
-    out = UpdateModel::Rfc;
-  } else {
-    return false;
-  }
-  return true;
-}
-
 const char* update_model_name(UpdateModel model) {
   return model == UpdateModel::Executor ? "executor" : "rfc";
 }

@@ -29,7 +29,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string_view>
 
 #include "semantics/program/program.h"
 
@@ -37,8 +36,7 @@ namespace tfmc::sem {
 
 enum class UpdateModel : std::uint8_t { Executor, Rfc };
 
-// "executor", "rfc" -> the model; false for another text.
-bool parse_update_model(std::string_view text, UpdateModel& out);
+// "executor" or "rfc": the model's name.
 const char* update_model_name(UpdateModel model);
 
 Program split_updates(const Program& program);

@@ -47,6 +47,10 @@ TEST_CASE("help and version exit 0", "[tools][cli]") {
   CHECK(help.code == 0);
   CHECK(help.out.find("check") != std::string::npos);
   CHECK(help.out.find("dot") != std::string::npos);
+  // It names the graph files it checks besides .tfg programs.
+  for (const char* kind : {".tfg", "GraphDef", "MetaGraphDef (.meta)", "saved_model.pb"}) {
+    CHECK(help.out.find(kind) != std::string::npos);
+  }
   const Result check_help = tfmc_run({"check", "--help"});
   CHECK(check_help.code == 0);
   CHECK(check_help.out.find("--max-states") != std::string::npos);

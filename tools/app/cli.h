@@ -1,5 +1,6 @@
-// The tfmc command line: `tfmc check`, `compare`, `races`, `dot`, `--help`, `--version`. main()
-// hands argv here; tests call it with their own streams.
+// The tfmc command line: `tfmc check`, `compare`, `races`, `dot`, `import`, `--help`,
+// `--version`, each subcommand's options defined in command_options.h. main() hands argv here;
+// tests call it with their own streams.
 #pragma once
 
 #include <functional>

@@ -4,11 +4,11 @@
 #include <fmt/ostream.h>
 
 #include <fstream>
+#include <functional>
 
 #include "checker/api/compare.h"
 #include "semantics/model/happens_before.h"
 #include "semantics/program/dot_writer.h"
-#include "tools/app/compare_report.h"
 #include "tools/app/exit_codes.h"
 #include "tools/app/report.h"
 #include "tools/app/sarif.h"
@@ -48,6 +48,49 @@ sem::Program load(const api::SessionOptions& options, sem::ValueStore& values, s
   return program;
 }
 
+// The session's program into `program`; false, with the input error on `err`, when the files
+// do not make one.
+bool load_or_report(const api::SessionOptions& options, sem::ValueStore& values,
+                    sem::Program& program, std::ostream& err) {
+  try {
+    program = load(options, values, err);
+  } catch (const sem::InputError& e) {
+    err << e.what();
+    return false;
+  }
+  return true;
+}
+
+// The report of a command in the format asked for, of the three renderings it has; only that
+// one is made.
+std::string rendered(OutputFormat format, const std::function<std::string()>& text,
+                     const std::function<std::string()>& json,
+                     const std::function<std::string()>& sarif) {
+  switch (format) {
+    case OutputFormat::Json:
+      return json();
+    case OutputFormat::Sarif:
+      return sarif();
+    case OutputFormat::Text:
+      break;
+  }
+  return text();
+}
+
+// The checking API's options for the explorations of check and compare, on `engine`.
+api::CheckOptions exploration(const ExplorationOptions& options, const api::Engine& engine,
+                              std::ostream& err) {
+  api::CheckOptions check;
+  check.limits = options.limits;
+  check.parallel = options.parallel;
+  check.store = options.store;
+  check.reduction = options.reduction;
+  check.eval = options.eval;
+  check.progress = progress_lines(options.quiet, err);
+  check.engine = engine;
+  return check;
+}
+
 // Writes `text` to the file `output`, or to `out` when it is empty.
 int write_output(const std::string& text, const std::string& output, std::ostream& out,
                  std::ostream& err) {
@@ -69,33 +112,14 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
              std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
-  try {
-    program = load(options.session, values, err);
-  } catch (const sem::InputError& e) {
-    err << e.what();
-    return kExitBadInput;
-  }
-  api::CheckOptions check;
-  check.limits = options.limits;
-  check.parallel = options.parallel;
-  check.store = options.store;
-  check.reduction = options.reduction;
-  check.eval = options.eval;
+  if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
+  api::CheckOptions check = exploration(options, engine, err);
   check.classify_races = options.classify_races;
-  check.progress = progress_lines(options.quiet, err);
-  check.engine = engine;
   const api::CheckResult result = api::check(program, values, check);
-  switch (options.format) {
-    case OutputFormat::Text:
-      out << render_text(result, values, options.values);
-      break;
-    case OutputFormat::Json:
-      out << render_json(result, values, options.values);
-      break;
-    case OutputFormat::Sarif:
-      out << render_check_sarif(result, values, program, options.session, options.values);
-      break;
-  }
+  out << rendered(
+      options.format, [&] { return render_text(result, values, options.values); },
+      [&] { return render_json(result, values, options.values); },
+      [&] { return render_check_sarif(result, values, program, options.session, options.values); });
   if (result.exploration.stop_reason == "max-iterations") {
     fmt::print(err,
                "tfmc: a loop reached the iteration bound (--max-iterations {}): the outcomes of "
@@ -127,14 +151,7 @@ int compare_on(const CompareOptions& options, const api::Engine& engine, std::os
     err << e.what();
     return kExitBadInput;
   }
-  api::CheckOptions check;
-  check.limits = options.limits;
-  check.parallel = options.parallel;
-  check.store = options.store;
-  check.reduction = options.reduction;
-  check.eval = options.eval;
-  check.progress = progress_lines(options.quiet, err);
-  check.engine = engine;
+  const api::CheckOptions check = exploration(options, engine, err);
   // BEFORE first, so that its progress lines come first.
   api::CheckResult before_result = api::explore(before, values, check, "before");
   api::CheckResult after_result = api::explore(after, values, check, "after");
@@ -145,17 +162,10 @@ int compare_on(const CompareOptions& options, const api::Engine& engine, std::os
     err << e.what();
     return kExitBadInput;
   }
-  switch (options.format) {
-    case OutputFormat::Text:
-      out << render_compare_text(result, values, options.values);
-      break;
-    case OutputFormat::Json:
-      out << render_compare_json(result, values, options.values);
-      break;
-    case OutputFormat::Sarif:
-      out << render_compare_sarif(result, values, after, options.session, options.values);
-      break;
-  }
+  out << rendered(
+      options.format, [&] { return render_compare_text(result, values, options.values); },
+      [&] { return render_compare_json(result, values, options.values); },
+      [&] { return render_compare_sarif(result, values, after, options.session, options.values); });
   if (!result.complete) {
     fmt::print(err, "tfmc: a limit stopped an exploration: the verdict is unknown\n");
   }
@@ -181,24 +191,12 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
-  try {
-    program = load(options.session, values, err);
-  } catch (const sem::InputError& e) {
-    err << e.what();
-    return kExitBadInput;
-  }
+  if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
   const std::vector<api::Race> races = api::races_of(program, sem::analyze_concurrency(program));
-  switch (options.format) {
-    case OutputFormat::Text:
-      out << render_races_text(races);
-      break;
-    case OutputFormat::Json:
-      out << render_races_json(program.file, races);
-      break;
-    case OutputFormat::Sarif:
-      out << render_races_sarif(races, program, options.session);
-      break;
-  }
+  out << rendered(
+      options.format, [&] { return render_races_text(races); },
+      [&] { return render_races_json(program.file, races); },
+      [&] { return render_races_sarif(races, program, options.session); });
   // A race is nondeterminism the graph allows, whether or not it shows: exit 1, as check's.
   return races.empty() ? kExitOk : kExitNondeterministic;
 }
@@ -206,12 +204,7 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
-  try {
-    program = load(options.session, values, err);
-  } catch (const sem::InputError& e) {
-    err << e.what();
-    return kExitBadInput;
-  }
+  if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
   return write_output(sem::write_dot(program, values), options.output, out, err);
 }
 

@@ -19,9 +19,17 @@ namespace tfmc::app {
 // (sarif.h). The exit code does not depend on it.
 enum class OutputFormat { Text, Json, Sarif };
 
-struct CheckOptions {
+// What every command that reports on a program takes: the files and how they make the program,
+// and the format of the report. `tfmc races` takes no more.
+struct ReportOptions {
   api::SessionOptions session;
   OutputFormat format = OutputFormat::Text;
+};
+using RacesOptions = ReportOptions;
+
+// What the exploring commands, check and compare, take alike: how the report prints values,
+// and the limits, parallelism, store, reduction and evaluation backend of every exploration.
+struct ExplorationOptions : ReportOptions {
   api::ValueForm values = api::ValueForm::Summary;  // how the report prints values
   bool quiet = false;
   check::Limits limits;
@@ -29,34 +37,22 @@ struct CheckOptions {
   check::StoreMode store = check::StoreMode::Compressed;  // --store
   check::Reduction reduction = check::Reduction::Stubborn;
   eval::EvalBackend eval = eval::EvalBackend::Auto;
+  Distribution distribution;  // --distributed
+};
+
+struct CheckOptions : ExplorationOptions {
   // Classify the races of a nondeterministic result as observable or benign, with two more
   // explorations per race (checker/api/race_classification.h); --no-race-classification
   // turns it off.
   bool classify_races = true;
-  Distribution distribution;  // --distributed
 };
 
 // `tfmc compare BEFORE AFTER` (checker/api/compare.h): session.files holds BEFORE and AFTER,
 // and every other session option applies to each of them alone.
-struct CompareOptions {
-  api::SessionOptions session;
-  OutputFormat format = OutputFormat::Text;
-  api::ValueForm values = api::ValueForm::Summary;  // how the report prints values
-  bool quiet = false;
-  check::Limits limits;
-  check::Parallelism parallel{0};                         // --threads; 0: every core
-  check::StoreMode store = check::StoreMode::Compressed;  // --store
-  check::Reduction reduction = check::Reduction::Stubborn;
-  eval::EvalBackend eval = eval::EvalBackend::Auto;
+struct CompareOptions : ExplorationOptions {
   std::vector<std::string> maps;     // OLD=NEW
   std::vector<std::string> ignored;  // names
   bool require_equivalent = false;   // exit 0 only when equivalent
-  Distribution distribution;         // --distributed
-};
-
-struct RacesOptions {
-  api::SessionOptions session;
-  OutputFormat format = OutputFormat::Text;
 };
 
 struct DotOptions {

@@ -1,5 +1,4 @@
-#include "tools/app/compare_report.h"
-
+// The renderings of `tfmc compare` that tools/app/report.h declares.
 #include <fmt/format.h>
 
 #include "tools/app/report.h"

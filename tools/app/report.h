@@ -1,13 +1,15 @@
 // The renderings of a check (checker/api/check.h): the readable text report and the JSON
 // document of FORMAT.md, "The JSON result" (required keys, plus "stop_reason" when incomplete,
-// extra "stats", and "races"); and the two renderings of `tfmc races`. Values are printed from the
-// value store the check was made into.
+// extra "stats", and "races"); and the two renderings of `tfmc races`. Values are printed from
+// the value store the check was made into. Those of `tfmc compare` extend check's (below), and
+// compare_report.cpp makes them.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "checker/api/check.h"
+#include "checker/api/compare.h"
 #include "checker/api/printed_outcome.h"
 #include "tools/app/json_document.h"
 
@@ -38,5 +40,15 @@ std::string ranks_text(const check::Exploration& e);
 std::string render_races_text(const std::vector<api::Race>& races);
 // {"program": ..., "races": [...]}, each race as in check's "races" without "observable".
 std::string render_races_json(const std::string& program, const std::vector<api::Race>& races);
+
+// `tfmc compare` (checker/api/compare.h): a text report, and a JSON document that extends
+// check's: its top-level keys describe AFTER, "before" holds the same keys for BEFORE, and
+// "refines", "equivalent" (true, false, or null when a limit stopped either exploration),
+// "added" and "lost" (outcome lists as in "outcomes") say how they relate. Values are printed
+// from the value store both checks were made into.
+std::string render_compare_text(const api::CompareResult& r, const sem::ValueStore& values,
+                                api::ValueForm form);
+std::string render_compare_json(const api::CompareResult& r, const sem::ValueStore& values,
+                                api::ValueForm form);
 
 }  // namespace tfmc::app

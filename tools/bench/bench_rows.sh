@@ -1,7 +1,20 @@
 # shellcheck shell=bash disable=SC2154  # $tfmc and $work are the sourcing script's
-# Sourced by spin_bench.sh and tlc_bench.sh: the rows of their tables, tfmc's and the other
-# checker's alike. Needs $tfmc (the tfmc binary) and $work (a scratch folder), GNU time and
-# python3.
+# Sourced by spin_bench.sh and tlc_bench.sh: what both need before they run, and the rows of
+# their tables, tfmc's and the other checker's alike. Needs $tfmc (the tfmc binary) and $work
+# (a scratch folder), GNU time and python3.
+
+# Stops the sourcing script (exit 2) when one of the commands $2... is missing, naming the
+# packages $1 that provide them.
+need_tools() {
+  local packages=$1 tool
+  shift
+  for tool in "$@"; do
+    if ! command -v "$tool" >/dev/null; then
+      echo "$(basename "$0"): $tool not found: apt-get install $packages" >&2
+      exit 2
+    fi
+  done
+}
 
 # Prints one row: $1 the checker's name, $2 states, $3 seconds, $4 peak KiB.
 row() {
@@ -27,4 +40,18 @@ if not d["complete"]:
 print(d["stats"]["states"], d["stats"]["seconds"])
 ' "$json" "$(basename "$0")")
   row "tfmc --threads $2 $3" "$states" "$secs" "$(tail -n 1 "$work/peak")"
+}
+
+# Starts the table of lost_update $2, whose program is $1, with tfmc's rows: the exact
+# compressed store and --store fingerprint, each on one thread and on $3 threads (when more
+# than one). The JSON of each store's last run is left in $work/tfmc-STORE.json.
+tfmc_rows() {
+  local store
+  echo "lost_update $2, every interleaving"
+  printf '%-32s %12s %9s %12s %9s %8s\n' checker states seconds states/s peak_MiB B/state
+  for store in compressed fingerprint; do
+    tfmc_row "$1" 1 "$store" "$work/tfmc-$store.json"
+    [[ $3 -gt 1 ]] && tfmc_row "$1" "$3" "$store" "$work/tfmc-$store.json"
+  done
+  return 0
 }

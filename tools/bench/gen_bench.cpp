@@ -43,36 +43,38 @@ constexpr std::string_view kUsage =
     "       tfmc_gen_bench sgd_matmul WxN  W workers, N x N f32 weights (N at most 4096)\n"
     "  N, W, P: whole numbers from 1 up; N and W*P*P at most 10000000\n";
 
+// Prints a program of `n` replicas: the comment `title` (its {0} is n), the `shared`
+// declarations, then `replica` for each i = 1 .. n (its {0} is i).
+void replicated(std::uint64_t n, std::string_view title, std::string_view shared,
+                std::string_view replica) {
+  fmt::print(fmt::runtime(title), n);
+  fmt::print("{}", shared);
+  for (std::uint64_t i = 1; i <= n; ++i) fmt::print(fmt::runtime(replica), i);
+}
+
 void lost_update(std::uint64_t n) {
-  fmt::print("# lost_update {}: {} replicas of x = x + 1 without atomicity\n", n, n);
-  fmt::print("var x = i32{{0}}\n");
-  for (std::uint64_t i = 1; i <= n; ++i) {
-    fmt::print("r{0} = Read(&x)\n", i);
-    fmt::print("c{0} = Const {{value=i32{{1}}}}\n", i);
-    fmt::print("a{0} = Add(r{0}, c{0})\n", i);
-    fmt::print("w{0} = Write(&x, a{0})\n", i);
-  }
+  replicated(n, "# lost_update {0}: {0} replicas of x = x + 1 without atomicity\n",
+             "var x = i32{0}\n",
+             "r{0} = Read(&x)\n"
+             "c{0} = Const {{value=i32{{1}}}}\n"
+             "a{0} = Add(r{0}, c{0})\n"
+             "w{0} = Write(&x, a{0})\n");
 }
 
 void assign_add(std::uint64_t n) {
-  fmt::print("# assign_add {}: {} atomic increments of x\n", n, n);
-  fmt::print("var x = i32{{0}}\n");
-  for (std::uint64_t i = 1; i <= n; ++i) {
-    fmt::print("c{0} = Const {{value=i32{{1}}}}\n", i);
-    fmt::print("a{0} = AssignAdd(&x, c{0})\n", i);
-  }
+  replicated(n, "# assign_add {0}: {0} atomic increments of x\n", "var x = i32{0}\n",
+             "c{0} = Const {{value=i32{{1}}}}\n"
+             "a{0} = AssignAdd(&x, c{0})\n");
 }
 
+// i32 literals stop at 2^31 - 1, far above kMaxSize.
 void independent(std::uint64_t n) {
-  fmt::print("# independent {}: {} variables, each written then read\n", n, n);
-  for (std::uint64_t i = 1; i <= n; ++i) {
-    // i32 literals stop at 2^31 - 1, far above kMaxSize.
-    fmt::print("var v{0} = i32{{0}}\n", i);
-    fmt::print("c{0} = Const {{value=i32{{{0}}}}}\n", i);
-    fmt::print("w{0} = Write(&v{0}, c{0})\n", i);
-    fmt::print("r{0} = Read(&v{0}) after w{0}\n", i);
-    fmt::print("output r{0}\n", i);
-  }
+  replicated(n, "# independent {0}: {0} variables, each written then read\n", "",
+             "var v{0} = i32{{0}}\n"
+             "c{0} = Const {{value=i32{{{0}}}}}\n"
+             "w{0} = Write(&v{0}, c{0})\n"
+             "r{0} = Read(&v{0}) after w{0}\n"
+             "output r{0}\n");
 }
 
 void chain(std::uint64_t n) {

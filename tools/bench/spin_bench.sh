@@ -25,17 +25,11 @@ hash_bits=${BENCH_HASH:-}
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=tools/bench/built_tools.sh
 source "$(dirname "$0")/built_tools.sh" "$build_dir"
-for tool in spin gcc /usr/bin/time; do
-  if ! command -v "$tool" >/dev/null; then
-    echo "spin_bench.sh: $tool not found: apt-get install spin gcc time" >&2
-    exit 2
-  fi
-done
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
 # shellcheck source=tools/bench/bench_rows.sh
 source "$here/bench_rows.sh"
+need_tools "spin gcc time" spin gcc /usr/bin/time
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
 spin_row() {  # $1 Promela file, $2 name, then extra gcc flags
   local pml=$1 name=$2
@@ -58,15 +52,10 @@ cores=$(nproc)
 for n in $sizes; do
   "$gen" lost_update "$n" >"$work/lu.tfg"
   python3 "$here/lost_update_promela.py" "$n" >"$work/lu.pml"
-  echo "lost_update $n, every interleaving"
-  printf '%-32s %12s %9s %12s %9s %8s\n' checker states seconds states/s peak_MiB B/state
-  for store in compressed fingerprint; do
-    tfmc_row "$work/lu.tfg" 1 "$store" "$work/out.json"
-    [[ $cores -gt 1 ]] && tfmc_row "$work/lu.tfg" "$cores" "$store" "$work/out.json"
-  done
+  tfmc_rows "$work/lu.tfg" "$n" "$cores"
   bits=${hash_bits:-$(python3 -c 'import sys; print(max(18, (2 * int(sys.argv[1])).bit_length()))' \
     "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["stats"]["states"])' \
-      "$work/out.json")")}
+      "$work/tfmc-compressed.json")")}
   spin_row "$work/lu.pml" "SPIN (exact)"
   spin_row "$work/lu.pml" "SPIN -DCOLLAPSE" -DCOLLAPSE
   spin_row "$work/lu.pml" "SPIN -DHC4" -DHC4

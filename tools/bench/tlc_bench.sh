@@ -41,17 +41,11 @@ if [[ -z ${TLC_JAR:-} || ! -f ${TLC_JAR:-} ]]; then
     "tla2tools.jar of a TLA+ release, https://github.com/tlaplus/tlaplus/releases" >&2
   exit 2
 fi
-for tool in "$java" /usr/bin/time python3; do
-  if ! command -v "$tool" >/dev/null; then
-    echo "tlc_bench.sh: $tool not found: apt-get install default-jre-headless time python3" >&2
-    exit 2
-  fi
-done
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
 # shellcheck source=tools/bench/bench_rows.sh
 source "$here/bench_rows.sh"
+need_tools "default-jre-headless time python3" "$java" /usr/bin/time python3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
 # Reads TLC's output ($1) and prints "distinct generated seconds optimistic" on one line and
 # its version line on the next; fails, showing the output, when the run is not a complete,
@@ -123,12 +117,7 @@ for n in $sizes; do
   "$gen" lost_update "$n" >"$work/lu.tfg"
   rm -rf "$work/tla" && mkdir "$work/tla"
   python3 "$here/lost_update_tla.py" "$n" "$work/tla"
-  echo "lost_update $n, every interleaving"
-  printf '%-32s %12s %9s %12s %9s %8s\n' checker states seconds states/s peak_MiB B/state
-  for store in compressed fingerprint; do
-    tfmc_row "$work/lu.tfg" 1 "$store" "$work/tfmc-$store.json"
-    [[ $cores -gt 1 ]] && tfmc_row "$work/lu.tfg" "$cores" "$store" "$work/tfmc-$store.json"
-  done
+  tfmc_rows "$work/lu.tfg" "$n" "$cores"
   read -r want_states want_generated tfmc_prob < <(python3 -c '
 import json, sys
 s = json.load(open(sys.argv[1]))["stats"]

@@ -209,20 +209,29 @@ def _():
     init()
 
 
-@graph("while_assign_add", ["--init", "init", "--fetch", "n", "--max-iterations", "4"],
-       control_flow=True,
-       shows="a tf.while_loop of 3 iterations, each an assign_add of 1 that the next "
-             "iteration's counter waits for: n = 3, v = 3")
-def _():
-    v = resource_var("v", 0.0)
+def counted_loop(name, iterations, update, shows):
+    """Registers `name`: a tf.while_loop of `iterations` iterations of a counter i, fetched as
+    n, each iteration making update(v, i) of a variable v = 0 that the next iteration's
+    counter waits for; checked with the iteration bound one above, so that the loop ends."""
 
-    def body(i):
-        with tf.control_dependencies([v.assign_add(1.0, read_value=False)]):
-            return i + 1
+    def build():
+        v = resource_var("v", 0.0)
 
-    [n] = tf.while_loop(lambda i: i < 3, body, [tf.constant(0)])
-    tf.identity(n, name="n")
-    init()
+        def body(i):
+            with tf.control_dependencies([update(v, i)]):
+                return i + 1
+
+        [n] = tf.while_loop(lambda i: i < iterations, body, [tf.constant(0)])
+        tf.identity(n, name="n")
+        init()
+
+    graph(name, ["--init", "init", "--fetch", "n", "--max-iterations", str(iterations + 1)],
+          control_flow=True, shows=shows)(build)
+
+
+counted_loop("while_assign_add", 3, lambda v, i: v.assign_add(1.0, read_value=False),
+             shows="a tf.while_loop of 3 iterations, each an assign_add of 1 that the next "
+                   "iteration's counter waits for: n = 3, v = 3")
 
 
 # One graph per value of the fed predicate: NAME.args holds one run.
@@ -239,42 +248,38 @@ def _():
     init()
 
 
-def racing_loop(parallel_iterations):
-    """Two iterations of v = v + 1 as a read and an assign, with nothing ordering an
-    iteration's read after the previous iteration's assign but parallel_iterations: the
-    counter i does not wait for the assign, only the second loop variable `done` does."""
-    v = resource_var("v", 0.0)
+def racing_loop(name, parallel_iterations, shows):
+    """Registers `name`: two iterations of v = v + 1 as a read and an assign, with nothing
+    ordering an iteration's read after the previous iteration's assign but
+    parallel_iterations: the counter i does not wait for the assign, only the second loop
+    variable `done` does."""
 
-    def body(i, done):
-        w = v.assign(v.read_value() + 1.0, read_value=False)
-        with tf.control_dependencies([w]):
-            done = done + 1
-        return i + 1, done
+    def build():
+        v = resource_var("v", 0.0)
 
-    n, done = tf.while_loop(lambda i, done: i < 2, body, [tf.constant(0), tf.constant(0)],
-                            parallel_iterations=parallel_iterations)
-    tf.identity(n, name="n")
-    tf.identity(done, name="done")
-    init()
+        def body(i, done):
+            w = v.assign(v.read_value() + 1.0, read_value=False)
+            with tf.control_dependencies([w]):
+                done = done + 1
+            return i + 1, done
 
+        n, done = tf.while_loop(lambda i, done: i < 2, body, [tf.constant(0), tf.constant(0)],
+                                parallel_iterations=parallel_iterations)
+        tf.identity(n, name="n")
+        tf.identity(done, name="done")
+        init()
 
-@graph("loop_race_parallel",
-       ["--init", "init", "--fetch", "n", "--fetch", "done", "--max-iterations", "3"],
-       control_flow=True,
-       shows="a tf.while_loop (parallel_iterations=2) of 2 iterations of v = v + 1 as a read "
-             "and an assign: the second iteration may read before the first assigns, v = 1 "
-             "or 2")
-def _():
-    racing_loop(2)
+    graph(name, ["--init", "init", "--fetch", "n", "--fetch", "done", "--max-iterations", "3"],
+          control_flow=True, shows=shows)(build)
 
 
-@graph("loop_race_serial",
-       ["--init", "init", "--fetch", "n", "--fetch", "done", "--max-iterations", "3"],
-       control_flow=True,
-       shows="the same loop with parallel_iterations=1: each iteration after the previous one, "
-             "v = 2")
-def _():
-    racing_loop(1)
+racing_loop("loop_race_parallel", 2,
+            shows="a tf.while_loop (parallel_iterations=2) of 2 iterations of v = v + 1 as a "
+                  "read and an assign: the second iteration may read before the first "
+                  "assigns, v = 1 or 2")
+racing_loop("loop_race_serial", 1,
+            shows="the same loop with parallel_iterations=1: each iteration after the previous "
+                  "one, v = 2")
 
 
 @graph("loop_reads_write",
@@ -294,21 +299,10 @@ def _():
     init()
 
 
-@graph("cond_in_loop", ["--init", "init", "--fetch", "n", "--max-iterations", "3"],
-       control_flow=True,
-       shows="a tf.cond inside a tf.while_loop of 2 iterations: v += 1 when i < 1, else "
-             "v += 10: n = 2, v = 11")
-def _():
-    v = resource_var("v", 0.0)
-
-    def body(i):
-        update = tf.cond(i < 1, lambda: v.assign_add(1.0), lambda: v.assign_add(10.0))
-        with tf.control_dependencies([update]):
-            return i + 1
-
-    [n] = tf.while_loop(lambda i: i < 2, body, [tf.constant(0)])
-    tf.identity(n, name="n")
-    init()
+counted_loop("cond_in_loop", 2,
+             lambda v, i: tf.cond(i < 1, lambda: v.assign_add(1.0), lambda: v.assign_add(10.0)),
+             shows="a tf.cond inside a tf.while_loop of 2 iterations: v += 1 when i < 1, else "
+                   "v += 10: n = 2, v = 11")
 
 
 @graph("stateless_loop", ["--fetch", "x", "--max-iterations", "3"], control_flow=True,

@@ -177,12 +177,6 @@ section s : a
 }
 
 TEST_CASE("update model names", "[semantics][update_model]") {
-  sem::UpdateModel m = sem::UpdateModel::Executor;
-  CHECK(sem::parse_update_model("rfc", m));
-  CHECK(m == sem::UpdateModel::Rfc);
-  CHECK(sem::parse_update_model("executor", m));
-  CHECK(m == sem::UpdateModel::Executor);
-  CHECK_FALSE(sem::parse_update_model("atomic", m));
   CHECK(std::string(sem::update_model_name(sem::UpdateModel::Rfc)) == "rfc");
   CHECK(std::string(sem::update_model_name(sem::UpdateModel::Executor)) == "executor");
 }

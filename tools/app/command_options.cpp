@@ -1,0 +1,329 @@
+#include "tools/app/command_options.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <unistd.h>
+
+#include "gpu_eval/cuda_device.h"
+#include "tools/app/enum_option.h"
+
+namespace tfmc::app {
+namespace {
+
+const OptionNames<sem::UpdateModel> kModels = {{"executor", sem::UpdateModel::Executor},
+                                               {"rfc", sem::UpdateModel::Rfc}};
+const OptionNames<bool> kRefs = {{"mapl", false}, {"alias", true}};  // true: alias_refs
+const OptionNames<OutputFormat> kFormats = {
+    {"text", OutputFormat::Text}, {"json", OutputFormat::Json}, {"sarif", OutputFormat::Sarif}};
+const OptionNames<api::ValueForm> kValueForms = {{"full", api::ValueForm::Full},
+                                                 {"summary", api::ValueForm::Summary},
+                                                 {"digest", api::ValueForm::Digest}};
+const OptionNames<check::StoreMode> kStores = {{"compressed", check::StoreMode::Compressed},
+                                               {"fingerprint", check::StoreMode::Fingerprint}};
+const OptionNames<eval::EvalBackend> kBackends = {{"cpu", eval::EvalBackend::Cpu},
+                                                  {"gpu", eval::EvalBackend::Gpu},
+                                                  {"auto", eval::EvalBackend::Auto}};
+const OptionNames<check::Reduction> kReductions = {{"none", check::Reduction::None},
+                                                   {"eager", check::Reduction::Eager},
+                                                   {"stubborn", check::Reduction::Stubborn}};
+
+// CLI11's NonNegativeNumber prints the whole double range in its message; say it plainly.
+const CLI::Validator kNotNegative(
+    [](const std::string& text) {
+      return text.find('-') == std::string::npos ? std::string() : "must not be negative";
+    },
+    "N >= 0");
+
+// Total physical memory in bytes (0 where unknown, which leaves the default unlimited).
+std::uint64_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * page : 0;
+}
+
+// The --max-memory text as bytes, read by CLI11's AsSizeValue with binary multiples ("123",
+// "512K", "64M", "4G", "4GiB"); no text is 90% of the physical memory. False when malformed.
+// The option is read here, after parsing, so that its error is tfmc's one line
+// (specs/FORMAT.md, "Error messages") rather than the parser's.
+bool memory_limit(std::string text, std::uint64_t& bytes) {
+  if (text.empty()) {
+    bytes = physical_memory_bytes() / 10 * 9;
+    return true;
+  }
+  try {
+    if (!CLI::AsSizeValue(false)(text).empty()) return false;
+  } catch (const CLI::ValidationError&) {
+    return false;
+  }
+  return CLI::detail::lexical_cast(text, bytes);
+}
+
+// --values and --full-values.
+void add_value_options(CLI::App* cmd, api::ValueForm& form, ExplorationFlags& flags) {
+  flags.values = add_enum_option(
+      cmd, "--values", form, kValueForms,
+      "how outcomes print values: full (every element), summary (a tensor of more than 32 "
+      "elements as its dtype, shape, first and last elements and digest, and where outcomes "
+      "differ in it; the default of text and SARIF) or digest (such a tensor as its dtype, "
+      "shape and digest, for tools that only compare); JSON lists every element unless "
+      "--values says otherwise");
+  cmd->add_flag("--full-values", flags.full_values, "the same as --values full");
+}
+
+// The value form under --full-values, and the default for `format` when neither option is
+// given; false, with a message on `err`, when --full-values meets another --values.
+bool finish_value_form(const ExplorationFlags& flags, OutputFormat format, api::ValueForm& form,
+                       std::ostream& err) {
+  const bool given = flags.values->count() > 0;
+  if (flags.full_values && given && form != api::ValueForm::Full) {
+    fmt::print(err, "tfmc: --full-values contradicts --values {}\n", name_of(kValueForms, form));
+    return false;
+  }
+  if (flags.full_values || (!given && format == OutputFormat::Json)) {
+    form = api::ValueForm::Full;
+  }
+  return true;
+}
+
+// The options of an exploration: threads, store, backend, limits, progress and reduction.
+void add_limit_options(CLI::App* cmd, ExplorationOptions& options, std::string& memory) {
+  cmd->add_option("--threads", options.parallel.threads,
+                  "explore on N threads (at most 1024); 0, the default, uses every core this "
+                  "process may run on; every count gives the same states, outcomes and "
+                  "witnesses")
+      ->check(CLI::Range(0u, 1024u));
+  add_enum_option(cmd, "--store", options.store, kStores,
+                  "how visited states are stored: compressed (exact: every state's parts "
+                  "folded into 64 bits, about 8 to 16 bytes a state in memory) or fingerprint "
+                  "(64-bit hashes, TLC's and SPIN's trade: a state whose hash equals a stored "
+                  "one's is missed, and the report gives the probability of that); either way "
+                  "the states and links also go to a temporary file in $TMPDIR")
+      ->default_str(name_of(kStores, options.store));
+  add_enum_option(cmd, "--eval", options.eval, kBackends,
+                  "where tensor functions are evaluated: cpu, gpu (a CUDA device; an error "
+                  "without one) or auto (the device for results of at least 65536 elements "
+                  "when one exists, else the CPU); every choice gives the same bits")
+      ->default_str(name_of(kBackends, options.eval));
+  cmd->add_option("--max-states", options.limits.max_states,
+                  "store at most N states, then stop (exit 3); 0 = no limit")
+      ->check(kNotNegative);
+  cmd->add_option("--max-seconds", options.limits.max_seconds,
+                  "stop after this many seconds (exit 3); 0 = no limit")
+      ->check(kNotNegative);
+  cmd->add_option("--max-memory", memory,
+                  "stop when the resident memory reaches this size, e.g. 512M or 4G "
+                  "(exit 3); default: 90% of the physical memory, so that a run that "
+                  "would exhaust it stops with its partial results instead of being "
+                  "killed; 0 = no limit");
+  cmd->add_flag("--quiet", options.quiet, "no progress lines on stderr during long runs");
+  add_enum_option(cmd, "--reduction", options.reduction, kReductions,
+                  "partial-order reduction: none (every interleaving), eager (transitions "
+                  "that race with nothing unfired fire at once, between stored states) or "
+                  "stubborn (eager, and only a stubborn set of the racing transitions is "
+                  "explored in each state); the outcomes are the same at every level")
+      ->default_str(name_of(kReductions, options.reduction));
+}
+
+// --distributed and its knobs.
+void add_distribution_options(CLI::App* cmd, Distribution& d) {
+  cmd->add_flag("--distributed", d.on,
+                "explore over the ranks of an MPI run (mpirun -n N tfmc ... --distributed): each "
+                "rank stores the states whose hash falls to it and sends the others' to them; "
+                "every rank explores on one thread (run a rank per core) and rank 0 prints "
+                "the report; the outcomes and counts are those of one process");
+  cmd->add_option("--rank-timeout", d.rank_timeout_s,
+                  "with --distributed: a wait on other ranks in which nothing arrives for this "
+                  "many seconds ends the run with an error (exit 4) instead of a hang")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--message-bytes", d.message_bytes,
+                  "with --distributed: states for another rank are sent in messages of about "
+                  "this many bytes")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{64}, std::size_t{1} << 30));
+}
+
+// The options of TensorFlow graph files: the Session.run to check (specs/FORMAT.md,
+// "TensorFlow graph files").
+void add_graph_options(CLI::App* cmd, sem::GraphFileOptions& graph) {
+  cmd->add_option("--fetch", graph.run.fetches,
+                  "NAME[:K]: (graph files) fetch output K of node NAME, as Session.run does; "
+                  "the outcome's output is named as written (repeatable)");
+  cmd->add_option("--target", graph.run.targets,
+                  "NAME: (graph files) run node NAME too, as a Session.run target (repeatable)");
+  cmd->add_option("--init", graph.run.inits,
+                  "NAME: (graph files) first run node NAME to completion as a run of its own, "
+                  "e.g. init (global_variables_initializer); without it variables start "
+                  "uninitialized (repeatable, in order)");
+  cmd->add_option("--tag", graph.tag,
+                  "TAG: (SavedModel files) check the MetaGraph with this tag, not the first");
+  add_enum_option(cmd, "--refs", graph.run.alias_refs, kRefs,
+                  "(graph files) how ref variables (VariableV2) behave: mapl (the default: a "
+                  "read copies, updates are atomic) or alias (as TensorFlow runs them: an "
+                  "Identity shares the variable's buffer, unlocked updates are not atomic)");
+  cmd->add_flag("--strict", graph.run.strict,
+                "(graph files) an op without a mapping is an error, not an uninterpreted "
+                "function");
+}
+
+// The options that make the program from its files (checker/api/session.h), those of graph
+// files included.
+void add_session_options(CLI::App* cmd, api::SessionOptions& session) {
+  cmd->add_option("--feed", session.feeds,
+                  "NAME=VALUE: give input NAME the literal or symbol VALUE in every FILE that "
+                  "declares it (repeatable; a later feed of the same name wins)");
+  cmd->add_option(
+         "--runs", session.runs,
+         "N sequential runs of the session, each starting from every final state of "
+         "the previous one (variables, queues and mutexes persist); names get the suffix @r")
+      ->check(CLI::Range(1u, 1000u));
+  cmd->add_option("--concurrent", session.concurrent,
+                  "K concurrent executions of each FILE, interleaved on shared variables; names "
+                  "get the suffix @k")
+      ->check(CLI::Range(1u, 1000u));
+  add_enum_option(cmd, "--model", session.model, kModels,
+                  "resource updates (AssignAdd, AssignSub, Assign, ApplyGradientDescent): "
+                  "executor (one atomic step, as the graph executor runs them) or rfc (a "
+                  "separate read, compute and write, the weaker semantics XLA relies on)")
+      ->default_str(name_of(kModels, session.model));
+  cmd->add_flag("--prune", session.prune,
+                "keep only the nodes that the outputs and `target` statements need, as "
+                "Session.Run does");
+  cmd->add_option("--max-iterations", session.max_iterations,
+                  "N iterations (0 to N-1, as TensorFlow numbers a frame's iterations) of every "
+                  "loop frame, in each iteration of its parent; a run that would start "
+                  "iteration N ends as an outcome marked 'iteration bound reached' and the "
+                  "result is incomplete")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, sem::kMaxMaxIterations));
+  add_graph_options(cmd, session.graph);
+}
+
+// A subcommand on the program that FILE... and the session options make: check, races, dot.
+CLI::App* add_program_command(CLI::App& app, const std::string& name,
+                              const std::string& description, api::SessionOptions& session) {
+  CLI::App* cmd = app.add_subcommand(name, description);
+  cmd->add_option(
+         "FILE", session.files,
+         "the .tfg program or TensorFlow graph file (GraphDef, MetaGraphDef or SavedModel, "
+         "text or binary); several FILEs run as concurrent executions that share "
+         "variables, queues, mutexes and sections by name")
+      ->required();
+  add_session_options(cmd, session);
+  return cmd;
+}
+
+// --format text|json|sarif and --json for a command whose SARIF log holds `sarif_results`.
+void add_format_options(CLI::App* cmd, OutputFormat& format, FormatFlags& flags,
+                        const std::string& sarif_results) {
+  flags.format = add_enum_option(
+      cmd, "--format", format, kFormats,
+      "text (the default), json (one JSON document) or sarif (a SARIF 2.1.0 log for "
+      "code-scanning tools: " +
+          sarif_results + "; see specs/FORMAT.md, SARIF output)");
+  cmd->add_flag("--json", flags.json, "the same as --format json");
+}
+
+// The options check and compare share after the session's: the output's, the exploration's
+// and --distributed with its knobs.
+void add_exploration_options(CLI::App* cmd, ExplorationOptions& options, ExplorationFlags& flags,
+                             const std::string& sarif_results) {
+  add_format_options(cmd, options.format, flags.format, sarif_results);
+  add_value_options(cmd, options.values, flags);
+  add_limit_options(cmd, options, flags.memory);
+  add_distribution_options(cmd, options.distribution);
+}
+
+}  // namespace
+
+void add_commands(CLI::App& app, CommandLine& line) {
+  line.check_cmd = add_program_command(
+      app, "check", "Explore every interleaving of FILE and report the reachable outcomes.",
+      line.check.session);
+  add_exploration_options(line.check_cmd, line.check, line.check_flags,
+                          "races, nondeterminism, stuck outcomes and a stopped exploration as "
+                          "results at the lines of the nodes involved");
+  line.check_cmd->add_flag_callback(
+      "--no-race-classification", [&line] { line.check.classify_races = false; },
+      "list the races without classifying them: by default each race of a nondeterministic "
+      "result is observable when its two nodes fail to commute in an explored state, and "
+      "otherwise costs two more explorations (one per order of the two nodes, with the same "
+      "limits) that tell whether its order changes the outcomes (observable) or not (benign)");
+
+  line.compare_cmd = app.add_subcommand(
+      "compare",
+      "Explore BEFORE and AFTER (a rewrite of BEFORE) and tell whether AFTER refines BEFORE "
+      "(every outcome of AFTER is one of BEFORE) or is equivalent (the same outcomes), listing "
+      "the outcomes AFTER adds (with witnesses in AFTER) and those it loses.");
+  CLI::App* compare = line.compare_cmd;
+  compare
+      ->add_option("BEFORE AFTER", line.compare.session.files,
+                   "the two programs (.tfg or TensorFlow graph files)")
+      ->required()
+      ->expected(2);
+  add_session_options(compare, line.compare.session);
+  add_exploration_options(compare, line.compare, line.compare_flags,
+                          "each outcome AFTER adds as an error and each one it loses as a note, "
+                          "at AFTER's lines of the outputs and variables whose values differ");
+  compare->add_option("--map", line.compare.maps,
+                      "OLD=NEW: BEFORE's output or variable OLD is AFTER's NEW (repeatable)");
+  compare->add_option("--ignore", line.compare.ignored,
+                      "leave AFTER's output or variable NAME out of the comparison (repeatable)");
+  compare->add_flag("--equivalent", line.compare.require_equivalent,
+                    "exit 0 only when the outcome sets are equal, not merely refined");
+
+  line.races_cmd = add_program_command(
+      app, "races",
+      "List the races of FILE without exploring it: pairs of unordered accesses to one "
+      "variable, at least one of them a write, with their lines, variable and kind "
+      "(read-write, write-write, update-update).",
+      line.races.session);
+  add_format_options(line.races_cmd, line.races.format, line.races_format,
+                     "each race as a result at the lines of its two nodes");
+
+  line.dot_cmd = add_program_command(app, "dot",
+                                     "Write FILE as a Graphviz graph: tensor edges solid, "
+                                     "variable edges dashed, control edges dotted.",
+                                     line.dot.session);
+  line.dot_cmd->add_option("-o,--output", line.dot.output, "write to this file instead of stdout");
+
+  CLI::App* import = app.add_subcommand(
+      "import",
+      "Write the TensorFlow graph file FILE as a .tfg program: the run that --fetch, --target "
+      "and --init select (the whole graph without them), names that are not .tfg names "
+      "mangled reversibly.");
+  import->add_option("FILE", line.import.session.files, "the TensorFlow graph file")
+      ->required()
+      ->expected(1);
+  import->add_option("--feed", line.import.session.feeds,
+                     "NAME=VALUE: the placeholder NAME is fed (an input of the program) with "
+                     "VALUE (repeatable)");
+  add_graph_options(import, line.import.session.graph);
+  import->add_option("-o,--output", line.import.output, "write to this file instead of stdout");
+}
+
+bool finish_format(const FormatFlags& flags, OutputFormat& format, std::ostream& err) {
+  if (flags.json && flags.format->count() > 0 && format != OutputFormat::Json) {
+    fmt::print(err, "tfmc: --json contradicts --format {}\n", name_of(kFormats, format));
+    return false;
+  }
+  if (flags.json) format = OutputFormat::Json;
+  return true;
+}
+
+bool finish_exploration(const ExplorationFlags& flags, ExplorationOptions& options,
+                        std::ostream& err) {
+  if (!memory_limit(flags.memory, options.limits.max_memory_bytes)) {
+    fmt::print(err, "tfmc: --max-memory: '{}' is not a size such as 512M or 4G\n", flags.memory);
+    return false;
+  }
+  if (!finish_format(flags.format, options.format, err)) return false;
+  if (!finish_value_form(flags, options.format, options.values, err)) return false;
+  if (options.eval == eval::EvalBackend::Gpu && !eval::cuda::available()) {
+    fmt::print(err, "tfmc: --eval gpu: {}; use --eval cpu or auto\n", eval::cuda::describe());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace tfmc::app

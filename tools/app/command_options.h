@@ -1,0 +1,61 @@
+// tfmc's subcommands and their options, each option bound to the command's options
+// (commands.h); and what completes those options once the whole command line is parsed: an
+// option that another contradicts (--json and --format, --full-values and --values), a default
+// that depends on another option or on the machine (--values, --max-memory), a device that
+// must exist (--eval gpu).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <ostream>
+#include <string>
+
+#include "tools/app/commands.h"
+
+namespace tfmc::app {
+
+// --format, bound to a command's format, and its synonym --json, which finish_format
+// resolves.
+struct FormatFlags {
+  const CLI::Option* format = nullptr;  // --format, to tell whether it was given
+  bool json = false;
+};
+
+// What of check's and compare's options finish_exploration completes.
+struct ExplorationFlags {
+  FormatFlags format;
+  const CLI::Option* values = nullptr;  // --values, to tell whether it was given
+  bool full_values = false;             // --full-values
+  std::string memory;                   // --max-memory as given; empty when it is not
+};
+
+// What the command line sets: every command's options, and the subcommand of each, to tell
+// which one was given.
+struct CommandLine {
+  CheckOptions check;
+  ExplorationFlags check_flags;
+  CompareOptions compare;
+  ExplorationFlags compare_flags;
+  RacesOptions races;
+  FormatFlags races_format;
+  DotOptions dot;
+  ImportOptions import;
+  CLI::App* check_cmd = nullptr;
+  CLI::App* compare_cmd = nullptr;
+  CLI::App* races_cmd = nullptr;
+  CLI::App* dot_cmd = nullptr;  // import otherwise
+};
+
+// Adds tfmc's subcommands to `app`, check, compare, races, dot and import, each with its
+// description and its options in the order its help lists them, bound to `line`.
+void add_commands(CLI::App& app, CommandLine& line);
+
+// Makes `format` json under --json; false, with a message on `err`, when --json meets another
+// --format.
+bool finish_format(const FormatFlags& flags, OutputFormat& format, std::ostream& err);
+
+// Completes `options` from `flags`; false, with a message on `err`, on a malformed size, an
+// option another contradicts, or --eval gpu without a device.
+bool finish_exploration(const ExplorationFlags& flags, ExplorationOptions& options,
+                        std::ostream& err);
+
+}  // namespace tfmc::app
