@@ -1,9 +1,6 @@
 #include "checker/explorer.h"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdio>
 
 #include "semantics/errors/invariant.h"
 
@@ -32,15 +29,6 @@ void for_each_item(WorkerPool* pool, unsigned workers, std::size_t n,
   }
 }
 }  // namespace
-
-std::size_t resident_bytes() {
-  std::FILE* f = std::fopen("/proc/self/statm", "r");
-  if (f == nullptr) return 0;
-  unsigned long pages_total = 0, pages_resident = 0;
-  const int got = std::fscanf(f, "%lu %lu", &pages_total, &pages_resident);
-  std::fclose(f);
-  return got == 2 ? pages_resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) : 0;
-}
 
 Explorer::Explorer(TransitionSystem& model, Limits limits, Parallelism parallel, StoreMode store)
     : model_(model),
@@ -506,21 +494,16 @@ Exploration Explorer::run() {
   store_.release_staging();
   pool_.reset();
   workers_.clear();
-  if (halt != Halt::None) {
-    r.complete = false;
-    r.stop_reason = halt == Halt::States    ? "max-states"
-                    : halt == Halt::Seconds ? "max-seconds"
-                                            : "max-memory";
-  }
   r.states = store_.size();
   r.seconds = elapsed();
   r.store_bytes = store_.bytes();
   r.disk_bytes = store_.disk_bytes();
-  r.store = store_.mode();
-  r.fingerprint_probability = store_.fingerprint_probability(r.transitions);
-  r.raw_bytes = store_.raw_bytes();
-  r.slots = slots;
-  r.threads = threads;
+  // A level stops for its own sake (Widen, Full) only to go on: what ends a run is a limit.
+  const StopReason why = halt == Halt::None      ? StopReason::None
+                         : halt == Halt::States  ? StopReason::MaxStates
+                         : halt == Halt::Seconds ? StopReason::MaxSeconds
+                                                 : StopReason::MaxMemory;
+  conclude(r, why, store_.mode(), slots, threads);
   return r;
 }
 

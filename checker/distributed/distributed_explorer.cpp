@@ -101,7 +101,7 @@ std::vector<Slot> DistributedExplorer::state(StateIndex i) const {
 void DistributedExplorer::store(const Slot* state, int from, StateIndex parent, TransitionId t) {
   if (level_new_ >= level_budget_) {
     // Stored already, or lost to the limit: the result is incomplete either way.
-    if (!store_.contains(state)) halt_ = std::max<std::uint64_t>(halt_, kStates);
+    if (!store_.contains(state)) halt_ = std::max(halt_, check::StopReason::MaxStates);
     return;
   }
   if (store_.add(state, check::make_link(parent, t)).inserted) {
@@ -213,13 +213,13 @@ StateIndex DistributedExplorer::expand(StateIndex lo, StateIndex hi) {
   for (StateIndex s = lo; s < hi; ++s) {
     if ((s - lo) % kCheckEvery == 0) {
       if (limits_.max_seconds > 0 && elapsed() >= limits_.max_seconds) {
-        halt_ = std::max<std::uint64_t>(halt_, kSeconds);
+        halt_ = std::max(halt_, check::StopReason::MaxSeconds);
       }
       if (limits_.max_memory_bytes > 0 && check::resident_bytes() >= limits_.max_memory_bytes) {
-        halt_ = std::max<std::uint64_t>(halt_, kMemory);
+        halt_ = std::max(halt_, check::StopReason::MaxMemory);
       }
     }
-    if (halt_ != kNone) {
+    if (halt_ != check::StopReason::None) {
       flush();
       return s;
     }
@@ -301,7 +301,8 @@ check::Exploration DistributedExplorer::run() {
     const auto collectives = std::chrono::steady_clock::now();
     const std::vector<std::uint64_t> mine = {level_new_, transitions_};
     const std::vector<std::uint64_t> sums = ranks_.sum(mine);
-    const std::uint64_t halt = ranks_.max(std::vector<std::uint64_t>{halt_})[0];
+    const auto halt = static_cast<check::StopReason>(
+        ranks_.max(std::vector<std::uint64_t>{static_cast<std::uint64_t>(halt_)})[0]);
     collective_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - collectives).count();
     total_states += sums[0];
@@ -310,7 +311,7 @@ check::Exploration DistributedExplorer::run() {
       next_report = elapsed() + 1.0;
       progress_({total_states, total_transitions, sums[0], elapsed()});
     }
-    if (halt != kNone) {
+    if (halt != check::StopReason::None) {
       halt_ = halt;
       unexpanded.emplace_back(done, static_cast<StateIndex>(store_.size()));
       break;
@@ -358,24 +359,11 @@ check::Exploration DistributedExplorer::run() {
     r.store_bytes += x.store_bytes;
     r.disk_bytes += x.disk_bytes;
   }
-  if (halt_ != kNone) {
-    r.complete = false;
-    r.stop_reason = halt_ == kStates    ? "max-states"
-                    : halt_ == kSeconds ? "max-seconds"
-                                        : "max-memory";
-  }
   r.extra_firings = totals[0];
   r.finals = finals_;
   r.final_states = totals[1];
   r.seconds = r.ranks[0].seconds;
-  r.store = store_.mode();
-  r.fingerprint_probability =
-      r.store == check::StoreMode::Fingerprint
-          ? check::StateStore::fingerprint_probability(r.states, r.transitions)
-          : 0;
-  r.slots = model_.slot_count();
-  r.raw_bytes = r.states * r.slots * sizeof(Slot);
-  r.threads = 1;
+  check::conclude(r, halt_, store_.mode(), model_.slot_count(), 1);
   return r;
 }
 
