@@ -1,7 +1,6 @@
 #include "checker/distributed/distributed_explorer.h"
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 #include <span>
 #include <stdexcept>
@@ -10,6 +9,7 @@
 
 #include "checker/hash_mix.h"
 #include "semantics/errors/invariant.h"
+#include "semantics/model/wire_codec.h"
 
 namespace tfmc::dist {
 
@@ -31,34 +31,12 @@ constexpr std::size_t kBatch = 32;
 // builds with this size changed).
 constexpr std::size_t kSentCacheBytes = std::size_t{4} << 20;
 
-template <typename T>
-void put(std::vector<unsigned char>& out, T v) {
-  const auto* p = reinterpret_cast<const unsigned char*>(&v);
-  out.insert(out.end(), p, p + sizeof(T));
-}
-
+using wire::put;
 // Reads the records of one message front to back; a record cut short is an error.
-class Cursor {
+class Cursor : public wire::Reader<std::runtime_error> {
  public:
-  Cursor(const unsigned char* data, std::size_t size) : at_(data), end_(data + size) {}
-  bool done() const { return at_ == end_; }
-  template <typename T>
-  T get() {
-    if (static_cast<std::size_t>(end_ - at_) < sizeof(T)) {
-      throw std::runtime_error("a message between ranks is cut short");
-    }
-    T v;
-    std::memcpy(&v, at_, sizeof(T));
-    at_ += sizeof(T);
-    return v;
-  }
-  const unsigned char* at() const { return at_; }
-  const unsigned char* end() const { return end_; }
-  void skip_to(const unsigned char* p) { at_ = p; }
-
- private:
-  const unsigned char* at_;
-  const unsigned char* end_;
+  Cursor(const unsigned char* data, std::size_t size)
+      : Reader(data, size, "a message between ranks is cut short") {}
 };
 
 // Records of the witness chase (a request that reaches the initial state sends nothing).
@@ -343,16 +321,16 @@ check::Exploration DistributedExplorer::run() {
   share.store_bytes += sent_.bytes();
   share.seconds = elapsed();
   share.wait_seconds = mailbox_.idle_seconds() + collective_seconds;
-  const auto* bytes = reinterpret_cast<const unsigned char*>(&share);
-  const auto shares = ranks_.all_gather({bytes, sizeof(share)});
+  std::vector<unsigned char> bytes;
+  put(bytes, share);
+  const auto shares = ranks_.all_gather(bytes);
   const std::vector<std::uint64_t> totals = ranks_.sum(
       std::vector<std::uint64_t>{model_.extra_firings() - firings_before, finals_.size()});
 
   check::Exploration r;
   for (const auto& part : shares) {
     TFMC_CHECK(part.size() == sizeof(check::RankShare), "every rank sends its figures whole");
-    check::RankShare x;
-    std::memcpy(&x, part.data(), sizeof(x));
+    const auto x = Cursor(part.data(), part.size()).get<check::RankShare>();
     r.ranks.push_back(x);
     r.states += x.states;
     r.transitions += x.transitions;
