@@ -64,6 +64,10 @@ class Explorer {
   static constexpr std::size_t kGroupSuccessors = 32;
   static constexpr std::size_t kBatchGroupSuccessors = 1024;
   static constexpr std::size_t kMaxAnnounced = 4 * kBatchGroupSuccessors;  // per batch
+  // The margin of a level's estimate of its new states (the room of its staging set).
+  static constexpr double kRoomMargin = 1.2;
+  // A block no worker has claimed.
+  static constexpr unsigned kNoWorker = 0xffffffffu;
 
   // Why a level stopped before its end (Failed: a thread threw, which run() throws on).
   enum class Halt : int { None, Widen, Full, Seconds, Memory, States, Failed };
