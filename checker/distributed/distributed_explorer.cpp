@@ -1,11 +1,7 @@
 #include "checker/distributed/distributed_explorer.h"
 
 #include <algorithm>
-#include <map>
 #include <span>
-#include <stdexcept>
-#include <string>
-#include <tuple>
 
 #include "checker/hash_mix.h"
 #include "semantics/errors/invariant.h"
@@ -30,18 +26,6 @@ constexpr std::size_t kBatch = 32;
 // 4 MiB, 1.4 with 32 MiB and 1.1 with 128 MiB, in the same time within 3% (single runs of
 // builds with this size changed).
 constexpr std::size_t kSentCacheBytes = std::size_t{4} << 20;
-
-using wire::put;
-// Reads the records of one message front to back; a record cut short is an error.
-class Cursor : public wire::Reader<std::runtime_error> {
- public:
-  Cursor(const unsigned char* data, std::size_t size)
-      : Reader(data, size, "a message between ranks is cut short") {}
-};
-
-// Records of the witness chase (a request that reaches the initial state sends nothing).
-constexpr unsigned char kStep = 1;     // to the origin: request, transition
-constexpr unsigned char kForward = 2;  // to the parent's rank: request, parent index, origin
 
 }  // namespace
 
@@ -128,7 +112,7 @@ void DistributedExplorer::flush() {
 }
 
 void DistributedExplorer::receive_states(int from, const unsigned char* data, std::size_t size) {
-  Cursor in(data, size);
+  MessageReader in(data, size);
   const auto channel = static_cast<std::size_t>(from);
   while (!in.done()) {
     const auto parent = in.get<StateIndex>();
@@ -225,8 +209,8 @@ StateIndex DistributedExplorer::expand(StateIndex lo, StateIndex hi) {
         store_owned(opened, next.data(), s, t, written);
       } else if (!sent_before(to, next_digest, opened, next.data(), written)) {
         std::vector<unsigned char>& box = mailbox_.outbox(to);
-        put(box, s);
-        put(box, t);
+        wire::put(box, s);
+        wire::put(box, t);
         codec_.write(static_cast<std::size_t>(to), next.data(), box);
         ++states_sent_;
         mailbox_.send_if_full(to, receive);
@@ -322,7 +306,7 @@ check::Exploration DistributedExplorer::run() {
   share.seconds = elapsed();
   share.wait_seconds = mailbox_.idle_seconds() + collective_seconds;
   std::vector<unsigned char> bytes;
-  put(bytes, share);
+  wire::put(bytes, share);
   const auto shares = ranks_.all_gather(bytes);
   const std::vector<std::uint64_t> totals = ranks_.sum(
       std::vector<std::uint64_t>{model_.extra_firings() - firings_before, finals_.size()});
@@ -330,7 +314,7 @@ check::Exploration DistributedExplorer::run() {
   check::Exploration r;
   for (const auto& part : shares) {
     TFMC_CHECK(part.size() == sizeof(check::RankShare), "every rank sends its figures whole");
-    const auto x = Cursor(part.data(), part.size()).get<check::RankShare>();
+    const auto x = MessageReader(part.data(), part.size()).get<check::RankShare>();
     r.ranks.push_back(x);
     r.states += x.states;
     r.transitions += x.transitions;
@@ -343,156 +327,6 @@ check::Exploration DistributedExplorer::run() {
   r.seconds = r.ranks[0].seconds;
   check::conclude(r, halt_, store_.mode(), model_.slot_count(), 1);
   return r;
-}
-
-std::vector<std::vector<TransitionId>> DistributedExplorer::chase_witnesses() {
-  // Every request walks from a final state to the initial one, a parent link a round: the
-  // rank holding the state sends its link's transition to the request's origin and the
-  // request to the parent's rank.
-  const int me = ranks_.rank();
-  struct Request {
-    int origin;
-    std::uint32_t id;
-    StateIndex index;
-  };
-  std::vector<std::vector<TransitionId>> steps(finals_.size());
-  std::vector<Request> here, next;
-  for (std::size_t k = 0; k < finals_.size(); ++k) {
-    here.push_back({me, static_cast<std::uint32_t>(k), finals_[k]});
-  }
-  const Mailbox::Handler receive = [&](int, const unsigned char* data, std::size_t size) {
-    Cursor in(data, size);
-    while (!in.done()) {
-      const auto kind = in.get<unsigned char>();
-      const auto id = in.get<std::uint32_t>();
-      if (kind == kForward) {
-        const auto index = in.get<StateIndex>();
-        const auto origin = in.get<int>();
-        next.push_back({origin, id, index});
-      } else if (kind == kStep) {
-        TFMC_CHECK(id < steps.size(), "a witness step of a request of this rank");
-        steps[id].push_back(in.get<TransitionId>());
-      } else {
-        throw std::runtime_error("a malformed witness message between ranks");
-      }
-    }
-  };
-  for (;;) {
-    for (const Request& q : here) {
-      const check::Link link = store_.link(q.index);
-      const auto parent = static_cast<StateIndex>(link >> 32);
-      const int parent_rank = parent_rank_[q.index];
-      if (parent == check::kNoState) continue;  // the initial state: the witness is whole
-      if (q.origin == me) {
-        steps[q.id].push_back(static_cast<TransitionId>(link));
-      } else {
-        std::vector<unsigned char>& box = mailbox_.outbox(q.origin);
-        put(box, kStep);
-        put(box, q.id);
-        put(box, static_cast<TransitionId>(link));
-        mailbox_.send_if_full(q.origin, receive);
-      }
-      if (parent_rank == me) {
-        next.push_back({q.origin, q.id, parent});
-      } else {
-        std::vector<unsigned char>& box = mailbox_.outbox(parent_rank);
-        put(box, kForward);
-        put(box, q.id);
-        put(box, parent);
-        put(box, q.origin);
-        mailbox_.send_if_full(parent_rank, receive);
-      }
-    }
-    mailbox_.end_round(receive);
-    here = std::move(next);
-    next.clear();
-    if (ranks_.sum(std::vector<std::uint64_t>{here.size()})[0] == 0) break;
-  }
-  for (std::vector<TransitionId>& s : steps) std::reverse(s.begin(), s.end());
-  return steps;
-}
-
-std::vector<check::Outcome> DistributedExplorer::outcomes() {
-  const std::vector<std::vector<TransitionId>> steps = chase_witnesses();
-  const auto slots = model_.outcome_slots();
-  const std::size_t n_ranks = static_cast<std::size_t>(ranks_.size());
-  // This rank's outcomes, each with its first final state (the least deep: indices follow
-  // the levels), written for every rank: the final state, stuck, blocked, witness, count,
-  // depth and index.
-  struct Local {
-    std::size_t final;  // in finals_
-    std::vector<TransitionId> witness, blocked;
-    std::uint64_t count = 0;
-  };
-  std::vector<Local> local;
-  std::map<std::tuple<std::vector<Slot>, bool, std::vector<TransitionId>>, std::size_t> seen;
-  for (std::size_t k = 0; k < finals_.size(); ++k) {
-    const std::vector<Slot> s = state(finals_[k]);
-    Local o;
-    o.final = k;
-    o.witness = model_.run_of(steps[k]);
-    o.blocked = model_.unfired(o.witness);
-    std::vector<Slot> values;
-    for (std::uint32_t slot : slots) values.push_back(s[slot]);
-    const auto [it, fresh] = seen.emplace(
-        std::make_tuple(std::move(values), !o.blocked.empty(), o.blocked), local.size());
-    if (fresh) local.push_back(std::move(o));
-    ++local[it->second].count;
-  }
-  std::vector<unsigned char> mine;
-  const auto put_list = [&](const std::vector<TransitionId>& list) {
-    put(mine, static_cast<std::uint32_t>(list.size()));
-    for (TransitionId t : list) put(mine, t);
-  };
-  for (const Local& o : local) {
-    codec_.write(n_ranks, state(finals_[o.final]).data(), mine);
-    put_list(o.blocked);
-    put_list(o.witness);
-    put(mine, o.count);
-    put(mine, static_cast<std::uint32_t>(steps[o.final].size()));
-    put(mine, finals_[o.final]);
-  }
-  const auto parts = ranks_.all_gather(mine);
-
-  // Merged in rank order; each outcome keeps the witness of its least (depth, rank, index).
-  std::vector<check::Outcome> out;
-  std::vector<std::tuple<std::uint32_t, std::size_t, StateIndex>> first;
-  seen.clear();
-  std::vector<Slot> s(model_.slot_count());
-  for (std::size_t r = 0; r < parts.size(); ++r) {
-    Cursor in(parts[r].data(), parts[r].size());
-    const auto get_list = [&] {
-      std::vector<TransitionId> list(in.get<std::uint32_t>());
-      for (TransitionId& t : list) t = in.get<TransitionId>();
-      return list;
-    };
-    while (!in.done()) {
-      in.skip_to(codec_.read(n_ranks + r, in.at(), in.end(), s.data()));
-      check::Outcome o;
-      for (std::uint32_t slot : slots) o.values.push_back(s[slot]);
-      o.blocked = get_list();
-      o.stuck = !o.blocked.empty();
-      o.witness = get_list();
-      o.final_states = in.get<std::uint64_t>();
-      const auto depth = in.get<std::uint32_t>();
-      const auto index = in.get<StateIndex>();
-      const auto where = std::make_tuple(depth, r, index);
-      const auto [it, fresh] =
-          seen.emplace(std::make_tuple(o.values, o.stuck, o.blocked), out.size());
-      if (fresh) {
-        out.push_back(std::move(o));
-        first.push_back(where);
-        continue;
-      }
-      check::Outcome& kept = out[it->second];
-      kept.final_states += o.final_states;
-      if (where < first[it->second]) {
-        kept.witness = std::move(o.witness);
-        first[it->second] = where;
-      }
-    }
-  }
-  return out;
 }
 
 }  // namespace tfmc::dist
