@@ -35,19 +35,10 @@ std::size_t resident_bytes() {
 }
 
 const char* stop_reason_name(StopReason reason) {
-  switch (reason) {
-    case StopReason::None:
-      return "";
-    case StopReason::MaxStates:
-      return "max-states";
-    case StopReason::MaxSeconds:
-      return "max-seconds";
-    case StopReason::MaxMemory:
-      return "max-memory";
-    case StopReason::MaxIterations:
-      return "max-iterations";
-  }
-  return "";
+  // By StopReason's value.
+  static constexpr const char* kNames[] = {"", "max-states", "max-seconds", "max-memory",
+                                           "max-iterations"};
+  return kNames[static_cast<std::size_t>(reason)];
 }
 
 void conclude(Exploration& r, StopReason why, StoreMode store, std::size_t slots,
