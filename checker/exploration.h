@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -22,6 +23,13 @@ enum class StoreMode : std::uint8_t { Compressed, Fingerprint };
 // "compressed" or "fingerprint" (the --store option); false for another text.
 bool parse_store_mode(std::string_view text, StoreMode& out);
 const char* store_mode_name(StoreMode mode);
+
+// The state file (state_log.h) could not be made, written or read (a full disk, a directory
+// that is not writable): the machine's problem, neither the input's nor a bug.
+class StorageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 struct Limits {
   std::uint64_t max_states = 0;        // 0: none; else store at most this many states
