@@ -25,73 +25,14 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <string>
 #include <vector>
 
+#include "checker/exploration.h"
 #include "checker/state_store.h"
 #include "checker/worker_pool.h"
 #include "semantics/model/transition_system.h"
 
 namespace tfmc::check {
-
-struct Limits {
-  std::uint64_t max_states = 0;        // 0: none; else store at most this many states
-  double max_seconds = 0;              // 0: none
-  std::uint64_t max_memory_bytes = 0;  // 0: none; resident set size of the process
-};
-
-struct Parallelism {
-  unsigned threads = 1;  // 0: every core this process may run on (available_cores())
-  // A level of fewer states is expanded by one thread, which is then faster than several.
-  // Tests lower it to put small programs through the many-thread path.
-  std::size_t min_parallel_level = 512;
-  // States of a level that a thread claims at a time. Tests lower it to give small levels
-  // many blocks.
-  std::uint32_t block_states = 128;
-};
-
-struct Progress {
-  std::uint64_t states;
-  std::uint64_t transitions;
-  std::uint64_t queued;
-  double seconds;
-};
-
-// One rank's share of a distributed exploration (checker/distributed/): what it stored and
-// sent.
-struct RankShare {
-  std::uint64_t states = 0;
-  std::uint64_t transitions = 0;  // of the states it expanded
-  std::size_t store_bytes = 0;    // its store's memory, the parents' ranks and SentCache included
-  std::size_t disk_bytes = 0;     // its state log
-  std::uint64_t states_sent = 0;  // successors sent to their owners
-  std::uint64_t messages_sent = 0;
-  std::uint64_t bytes_sent = 0;
-  double seconds = 0;
-  // Of those, the seconds it waited at the ends of levels: for other ranks to end theirs, with
-  // nothing arriving, and in the level's collective sums.
-  double wait_seconds = 0;
-};
-
-struct Exploration {
-  bool complete = true;
-  std::string stop_reason;  // empty when complete: "max-states", "max-seconds", "max-memory"
-  std::uint64_t states = 0;
-  std::uint64_t transitions = 0;
-  std::uint64_t extra_firings = 0;  // TransitionSystem::extra_firings during the kept levels
-  std::vector<StateIndex> finals;   // distinct final states, in index (discovery) order
-                                    // (a distributed exploration's: this rank's)
-  std::uint64_t final_states = 0;   // distinct final states (of every rank)
-  double seconds = 0;
-  std::size_t store_bytes = 0;  // the store's memory (StateStore::bytes)
-  std::size_t disk_bytes = 0;   // the state log's file
-  StoreMode store = StoreMode::Compressed;
-  double fingerprint_probability = 0;  // StateStore::fingerprint_probability
-  std::size_t raw_bytes = 0;           // stored states * slots * 4
-  std::size_t slots = 0;               // slots per state
-  unsigned threads = 1;                // threads the exploration ran on (each rank's)
-  std::vector<RankShare> ranks;        // a distributed exploration's, by rank; else empty
-};
 
 class Explorer {
  public:
@@ -123,6 +64,10 @@ class Explorer {
   static constexpr std::size_t kGroupSuccessors = 32;
   static constexpr std::size_t kBatchGroupSuccessors = 1024;
   static constexpr std::size_t kMaxAnnounced = 4 * kBatchGroupSuccessors;  // per batch
+  // The margin of a level's estimate of its new states (the room of its staging set).
+  static constexpr double kRoomMargin = 1.2;
+  // A block no worker has claimed.
+  static constexpr unsigned kNoWorker = 0xffffffffu;
 
   // Why a level stopped before its end (Failed: a thread threw, which run() throws on).
   enum class Halt : int { None, Widen, Full, Seconds, Memory, States, Failed };
@@ -237,8 +182,5 @@ class Explorer {
   std::atomic<std::uint64_t> committed_transitions_{0};
   std::atomic<double> next_report_{1.0};  // seconds
 };
-
-// Resident set size of this process in bytes (0 where unknown).
-std::size_t resident_bytes();
 
 }  // namespace tfmc::check

@@ -57,6 +57,22 @@ void unpack(const unsigned char* __restrict in, std::size_t n, Slot* __restrict 
     }
   }
 }
+
+// Calls f with `bits` (4, 8, 16 or 32) as a std::integral_constant, so that each width has a
+// loop of its own.
+template <typename F>
+decltype(auto) at_width(unsigned bits, F&& f) {
+  switch (bits) {
+    case 4:
+      return f(std::integral_constant<unsigned, 4>{});
+    case 8:
+      return f(std::integral_constant<unsigned, 8>{});
+    case 16:
+      return f(std::integral_constant<unsigned, 16>{});
+    default:
+      return f(std::integral_constant<unsigned, 32>{});
+  }
+}
 }  // namespace
 
 KeyLayout::KeyLayout(std::size_t slots, unsigned bits)
@@ -70,29 +86,12 @@ unsigned KeyLayout::bits_for(Slot any) {
 }
 
 bool KeyLayout::encode(const Slot* state, unsigned char* key) const {
-  switch (bits_) {
-    case 4:
-      return pack<4>(state, slots_, key);
-    case 8:
-      return pack<8>(state, slots_, key);
-    case 16:
-      return pack<16>(state, slots_, key);
-    default:
-      return pack<32>(state, slots_, key);
-  }
+  return at_width(bits_,
+                  [&](auto bits) { return pack<decltype(bits)::value>(state, slots_, key); });
 }
 
 void KeyLayout::decode(const unsigned char* key, Slot* state) const {
-  switch (bits_) {
-    case 4:
-      return unpack<4>(key, slots_, state);
-    case 8:
-      return unpack<8>(key, slots_, state);
-    case 16:
-      return unpack<16>(key, slots_, state);
-    default:
-      return unpack<32>(key, slots_, state);
-  }
+  at_width(bits_, [&](auto bits) { unpack<decltype(bits)::value>(key, slots_, state); });
 }
 
 }  // namespace tfmc::check

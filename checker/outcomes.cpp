@@ -3,6 +3,8 @@
 #include <map>
 #include <tuple>
 
+#include "checker/explorer.h"
+
 namespace tfmc::check {
 
 std::vector<Outcome> collect_outcomes(const TransitionSystem& model, const Explorer& explorer,

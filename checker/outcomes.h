@@ -7,9 +7,12 @@
 
 #include <vector>
 
-#include "checker/explorer.h"
+#include "checker/exploration.h"
+#include "semantics/model/transition_system.h"
 
 namespace tfmc::check {
+
+class Explorer;  // explorer.h
 
 struct Outcome {
   std::vector<Slot> values;  // one per TransitionSystem::outcome_slots() entry

@@ -12,24 +12,18 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-namespace tfmc::check {
+#include "checker/exploration.h"
 
-// The state file could not be made, written or read (a full disk, a directory that is not
-// writable): the machine's problem, neither the input's nor a bug.
-class StorageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+namespace tfmc::check {
 
 class StateLog {
  public:
   // Entries of `key_bytes` bytes of key, then 8 of identity and 8 of link. Throws
-  // StorageError (with the directory and the system's reason) when the file cannot be made,
-  // written or read.
+  // StorageError (exploration.h, with the directory and the system's reason) when the file cannot
+  // be made, written or read.
   explicit StateLog(std::size_t key_bytes);
   ~StateLog();
   StateLog(const StateLog&) = delete;

@@ -5,7 +5,6 @@
 #include <xxhash.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 
 #include "checker/hash_mix.h"
@@ -30,10 +29,6 @@ constexpr std::size_t kReadBatch = 4096;
 constexpr double kTableFill = 0.6;
 double table_target(bool roomy) { return roomy ? kTableFill / 2 : kTableFill; }
 }  // namespace
-
-const char* store_mode_name(StoreMode mode) {
-  return mode == StoreMode::Compressed ? "compressed" : "fingerprint";
-}
 
 StateStore::StateStore(std::size_t slots_per_state, StoreMode mode)
     : mode_(mode), layout_(slots_per_state, 4) {
@@ -432,17 +427,6 @@ std::size_t StateStore::bytes() const {
   std::size_t bytes = visited_.bytes() + tree_->bytes() + log_->buffer_bytes();
   if (staging_) bytes += staged_.bytes();
   return bytes;
-}
-
-double StateStore::fingerprint_probability(std::uint64_t transitions) const {
-  return mode_ == StoreMode::Fingerprint ? fingerprint_probability(size_, transitions) : 0;
-}
-
-double StateStore::fingerprint_probability(std::uint64_t states, std::uint64_t transitions) {
-  // States generated: every transition's successor and the initial state.
-  const auto n = static_cast<double>(states);
-  const double m = static_cast<double>(transitions) + 1;
-  return std::max(0.0, n * (m - n)) / std::ldexp(1.0, 64);
 }
 
 }  // namespace tfmc::check

@@ -40,6 +40,7 @@
 #include <span>
 #include <vector>
 
+#include "checker/exploration.h"
 #include "checker/key_layout.h"
 #include "checker/mapped_region.h"
 #include "checker/state_log.h"
@@ -49,8 +50,6 @@
 
 namespace tfmc::check {
 
-using StateIndex = std::uint32_t;
-inline constexpr StateIndex kNoState = 0xffffffffu;
 // At most this many states (32-bit indices, kNoState reserved, and a margin).
 inline constexpr std::uint64_t kMaxStates = (std::uint64_t{1} << 31) - 2;
 
@@ -59,10 +58,6 @@ using Link = std::uint64_t;
 inline Link make_link(StateIndex parent, TransitionId via) {
   return (std::uint64_t{parent} << 32) | via;
 }
-
-enum class StoreMode : std::uint8_t { Compressed, Fingerprint };
-// "compressed" or "fingerprint": the mode's name, as reports print it.
-const char* store_mode_name(StoreMode mode);
 
 class StateStore {
  public:
@@ -228,12 +223,11 @@ class StateStore {
   std::size_t disk_bytes() const { return log_->disk_bytes(); }
   // The raw slot bytes of the stored states (size() * slots * 4).
   std::size_t raw_bytes() const { return size_ * layout_.slots() * sizeof(Slot); }
-  // Fingerprint mode: the probability that some state was missed because its fingerprint
-  // equalled a stored one's, after `transitions` lookups of which size() found new states:
-  // TLC's estimate, states x (transitions - states) / 2^64. 0 in compressed mode.
-  double fingerprint_probability(std::uint64_t transitions) const;
-  // The same estimate for `states` found by `transitions` lookups.
-  static double fingerprint_probability(std::uint64_t states, std::uint64_t transitions);
+  // Fingerprint mode: the probability that some state was missed after `transitions` lookups
+  // of which size() found new states (check::fingerprint_probability). 0 in compressed mode.
+  double fingerprint_probability(std::uint64_t transitions) const {
+    return mode_ == StoreMode::Fingerprint ? check::fingerprint_probability(size_, transitions) : 0;
+  }
 
  private:
   // The identity of the key in `words` (key_words() words), folded whole into `refs`; false

@@ -2,6 +2,8 @@
 
 #include <sched.h>
 
+#include <atomic>
+
 namespace tfmc::check {
 
 WorkerPool::WorkerPool(unsigned threads) {
@@ -65,6 +67,19 @@ void WorkerPool::serve(unsigned w) {
       if (failure != nullptr && failure_ == nullptr) failure_ = failure;
       if (--running_ == 0) done_.notify_one();
     }
+  }
+}
+
+void for_each_item(WorkerPool* pool, unsigned workers, std::size_t n,
+                   const std::function<void(unsigned, std::size_t)>& fn) {
+  std::atomic<std::size_t> next{0};
+  const auto job = [&](unsigned w) {
+    for (std::size_t k = next.fetch_add(1); k < n; k = next.fetch_add(1)) fn(w, k);
+  };
+  if (pool != nullptr && workers > 1) {
+    pool->run(workers, job);
+  } else {
+    job(0);
   }
 }
 

@@ -43,6 +43,11 @@ class WorkerPool {
   std::exception_ptr failure_;  // the first exception a job of the current run threw
 };
 
+// Runs fn(w, k) for every k in [0, n) on `workers` workers w of `pool` (nullptr: this
+// thread, as worker 0), handing out items one at a time.
+void for_each_item(WorkerPool* pool, unsigned workers, std::size_t n,
+                   const std::function<void(unsigned, std::size_t)>& fn);
+
 // The number of threads "all cores" means here: the cores this process may run on.
 unsigned available_cores();
 

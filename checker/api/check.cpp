@@ -91,7 +91,7 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
                                    [](const Outcome& o) { return !o.bounds.empty(); });
   if (bounded && r.exploration.complete) {
     r.exploration.complete = false;
-    r.exploration.stop_reason = "max-iterations";
+    r.exploration.stop_reason = check::StopReason::MaxIterations;
   }
   r.evaluations = model.applier().evaluations();
   r.values = values.size();

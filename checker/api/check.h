@@ -8,15 +8,18 @@
 // races, classified when asked (race_classification.h).
 #pragma once
 
+#include <fmt/core.h>
+
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "checker/api/outcome.h"
 #include "checker/api/race.h"
-#include "checker/explorer.h"
+#include "checker/exploration.h"
 #include "checker/reduced_model.h"
 #include "gpu_eval/evaluator_choice.h"
 #include "semantics/build/program_builder.h"
@@ -55,7 +58,7 @@ struct CheckOptions {
 
 struct CheckResult {
   std::string program;  // the program's file as given
-  // Incomplete also when a run reached a loop bound: stop_reason "max-iterations".
+  // Incomplete also when a run reached a loop bound: stop_reason MaxIterations.
   check::Exploration exploration;
   std::vector<Outcome> outcomes;   // FORMAT.md's order
   std::uint64_t stuck_states = 0;  // final states in which some node can never fire
@@ -103,3 +106,12 @@ CheckResult check_text(const std::string& name, const std::string& text,
                        const CheckOptions& options);
 
 }  // namespace tfmc::api
+
+// A stop reason formats as its name (check::stop_reason_name), as the reports write it.
+template <>
+struct fmt::formatter<tfmc::check::StopReason> : fmt::formatter<std::string_view> {
+  template <typename FormatContext>
+  auto format(tfmc::check::StopReason reason, FormatContext& ctx) const {
+    return fmt::formatter<std::string_view>::format(tfmc::check::stop_reason_name(reason), ctx);
+  }
+};

@@ -1,6 +1,7 @@
 #include "checker/api/exploration_run.h"
 
 #include "checker/commutation.h"
+#include "checker/explorer.h"
 
 namespace tfmc::api {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "checker/api/check.h"
-#include "checker/explorer.h"
+#include "checker/exploration.h"
 #include "checker/outcomes.h"
 #include "semantics/model/graph_model.h"
 

@@ -1,15 +1,11 @@
 #include "checker/distributed/distributed_explorer.h"
 
 #include <algorithm>
-#include <cstring>
-#include <map>
 #include <span>
-#include <stdexcept>
-#include <string>
-#include <tuple>
 
 #include "checker/hash_mix.h"
 #include "semantics/errors/invariant.h"
+#include "semantics/model/wire_codec.h"
 
 namespace tfmc::dist {
 
@@ -30,40 +26,6 @@ constexpr std::size_t kBatch = 32;
 // 4 MiB, 1.4 with 32 MiB and 1.1 with 128 MiB, in the same time within 3% (single runs of
 // builds with this size changed).
 constexpr std::size_t kSentCacheBytes = std::size_t{4} << 20;
-
-template <typename T>
-void put(std::vector<unsigned char>& out, T v) {
-  const auto* p = reinterpret_cast<const unsigned char*>(&v);
-  out.insert(out.end(), p, p + sizeof(T));
-}
-
-// Reads the records of one message front to back; a record cut short is an error.
-class Cursor {
- public:
-  Cursor(const unsigned char* data, std::size_t size) : at_(data), end_(data + size) {}
-  bool done() const { return at_ == end_; }
-  template <typename T>
-  T get() {
-    if (static_cast<std::size_t>(end_ - at_) < sizeof(T)) {
-      throw std::runtime_error("a message between ranks is cut short");
-    }
-    T v;
-    std::memcpy(&v, at_, sizeof(T));
-    at_ += sizeof(T);
-    return v;
-  }
-  const unsigned char* at() const { return at_; }
-  const unsigned char* end() const { return end_; }
-  void skip_to(const unsigned char* p) { at_ = p; }
-
- private:
-  const unsigned char* at_;
-  const unsigned char* end_;
-};
-
-// Records of the witness chase (a request that reaches the initial state sends nothing).
-constexpr unsigned char kStep = 1;     // to the origin: request, transition
-constexpr unsigned char kForward = 2;  // to the parent's rank: request, parent index, origin
 
 }  // namespace
 
@@ -101,7 +63,7 @@ std::vector<Slot> DistributedExplorer::state(StateIndex i) const {
 void DistributedExplorer::store(const Slot* state, int from, StateIndex parent, TransitionId t) {
   if (level_new_ >= level_budget_) {
     // Stored already, or lost to the limit: the result is incomplete either way.
-    if (!store_.contains(state)) halt_ = std::max<std::uint64_t>(halt_, kStates);
+    if (!store_.contains(state)) halt_ = std::max(halt_, check::StopReason::MaxStates);
     return;
   }
   if (store_.add(state, check::make_link(parent, t)).inserted) {
@@ -150,7 +112,7 @@ void DistributedExplorer::flush() {
 }
 
 void DistributedExplorer::receive_states(int from, const unsigned char* data, std::size_t size) {
-  Cursor in(data, size);
+  MessageReader in(data, size);
   const auto channel = static_cast<std::size_t>(from);
   while (!in.done()) {
     const auto parent = in.get<StateIndex>();
@@ -213,13 +175,13 @@ StateIndex DistributedExplorer::expand(StateIndex lo, StateIndex hi) {
   for (StateIndex s = lo; s < hi; ++s) {
     if ((s - lo) % kCheckEvery == 0) {
       if (limits_.max_seconds > 0 && elapsed() >= limits_.max_seconds) {
-        halt_ = std::max<std::uint64_t>(halt_, kSeconds);
+        halt_ = std::max(halt_, check::StopReason::MaxSeconds);
       }
       if (limits_.max_memory_bytes > 0 && check::resident_bytes() >= limits_.max_memory_bytes) {
-        halt_ = std::max<std::uint64_t>(halt_, kMemory);
+        halt_ = std::max(halt_, check::StopReason::MaxMemory);
       }
     }
-    if (halt_ != kNone) {
+    if (halt_ != check::StopReason::None) {
       flush();
       return s;
     }
@@ -247,8 +209,8 @@ StateIndex DistributedExplorer::expand(StateIndex lo, StateIndex hi) {
         store_owned(opened, next.data(), s, t, written);
       } else if (!sent_before(to, next_digest, opened, next.data(), written)) {
         std::vector<unsigned char>& box = mailbox_.outbox(to);
-        put(box, s);
-        put(box, t);
+        wire::put(box, s);
+        wire::put(box, t);
         codec_.write(static_cast<std::size_t>(to), next.data(), box);
         ++states_sent_;
         mailbox_.send_if_full(to, receive);
@@ -301,7 +263,8 @@ check::Exploration DistributedExplorer::run() {
     const auto collectives = std::chrono::steady_clock::now();
     const std::vector<std::uint64_t> mine = {level_new_, transitions_};
     const std::vector<std::uint64_t> sums = ranks_.sum(mine);
-    const std::uint64_t halt = ranks_.max(std::vector<std::uint64_t>{halt_})[0];
+    const auto halt = static_cast<check::StopReason>(
+        ranks_.max(std::vector<std::uint64_t>{static_cast<std::uint64_t>(halt_)})[0]);
     collective_seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - collectives).count();
     total_states += sums[0];
@@ -310,7 +273,7 @@ check::Exploration DistributedExplorer::run() {
       next_report = elapsed() + 1.0;
       progress_({total_states, total_transitions, sums[0], elapsed()});
     }
-    if (halt != kNone) {
+    if (halt != check::StopReason::None) {
       halt_ = halt;
       unexpanded.emplace_back(done, static_cast<StateIndex>(store_.size()));
       break;
@@ -342,191 +305,28 @@ check::Exploration DistributedExplorer::run() {
   share.store_bytes += sent_.bytes();
   share.seconds = elapsed();
   share.wait_seconds = mailbox_.idle_seconds() + collective_seconds;
-  const auto* bytes = reinterpret_cast<const unsigned char*>(&share);
-  const auto shares = ranks_.all_gather({bytes, sizeof(share)});
+  std::vector<unsigned char> bytes;
+  wire::put(bytes, share);
+  const auto shares = ranks_.all_gather(bytes);
   const std::vector<std::uint64_t> totals = ranks_.sum(
       std::vector<std::uint64_t>{model_.extra_firings() - firings_before, finals_.size()});
 
   check::Exploration r;
   for (const auto& part : shares) {
     TFMC_CHECK(part.size() == sizeof(check::RankShare), "every rank sends its figures whole");
-    check::RankShare x;
-    std::memcpy(&x, part.data(), sizeof(x));
+    const auto x = MessageReader(part.data(), part.size()).get<check::RankShare>();
     r.ranks.push_back(x);
     r.states += x.states;
     r.transitions += x.transitions;
     r.store_bytes += x.store_bytes;
     r.disk_bytes += x.disk_bytes;
   }
-  if (halt_ != kNone) {
-    r.complete = false;
-    r.stop_reason = halt_ == kStates    ? "max-states"
-                    : halt_ == kSeconds ? "max-seconds"
-                                        : "max-memory";
-  }
   r.extra_firings = totals[0];
   r.finals = finals_;
   r.final_states = totals[1];
   r.seconds = r.ranks[0].seconds;
-  r.store = store_.mode();
-  r.fingerprint_probability =
-      r.store == check::StoreMode::Fingerprint
-          ? check::StateStore::fingerprint_probability(r.states, r.transitions)
-          : 0;
-  r.slots = model_.slot_count();
-  r.raw_bytes = r.states * r.slots * sizeof(Slot);
-  r.threads = 1;
+  check::conclude(r, halt_, store_.mode(), model_.slot_count(), 1);
   return r;
-}
-
-std::vector<std::vector<TransitionId>> DistributedExplorer::chase_witnesses() {
-  // Every request walks from a final state to the initial one, a parent link a round: the
-  // rank holding the state sends its link's transition to the request's origin and the
-  // request to the parent's rank.
-  const int me = ranks_.rank();
-  struct Request {
-    int origin;
-    std::uint32_t id;
-    StateIndex index;
-  };
-  std::vector<std::vector<TransitionId>> steps(finals_.size());
-  std::vector<Request> here, next;
-  for (std::size_t k = 0; k < finals_.size(); ++k) {
-    here.push_back({me, static_cast<std::uint32_t>(k), finals_[k]});
-  }
-  const Mailbox::Handler receive = [&](int, const unsigned char* data, std::size_t size) {
-    Cursor in(data, size);
-    while (!in.done()) {
-      const auto kind = in.get<unsigned char>();
-      const auto id = in.get<std::uint32_t>();
-      if (kind == kForward) {
-        const auto index = in.get<StateIndex>();
-        const auto origin = in.get<int>();
-        next.push_back({origin, id, index});
-      } else if (kind == kStep) {
-        TFMC_CHECK(id < steps.size(), "a witness step of a request of this rank");
-        steps[id].push_back(in.get<TransitionId>());
-      } else {
-        throw std::runtime_error("a malformed witness message between ranks");
-      }
-    }
-  };
-  for (;;) {
-    for (const Request& q : here) {
-      const check::Link link = store_.link(q.index);
-      const auto parent = static_cast<StateIndex>(link >> 32);
-      const int parent_rank = parent_rank_[q.index];
-      if (parent == check::kNoState) continue;  // the initial state: the witness is whole
-      if (q.origin == me) {
-        steps[q.id].push_back(static_cast<TransitionId>(link));
-      } else {
-        std::vector<unsigned char>& box = mailbox_.outbox(q.origin);
-        put(box, kStep);
-        put(box, q.id);
-        put(box, static_cast<TransitionId>(link));
-        mailbox_.send_if_full(q.origin, receive);
-      }
-      if (parent_rank == me) {
-        next.push_back({q.origin, q.id, parent});
-      } else {
-        std::vector<unsigned char>& box = mailbox_.outbox(parent_rank);
-        put(box, kForward);
-        put(box, q.id);
-        put(box, parent);
-        put(box, q.origin);
-        mailbox_.send_if_full(parent_rank, receive);
-      }
-    }
-    mailbox_.end_round(receive);
-    here = std::move(next);
-    next.clear();
-    if (ranks_.sum(std::vector<std::uint64_t>{here.size()})[0] == 0) break;
-  }
-  for (std::vector<TransitionId>& s : steps) std::reverse(s.begin(), s.end());
-  return steps;
-}
-
-std::vector<check::Outcome> DistributedExplorer::outcomes() {
-  const std::vector<std::vector<TransitionId>> steps = chase_witnesses();
-  const auto slots = model_.outcome_slots();
-  const std::size_t n_ranks = static_cast<std::size_t>(ranks_.size());
-  // This rank's outcomes, each with its first final state (the least deep: indices follow
-  // the levels), written for every rank: the final state, stuck, blocked, witness, count,
-  // depth and index.
-  struct Local {
-    std::size_t final;  // in finals_
-    std::vector<TransitionId> witness, blocked;
-    std::uint64_t count = 0;
-  };
-  std::vector<Local> local;
-  std::map<std::tuple<std::vector<Slot>, bool, std::vector<TransitionId>>, std::size_t> seen;
-  for (std::size_t k = 0; k < finals_.size(); ++k) {
-    const std::vector<Slot> s = state(finals_[k]);
-    Local o;
-    o.final = k;
-    o.witness = model_.run_of(steps[k]);
-    o.blocked = model_.unfired(o.witness);
-    std::vector<Slot> values;
-    for (std::uint32_t slot : slots) values.push_back(s[slot]);
-    const auto [it, fresh] = seen.emplace(
-        std::make_tuple(std::move(values), !o.blocked.empty(), o.blocked), local.size());
-    if (fresh) local.push_back(std::move(o));
-    ++local[it->second].count;
-  }
-  std::vector<unsigned char> mine;
-  const auto put_list = [&](const std::vector<TransitionId>& list) {
-    put(mine, static_cast<std::uint32_t>(list.size()));
-    for (TransitionId t : list) put(mine, t);
-  };
-  for (const Local& o : local) {
-    codec_.write(n_ranks, state(finals_[o.final]).data(), mine);
-    put_list(o.blocked);
-    put_list(o.witness);
-    put(mine, o.count);
-    put(mine, static_cast<std::uint32_t>(steps[o.final].size()));
-    put(mine, finals_[o.final]);
-  }
-  const auto parts = ranks_.all_gather(mine);
-
-  // Merged in rank order; each outcome keeps the witness of its least (depth, rank, index).
-  std::vector<check::Outcome> out;
-  std::vector<std::tuple<std::uint32_t, std::size_t, StateIndex>> first;
-  seen.clear();
-  std::vector<Slot> s(model_.slot_count());
-  for (std::size_t r = 0; r < parts.size(); ++r) {
-    Cursor in(parts[r].data(), parts[r].size());
-    const auto get_list = [&] {
-      std::vector<TransitionId> list(in.get<std::uint32_t>());
-      for (TransitionId& t : list) t = in.get<TransitionId>();
-      return list;
-    };
-    while (!in.done()) {
-      in.skip_to(codec_.read(n_ranks + r, in.at(), in.end(), s.data()));
-      check::Outcome o;
-      for (std::uint32_t slot : slots) o.values.push_back(s[slot]);
-      o.blocked = get_list();
-      o.stuck = !o.blocked.empty();
-      o.witness = get_list();
-      o.final_states = in.get<std::uint64_t>();
-      const auto depth = in.get<std::uint32_t>();
-      const auto index = in.get<StateIndex>();
-      const auto where = std::make_tuple(depth, r, index);
-      const auto [it, fresh] =
-          seen.emplace(std::make_tuple(o.values, o.stuck, o.blocked), out.size());
-      if (fresh) {
-        out.push_back(std::move(o));
-        first.push_back(where);
-        continue;
-      }
-      check::Outcome& kept = out[it->second];
-      kept.final_states += o.final_states;
-      if (where < first[it->second]) {
-        kept.witness = std::move(o.witness);
-        first[it->second] = where;
-      }
-    }
-  }
-  return out;
 }
 
 }  // namespace tfmc::dist

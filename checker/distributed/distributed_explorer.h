@@ -38,20 +38,16 @@
 #include <span>
 #include <vector>
 
+#include "checker/distributed/distributed_options.h"
 #include "checker/distributed/mailbox.h"
 #include "checker/distributed/mpi_ranks.h"
 #include "checker/distributed/sent_cache.h"
-#include "checker/explorer.h"
+#include "checker/exploration.h"
 #include "checker/outcomes.h"
 #include "checker/state_store.h"
 #include "semantics/model/state_codec.h"
 
 namespace tfmc::dist {
-
-struct DistributedOptions {
-  double rank_timeout_s = 120;          // a wait on other ranks with nothing moving: an error
-  std::size_t message_bytes = 1 << 16;  // records are sent in messages of about this size
-};
 
 class DistributedExplorer {
  public:
@@ -80,9 +76,6 @@ class DistributedExplorer {
   std::vector<Slot> state(check::StateIndex i) const;
 
  private:
-  // Why this rank stopped (codes ordered so that the ranks' maximum is one reason).
-  enum Halt : std::uint64_t { kNone = 0, kStates = 1, kSeconds = 2, kMemory = 3 };
-
   // The rank that owns the states of digest `digest` (StateCodec::digest).
   int owner(std::uint64_t digest) const;
   // Stores this rank's successor `next` of its state `s` (opened as `parent`) by `t`, which
@@ -143,7 +136,8 @@ class DistributedExplorer {
   // The open level.
   std::uint64_t level_budget_ = 0;  // new states this rank may store (max-states' share)
   std::uint64_t level_new_ = 0;
-  std::uint64_t halt_ = kNone;
+  // Why this rank stopped (the ranks agree on their greatest reason at the level's end).
+  check::StopReason halt_ = check::StopReason::None;
   std::uint64_t transitions_ = 0;
   std::uint64_t states_sent_ = 0;
   check::StateStore::Numbers numbers_;  // of the open level

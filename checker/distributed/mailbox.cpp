@@ -3,12 +3,13 @@
 #include <mpi.h>
 
 #include <chrono>
-#include <cstring>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "checker/distributed/mpi_wait.h"
 #include "semantics/errors/invariant.h"
+#include "semantics/model/wire_codec.h"
 
 namespace tfmc::dist {
 
@@ -48,10 +49,10 @@ Mailbox::~Mailbox() {
 void Mailbox::send(int to, bool end) {
   std::vector<unsigned char>& box = outboxes_[static_cast<std::size_t>(to)];
   InFlight f;
-  f.data.resize(kHeader + box.size());
-  f.data[0] = end ? kEnd : kRecords;
-  std::memcpy(f.data.data() + 1, &round_, sizeof(round_));
-  if (!box.empty()) std::memcpy(f.data.data() + kHeader, box.data(), box.size());
+  f.data.reserve(kHeader + box.size());
+  wire::put(f.data, end ? kEnd : kRecords);
+  wire::put(f.data, round_);
+  wire::put_bytes(f.data, box.data(), box.size());
   box.clear();
   TFMC_CHECK(f.data.size() < (std::size_t{1} << 31), "a message under 2 GiB");
   in_flight_.push_back(std::move(f));
@@ -96,11 +97,12 @@ bool Mailbox::receive_one(const Handler& handle) {
   });
   TFMC_CHECK(inbox_.size() >= kHeader, "a message holds its header");
   const int from = status.MPI_SOURCE;
-  std::uint32_t round;
-  std::memcpy(&round, inbox_.data() + 1, sizeof(round));
+  wire::Reader<std::runtime_error> header(inbox_.data(), kHeader, "a message's header");
+  const auto kind = header.get<unsigned char>();
+  const auto round = header.get<std::uint32_t>();
   // A sender is at most one round ahead: it ends a round only once this rank has ended it.
   TFMC_CHECK(round == round_ || round == round_ + 1, "a message of this round or the next");
-  if (inbox_[0] == kEnd) {
+  if (kind == kEnd) {
     ended_[static_cast<std::size_t>(from)] = round + 1;
   } else if (round == round_) {
     handle(from, inbox_.data() + kHeader, inbox_.size() - kHeader);

@@ -17,11 +17,21 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <stdexcept>
 #include <vector>
 
 #include "checker/distributed/mpi_ranks.h"
+#include "semantics/model/wire_codec.h"
 
 namespace tfmc::dist {
+
+// Reads the records of one message between ranks front to back; a record cut short is an
+// error.
+class MessageReader : public wire::Reader<std::runtime_error> {
+ public:
+  MessageReader(const unsigned char* data, std::size_t size)
+      : Reader(data, size, "a message between ranks is cut short") {}
+};
 
 class Mailbox {
  public:

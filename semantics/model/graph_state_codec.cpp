@@ -4,9 +4,9 @@
 #include <xxhash.h>
 
 #include <bit>
-#include <cstring>
 
 #include "semantics/errors/invariant.h"
+#include "semantics/model/wire_codec.h"
 
 namespace tfmc::sem {
 
@@ -47,7 +47,7 @@ void GraphStateCodec::write(std::size_t channel, const Slot* state,
   const std::size_t definitions = out.size() - count_at - sizeof(std::uint32_t);
   TFMC_CHECK(definitions <= UINT32_MAX, "a state's definitions over 4 GiB");
   const auto count = static_cast<std::uint32_t>(definitions);
-  std::memcpy(out.data() + count_at, &count, sizeof(count));
+  wire::put_at(out, count_at, count);
   // The slots packed, `width` bits each, from the lowest bit of the first byte up.
   const unsigned width = width_of(state, slot_count_);
   const std::size_t at = out.size();
@@ -68,22 +68,18 @@ const unsigned char* GraphStateCodec::read(std::size_t channel, const unsigned c
   TFMC_CHECK(channel < receivers_.size(), "a read channel the codec was not made for");
   ValueReceiver& receiver = receivers_[channel];
   // Every length is checked against what is left before anything is read.
-  const auto left = [&] { return static_cast<std::size_t>(end - data); };
-  std::uint32_t definitions;
-  if (data > end || left() < sizeof(definitions)) {
-    throw ValueExchangeError("a state record ends before its definitions' byte count");
-  }
-  std::memcpy(&definitions, data, sizeof(definitions));
-  data += sizeof(definitions);
-  if (left() < definitions) throw ValueExchangeError("a state record ends inside its definitions");
-  receiver.read(data, definitions);
-  data += definitions;
-  if (left() < 1) throw ValueExchangeError("a state record ends before its slots' width");
-  const unsigned width = *data++;
+  wire::Reader<ValueExchangeError> in(data, end, "a state record is cut short");
+  in.require(sizeof(std::uint32_t), "a state record ends before its definitions' byte count");
+  const auto definitions = in.get<std::uint32_t>();
+  in.require(definitions, "a state record ends inside its definitions");
+  receiver.read(in.at(), definitions);
+  in.skip(definitions);
+  in.require(1, "a state record ends before its slots' width");
+  const unsigned width = in.get<unsigned char>();
   if (width > 32) throw ValueExchangeError("a state record's slots are over 32 bits wide");
-  if (left() < packed_bytes(slot_count_, width)) {
-    throw ValueExchangeError("a state record ends inside its slots");
-  }
+  const std::size_t packed = packed_bytes(slot_count_, width);
+  in.require(packed, "a state record ends inside its slots");
+  data = in.at();
   const std::uint64_t mask = (std::uint64_t{1} << width) - 1;
   std::uint64_t bits = 0;
   unsigned held = 0;
@@ -95,7 +91,8 @@ const unsigned char* GraphStateCodec::read(std::size_t channel, const unsigned c
   }
   // Value slots into this process's ids; the section counters mean the same everywhere.
   receiver.local_all(state, first_section_);
-  return data;
+  in.skip(packed);
+  return in.at();
 }
 
 }  // namespace tfmc::sem

@@ -3,8 +3,9 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-#include <cstring>
 #include <string>
+
+#include "semantics/model/wire_codec.h"
 
 namespace tfmc::sem {
 
@@ -18,51 +19,13 @@ std::uint64_t fold(std::uint64_t seed, const void* data, std::size_t bytes) {
   return h == 0 ? 1 : h;
 }
 
-template <typename T>
-void put(std::vector<unsigned char>& out, const T& v) {
-  const auto* p = reinterpret_cast<const unsigned char*>(&v);
-  out.insert(out.end(), p, p + sizeof(T));
-}
+using wire::put;
 
-void put_bytes(std::vector<unsigned char>& out, const void* data, std::size_t bytes) {
+// A name's bytes, after their count.
+void put_counted(std::vector<unsigned char>& out, const void* data, std::size_t bytes) {
   put(out, static_cast<std::uint32_t>(bytes));
-  const auto* p = static_cast<const unsigned char*>(data);
-  out.insert(out.end(), p, p + bytes);
+  wire::put_bytes(out, data, bytes);
 }
-
-// Reads a message front to back; every read checks the bytes are there.
-class Reader {
- public:
-  Reader(const unsigned char* data, std::size_t size) : at_(data), end_(data + size) {}
-  bool done() const { return at_ == end_; }
-  template <typename T>
-  T get() {
-    T v;
-    take(&v, sizeof(T));
-    return v;
-  }
-  std::vector<unsigned char> bytes(std::uint64_t count) {
-    check(count);
-    std::vector<unsigned char> out(static_cast<std::size_t>(count));
-    take(out.data(), out.size());
-    return out;
-  }
-
- private:
-  void check(std::uint64_t count) const {
-    if (static_cast<std::uint64_t>(end_ - at_) < count) {
-      throw ValueExchangeError("a value message ends inside a definition");
-    }
-  }
-  void take(void* out, std::size_t count) {
-    check(count);
-    if (count == 0) return;  // an empty tensor's or name's bytes: `out` may be null
-    std::memcpy(out, at_, count);
-    at_ += count;
-  }
-  const unsigned char* at_;
-  const unsigned char* end_;
-};
 }  // namespace
 
 ValueDigests::ValueDigests(const ValueStore& values) : values_(values), memo_(kFirstValue) {
@@ -117,13 +80,13 @@ void ValueSender::define(ValueId id, std::vector<unsigned char>& out) {
       put(out, static_cast<std::uint32_t>(v.tensor.shape.size()));
       for (const std::int64_t d : v.tensor.shape) put(out, d);
       put(out, static_cast<std::uint64_t>(v.tensor.bytes.size()));
-      out.insert(out.end(), v.tensor.bytes.begin(), v.tensor.bytes.end());
+      wire::put_bytes(out, v.tensor.bytes.data(), v.tensor.bytes.size());
       break;
     case ValueKind::Symbol:
-      put_bytes(out, v.head.data(), v.head.size());
+      put_counted(out, v.head.data(), v.head.size());
       break;
     case ValueKind::Term:
-      put_bytes(out, v.head.data(), v.head.size());
+      put_counted(out, v.head.data(), v.head.size());
       put(out, v.output);
       [[fallthrough]];
     case ValueKind::Sequence:
@@ -140,7 +103,7 @@ void ValueSender::define(ValueId id, std::vector<unsigned char>& out) {
 }
 
 void ValueReceiver::read(const unsigned char* data, std::size_t size) {
-  Reader in(data, size);
+  wire::Reader<ValueExchangeError> in(data, size, "a value message ends inside a definition");
   const auto ids = [&] {
     const auto count = in.get<std::uint32_t>();
     std::vector<ValueId> parts;

@@ -78,7 +78,7 @@ TEST_CASE("max-states stops cleanly with at most N states", "[checker][explorer]
   limits.max_states = 5;
   test::ExploredText run(kUnordered, check::Reduction::None, limits);
   CHECK_FALSE(run.explored.result().complete);
-  CHECK(run.explored.result().stop_reason == "max-states");
+  CHECK(run.explored.result().stop_reason == check::StopReason::MaxStates);
   CHECK(run.explored.result().states == 5);
 }
 
@@ -101,7 +101,7 @@ TEST_CASE("max-seconds stops a long exploration", "[checker][explorer][limits]")
   limits.max_seconds = 0.2;
   test::ExploredText run(text, check::Reduction::None, limits);
   CHECK_FALSE(run.explored.result().complete);
-  CHECK(run.explored.result().stop_reason == "max-seconds");
+  CHECK(run.explored.result().stop_reason == check::StopReason::MaxSeconds);
   CHECK(run.explored.result().seconds < 5.0);
 }
 

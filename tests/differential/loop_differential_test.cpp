@@ -62,7 +62,7 @@ TEST_CASE("loop differential: reduction levels agree on random loops and conditi
       if (level == Reduction::None) limits.max_states = kMaxFullStates;
       runs.push_back(tfmc::support::explore_text(p, values, limits, level));
     }
-    if (runs[0].exploration.stop_reason == "max-states") {
+    if (runs[0].exploration.stop_reason == tfmc::check::StopReason::MaxStates) {
       ++skipped;
       continue;
     }

@@ -73,7 +73,8 @@ std::string difference(const tfmc::support::TextCheck& one, const tfmc::support:
   const tfmc::check::Exploration& b = got.exploration;
   if (b.threads != threads) out << "ran on " << b.threads << " threads\n";
   if (a.complete != b.complete || a.stop_reason != b.stop_reason) {
-    out << "stop: '" << a.stop_reason << "' against '" << b.stop_reason << "'\n";
+    out << "stop: '" << stop_reason_name(a.stop_reason) << "' against '"
+        << stop_reason_name(b.stop_reason) << "'\n";
   }
   if (a.states != b.states || a.transitions != b.transitions) {
     out << "counts: " << a.states << " states, " << a.transitions << " transitions against "
@@ -161,7 +162,7 @@ TEST_CASE("a --max-seconds stop ends every thread soon and cleanly", "[different
   }
   const tfmc::support::TextCheck stopped = run(text, Reduction::None, 3, 0, 0.05);
   CHECK_FALSE(stopped.exploration.complete);
-  CHECK(stopped.exploration.stop_reason == "max-seconds");
+  CHECK(stopped.exploration.stop_reason == tfmc::check::StopReason::MaxSeconds);
   CHECK(stopped.exploration.threads == 3);
   // The threads stop at their next group of states: far sooner than the run would end.
   CHECK(stopped.exploration.seconds < 5);
@@ -179,7 +180,7 @@ TEST_CASE("no thread starts whose model would not fit in half of --max-memory",
   const tfmc::api::CheckResult r = tfmc::api::check_text("random.tfg", text, {}, values, options);
   CHECK(r.exploration.threads == 1);
   CHECK_FALSE(r.exploration.complete);
-  CHECK(r.exploration.stop_reason == "max-memory");
+  CHECK(r.exploration.stop_reason == tfmc::check::StopReason::MaxMemory);
   options.limits.max_memory_bytes = 0;
   CHECK(tfmc::api::check_text("random.tfg", text, {}, values, options).exploration.threads == 4);
 }

@@ -68,7 +68,8 @@ std::string difference(const Run& one, const Run& got) {
   const tfmc::check::Exploration& b = got.result.exploration;
   if (b.ranks.size() != static_cast<std::size_t>(world().size())) out << "ranks missing\n";
   if (a.complete != b.complete || a.stop_reason != b.stop_reason) {
-    out << "stop: '" << a.stop_reason << "' against '" << b.stop_reason << "'\n";
+    out << "stop: '" << stop_reason_name(a.stop_reason) << "' against '"
+        << stop_reason_name(b.stop_reason) << "'\n";
   }
   if (a.states != b.states || a.transitions != b.transitions || a.final_states != b.final_states ||
       a.extra_firings != b.extra_firings || one.result.stuck_states != got.result.stuck_states) {
@@ -143,7 +144,7 @@ TEST_CASE("a distributed --max-states stop stores at most that many states", "[m
   REQUIRE(full.result.exploration.states > 100);
   const Run stopped = check(text, Reduction::None, true, 100);
   CHECK_FALSE(stopped.result.exploration.complete);
-  CHECK(stopped.result.exploration.stop_reason == "max-states");
+  CHECK(stopped.result.exploration.stop_reason == tfmc::check::StopReason::MaxStates);
   CHECK(stopped.result.exploration.states <= 100);
   // A rank whose share of the level's budget is used up stops it, so fewer may be stored,
   // but the search went past its first levels.

@@ -6,7 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <new>
 
-#include "checker/state_log.h"
+#include "checker/exploration.h"
 #include "tools/app/command_options.h"
 #include "tools/app/commands.h"
 #include "tools/app/exit_codes.h"

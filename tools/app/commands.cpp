@@ -120,7 +120,7 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
       options.format, [&] { return render_text(result, values, options.values); },
       [&] { return render_json(result, values, options.values); },
       [&] { return render_check_sarif(result, values, program, options.session, options.values); });
-  if (result.exploration.stop_reason == "max-iterations") {
+  if (result.exploration.stop_reason == check::StopReason::MaxIterations) {
     fmt::print(err,
                "tfmc: a loop reached the iteration bound (--max-iterations {}): the outcomes of "
                "longer runs are missing\n",

@@ -4,7 +4,7 @@ namespace tfmc::app {
 
 int check_exit_code(const api::CheckResult& r) {
   if (!r.exploration.complete) {
-    const bool only_bounds = r.exploration.stop_reason == "max-iterations";
+    const bool only_bounds = r.exploration.stop_reason == check::StopReason::MaxIterations;
     return only_bounds && r.nondeterminism_proven() ? kExitNondeterministic : kExitIncomplete;
   }
   return r.deterministic() ? kExitOk : kExitNondeterministic;

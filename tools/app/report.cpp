@@ -24,7 +24,7 @@ std::string verdict(const api::CheckResult& r) {
   const std::size_t n = r.outcomes.size();
   std::size_t stuck = 0;
   for (const auto& o : r.outcomes) stuck += o.stuck ? 1 : 0;
-  if (!r.exploration.complete && r.exploration.stop_reason == "max-iterations" &&
+  if (!r.exploration.complete && r.exploration.stop_reason == check::StopReason::MaxIterations &&
       r.nondeterminism_proven()) {
     std::size_t bounded = 0;
     for (const auto& o : r.outcomes) bounded += o.bounds.empty() ? 0 : 1;
@@ -176,7 +176,7 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values, ap
   const check::Exploration& e = r.exploration;
   Json doc = Json::object(Json::Layout::Lines);
   doc.set("program", r.program).set("complete", e.complete);
-  if (!e.complete) doc.set("stop_reason", e.stop_reason);
+  if (!e.complete) doc.set("stop_reason", check::stop_reason_name(e.stop_reason));
   doc.set("deterministic", r.deterministic());
   doc.set("reduction", check::reduction_name(r.reduction));
   Json stats = Json::object()
@@ -256,10 +256,12 @@ std::string render_text(const api::CheckResult& r, const sem::ValueStore& values
   const check::Exploration& e = r.exploration;
   std::string out = fmt::format("tfmc check {}\n", r.program);
   out += fmt::format("verdict: {}\n", verdict(r));
-  out += fmt::format(
-      "explored: {} states, {} transitions, {} final states ({} stuck) in {:.3f} s{}\n", e.states,
-      e.transitions, e.final_states, r.stuck_states, e.seconds,
-      e.complete || e.stop_reason == "max-iterations" ? "" : " (incomplete: more states remain)");
+  out +=
+      fmt::format("explored: {} states, {} transitions, {} final states ({} stuck) in {:.3f} s{}\n",
+                  e.states, e.transitions, e.final_states, r.stuck_states, e.seconds,
+                  e.complete || e.stop_reason == check::StopReason::MaxIterations
+                      ? ""
+                      : " (incomplete: more states remain)");
   out += fmt::format("reduction: {}", check::reduction_name(r.reduction));
   out +=
       r.reduction == check::Reduction::None

@@ -1,6 +1,7 @@
 #include "checker/api/distributed/distributed_run.h"
 
 #include "checker/commutation.h"
+#include "checker/distributed/distributed_explorer.h"
 #include "semantics/model/graph_state_codec.h"
 
 namespace tfmc::api {

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "checker/api/exploration_run.h"
-#include "checker/distributed/distributed_explorer.h"
+#include "checker/distributed/distributed_options.h"
 #include "checker/distributed/mpi_ranks.h"
 
 namespace tfmc::api {
