@@ -192,11 +192,11 @@ TFMC_HOST_DEVICE T dot_strided(const A& a, std::int64_t a_base, std::int64_t a_s
 
 // The element-wise ops with a function object below: Add, Sub, Mul, Div, Maximum and Minimum
 // compute numbers of one dtype in that dtype; Equal, Less and Greater compare to a bool.
-constexpr bool is_arithmetic(BuiltinOp op) {
+TFMC_HOST_DEVICE constexpr bool is_arithmetic(BuiltinOp op) {
   return op == BuiltinOp::Add || op == BuiltinOp::Sub || op == BuiltinOp::Mul ||
          op == BuiltinOp::Div || op == BuiltinOp::Maximum || op == BuiltinOp::Minimum;
 }
-constexpr bool is_comparison(BuiltinOp op) {
+TFMC_HOST_DEVICE constexpr bool is_comparison(BuiltinOp op) {
   return op == BuiltinOp::Equal || op == BuiltinOp::Less || op == BuiltinOp::Greater;
 }
 
@@ -207,36 +207,23 @@ template <BuiltinOp op>
 struct Element {
   template <class T>
   TFMC_HOST_DEVICE auto operator()(T x, T y, [[maybe_unused]] bool& fault) const {
-    if constexpr (op == BuiltinOp::Add) {
-      return add(x, y);
-    } else if constexpr (op == BuiltinOp::Sub) {
-      return sub(x, y);
-    } else if constexpr (op == BuiltinOp::Mul) {
-      return mul(x, y);
-    } else if constexpr (op == BuiltinOp::Div) {
-      return div(x, y, fault);
-    } else if constexpr (op == BuiltinOp::Maximum) {
-      return maximum(x, y);
-    } else if constexpr (op == BuiltinOp::Minimum) {
-      return minimum(x, y);
-    } else if constexpr (op == BuiltinOp::Equal) {
-      return equal(x, y);
-    } else if constexpr (op == BuiltinOp::Less) {
-      return less(x, y);
-    } else {
-      static_assert(op == BuiltinOp::Greater, "not an element-wise binary op");
-      return greater(x, y);
-    }
+    static_assert(is_arithmetic(op) || is_comparison(op), "not an element-wise binary op");
+    if constexpr (op == BuiltinOp::Add) return add(x, y);
+    if constexpr (op == BuiltinOp::Sub) return sub(x, y);
+    if constexpr (op == BuiltinOp::Mul) return mul(x, y);
+    if constexpr (op == BuiltinOp::Div) return div(x, y, fault);
+    if constexpr (op == BuiltinOp::Maximum) return maximum(x, y);
+    if constexpr (op == BuiltinOp::Minimum) return minimum(x, y);
+    if constexpr (op == BuiltinOp::Equal) return equal(x, y);
+    if constexpr (op == BuiltinOp::Less) return less(x, y);
+    if constexpr (op == BuiltinOp::Greater) return greater(x, y);
   }
 
   template <class T>
   TFMC_HOST_DEVICE T operator()(T x, bool&) const {
-    if constexpr (op == BuiltinOp::Neg) {
-      return neg(x);
-    } else {
-      static_assert(op == BuiltinOp::Relu, "not an element-wise unary op");
-      return relu(x);
-    }
+    static_assert(op == BuiltinOp::Neg || op == BuiltinOp::Relu, "not an element-wise unary op");
+    if constexpr (op == BuiltinOp::Neg) return neg(x);
+    if constexpr (op == BuiltinOp::Relu) return relu(x);
   }
 };
 
