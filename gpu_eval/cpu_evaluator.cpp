@@ -16,7 +16,14 @@
 namespace tfmc::eval {
 
 int output_count(BuiltinOp op, const OpAttrs& attrs) {
-  return op == BuiltinOp::Split ? static_cast<int>(attrs.num) : 1;
+  const auto num = static_cast<int>(attrs.num);  // what an `outputs` of `num` counts
+  switch (op) {
+#define TFMC_BUILTIN_OP(name, least, most, outputs, ...) \
+  case BuiltinOp::name:                                  \
+    return outputs;
+#include "gpu_eval/builtin_ops.def"
+  }
+  return 1;
 }
 
 namespace {
@@ -67,7 +74,7 @@ EvalResult map_elements(const Tensor& a, DType out_dtype, Kernel kernel) {
   return single(std::move(out));
 }
 
-// Add, Sub, Mul, Div, Maximum, Minimum: numbers of one dtype, result in that dtype.
+// Numbers of one dtype, result in that dtype (the arithmetic ops, DivNoNan, ReluGrad).
 template <class Kernel>
 EvalResult arithmetic(const Tensor& a, const Tensor& b, Kernel kernel) {
   if (a.dtype != b.dtype || a.dtype == DType::Bool) return ErrorKind::Type;
@@ -76,7 +83,7 @@ EvalResult arithmetic(const Tensor& a, const Tensor& b, Kernel kernel) {
   });
 }
 
-// Equal (bools allowed), Less, Greater: operands of one dtype, bool result.
+// Operands of one dtype (bools only where allowed), bool result.
 template <class Kernel>
 EvalResult comparison(const Tensor& a, const Tensor& b, bool bools_allowed, Kernel kernel) {
   if (a.dtype != b.dtype || (a.dtype == DType::Bool && !bools_allowed)) return ErrorKind::Type;
@@ -85,7 +92,7 @@ EvalResult comparison(const Tensor& a, const Tensor& b, bool bools_allowed, Kern
   });
 }
 
-// Neg, Relu: numbers, result in the same dtype.
+// Numbers, result in the same dtype (Neg, Relu, Square).
 template <class Kernel>
 EvalResult unary_numeric(const Tensor& a, Kernel kernel) {
   if (a.dtype == DType::Bool) return ErrorKind::Type;
@@ -94,50 +101,14 @@ EvalResult unary_numeric(const Tensor& a, Kernel kernel) {
   });
 }
 
-EvalResult cast(const Tensor& a, DType to) {
-  return visit_dtype(a.dtype, [&]<class From>(std::type_identity<From>) {
-    return visit_dtype(to, [&]<class To>(std::type_identity<To>) {
-      return map_elements<From, To>(
-          a, to, [](From x, bool& fault) { return kernels::cast<To, From>(x, fault); });
-    });
-  });
-}
-
+// The argument counts of builtin_ops.def.
 bool arity_ok(BuiltinOp op, std::size_t n) {
+  const auto given = static_cast<std::int64_t>(n);
   switch (op) {
-    case BuiltinOp::Neg:
-    case BuiltinOp::Relu:
-    case BuiltinOp::Cast:
-    case BuiltinOp::Square:
-    case BuiltinOp::Shape:
-      return n == 1;
-    case BuiltinOp::Split:
-    case BuiltinOp::Sum:
-    case BuiltinOp::Reshape:
-      return n == 1 || n == 2;
-    case BuiltinOp::Concat:
-    case BuiltinOp::ConcatV2:
-      return n >= 2;
-    case BuiltinOp::AddN:
-    case BuiltinOp::Pack:
-      return n >= 1;
-    case BuiltinOp::Add:
-    case BuiltinOp::Sub:
-    case BuiltinOp::Mul:
-    case BuiltinOp::Div:
-    case BuiltinOp::Maximum:
-    case BuiltinOp::Minimum:
-    case BuiltinOp::MatMul:
-    case BuiltinOp::Equal:
-    case BuiltinOp::Less:
-    case BuiltinOp::Greater:
-    case BuiltinOp::DivNoNan:
-    case BuiltinOp::ReluGrad:
-    case BuiltinOp::Fill:
-    case BuiltinOp::Tile:
-      return n == 2;
-    case BuiltinOp::Select:
-      return n == 3;
+#define TFMC_BUILTIN_OP(name, least, most, ...) \
+  case BuiltinOp::name:                         \
+    return given >= (least) && ((most) < 0 || given <= (most));
+#include "gpu_eval/builtin_ops.def"
   }
   return false;
 }
@@ -149,8 +120,51 @@ std::variant<std::int64_t, ErrorKind> scalar_axis(const Tensor& t) {
   return std::get<std::vector<std::int64_t>>(values)[0];
 }
 
+using Args = std::span<const Tensor* const>;
+template <BuiltinOp op>
+using Op = std::integral_constant<BuiltinOp, op>;
+
+// The CPU kernel of each TFMC_BUILTIN_OP row of builtin_ops.def, an overload for Op<row's op>;
+// it is called with as many arguments as the row allows. A row without one does not compile.
+
+template <BuiltinOp op>
+requires(kernels::is_arithmetic(op)) EvalResult kernel(Op<op>, Args args, const OpAttrs&) {
+  return arithmetic(*args[0], *args[1], kernels::Element<op>{});
+}
+
+// Equal compares bools too.
+template <BuiltinOp op>
+requires(kernels::is_comparison(op)) EvalResult kernel(Op<op>, Args args, const OpAttrs&) {
+  return comparison(*args[0], *args[1], op == BuiltinOp::Equal, kernels::Element<op>{});
+}
+
+template <BuiltinOp op>
+requires(op == BuiltinOp::Neg || op == BuiltinOp::Relu) EvalResult
+    kernel(Op<op>, Args args, const OpAttrs&) {
+  return unary_numeric(*args[0], kernels::Element<op>{});
+}
+
+EvalResult kernel(Op<BuiltinOp::MatMul>, Args args, const OpAttrs& attrs) {
+  return matmul_transposed(*args[0], *args[1], attrs.transpose_a, attrs.transpose_b);
+}
+
+EvalResult kernel(Op<BuiltinOp::Concat>, Args args, const OpAttrs& attrs) {
+  return concat(args, attrs.axis);
+}
+
+// Split(x) {num, axis} or Split(axis, x) {num}.
+EvalResult kernel(Op<BuiltinOp::Split>, Args args, const OpAttrs& attrs) {
+  OpAttrs with_axis = attrs;
+  if (args.size() == 2) {
+    auto axis = scalar_axis(*args[0]);
+    if (auto* e = std::get_if<ErrorKind>(&axis)) return *e;
+    with_axis.axis = std::get<std::int64_t>(axis);
+  }
+  return split(*args.back(), with_axis);
+}
+
 // Sum(x) {axis} or Sum(x, axes).
-EvalResult sum(std::span<const Tensor* const> args, const OpAttrs& attrs) {
+EvalResult kernel(Op<BuiltinOp::Sum>, Args args, const OpAttrs& attrs) {
   if (args.size() == 1) {
     std::optional<std::vector<std::int64_t>> axes;
     if (attrs.axis) axes = std::vector<std::int64_t>{*attrs.axis};
@@ -162,18 +176,18 @@ EvalResult sum(std::span<const Tensor* const> args, const OpAttrs& attrs) {
   return sum_axes(*args[0], std::get<std::vector<std::int64_t>>(axes), attrs.keep_dims);
 }
 
-// Split(x) {num, axis} or Split(axis, x) {num}.
-EvalResult split_any(std::span<const Tensor* const> args, OpAttrs attrs) {
-  if (args.size() == 2) {
-    auto axis = scalar_axis(*args[0]);
-    if (auto* e = std::get_if<ErrorKind>(&axis)) return *e;
-    attrs.axis = std::get<std::int64_t>(axis);
-  }
-  return split(*args.back(), attrs);
+EvalResult kernel(Op<BuiltinOp::Cast>, Args args, const OpAttrs& attrs) {
+  const Tensor& a = *args[0];
+  return visit_dtype(a.dtype, [&]<class From>(std::type_identity<From>) {
+    return visit_dtype(attrs.to, [&]<class To>(std::type_identity<To>) {
+      return map_elements<From, To>(
+          a, attrs.to, [](From x, bool& fault) { return kernels::cast<To, From>(x, fault); });
+    });
+  });
 }
 
 // Reshape(x) {shape} or Reshape(x, shape).
-EvalResult reshape_any(std::span<const Tensor* const> args, const OpAttrs& attrs) {
+EvalResult kernel(Op<BuiltinOp::Reshape>, Args args, const OpAttrs& attrs) {
   if (args.size() == 1) return reshape(*args[0], attrs.shape);
   auto shape = integers(*args[1], 1);
   if (auto* e = std::get_if<ErrorKind>(&shape)) return *e;
@@ -181,92 +195,76 @@ EvalResult reshape_any(std::span<const Tensor* const> args, const OpAttrs& attrs
   return reshape(*args[0], std::get<std::vector<std::int64_t>>(shape));
 }
 
+EvalResult kernel(Op<BuiltinOp::AddN>, Args args, const OpAttrs&) { return add_n(args); }
+
+EvalResult kernel(Op<BuiltinOp::Square>, Args args, const OpAttrs&) {
+  return unary_numeric(*args[0], [](auto x, bool&) { return kernels::mul(x, x); });
+}
+
+EvalResult kernel(Op<BuiltinOp::DivNoNan>, Args args, const OpAttrs&) {
+  const Tensor& a = *args[0];
+  const Tensor& b = *args[1];
+  if (a.dtype != b.dtype || (a.dtype != DType::F32 && a.dtype != DType::F64)) {
+    return ErrorKind::Type;
+  }
+  return arithmetic(a, b, [](auto x, auto y, bool& fault) {
+    return y == decltype(y){0} ? decltype(x){0} : kernels::div(x, y, fault);
+  });
+}
+
+EvalResult kernel(Op<BuiltinOp::ReluGrad>, Args args, const OpAttrs&) {
+  const Tensor& a = *args[0];
+  const Tensor& b = *args[1];
+  if (a.dtype != b.dtype || a.dtype == DType::Bool) return ErrorKind::Type;
+  if (a.shape != b.shape) return ErrorKind::Shape;
+  // TensorFlow multiplies: g * (f > 0), so a negative g over f <= 0 gives -0.
+  return arithmetic(a, b, [](auto g, auto f, bool&) {
+    using T = decltype(g);
+    return kernels::mul(g, f > T{0} ? T{1} : T{0});
+  });
+}
+
+EvalResult kernel(Op<BuiltinOp::Fill>, Args args, const OpAttrs&) {
+  return fill(*args[0], *args[1]);
+}
+
+EvalResult kernel(Op<BuiltinOp::Tile>, Args args, const OpAttrs&) {
+  return tile(*args[0], *args[1]);
+}
+
+EvalResult kernel(Op<BuiltinOp::Pack>, Args args, const OpAttrs& attrs) {
+  return pack(args, attrs.axis.value_or(0));
+}
+
 // ConcatV2(x..., axis).
-EvalResult concat_v2(std::span<const Tensor* const> args) {
+EvalResult kernel(Op<BuiltinOp::ConcatV2>, Args args, const OpAttrs&) {
   auto axis = scalar_axis(*args.back());
   if (auto* e = std::get_if<ErrorKind>(&axis)) return *e;
   return concat(args.first(args.size() - 1), std::get<std::int64_t>(axis));
 }
 
+EvalResult kernel(Op<BuiltinOp::Shape>, Args args, const OpAttrs& attrs) {
+  return shape_of(*args[0], attrs.to);
+}
+
+EvalResult kernel(Op<BuiltinOp::Select>, Args args, const OpAttrs&) {
+  return select(*args[0], *args[1], *args[2]);
+}
+
 }  // namespace
 
-EvalResult CpuEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs,
-                                  std::span<const Tensor* const> args) {
+EvalResult CpuEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs, Args args) {
   if (!arity_ok(op, args.size())) {
     throw std::invalid_argument("CpuEvaluator: wrong number of arguments");
   }
   if (op == BuiltinOp::Split && attrs.num < 1) {
     throw std::invalid_argument("CpuEvaluator: Split needs num >= 1");
   }
-  const Tensor& a = *args[0];
-  const Tensor& b = args.size() > 1 ? *args[1] : a;
   switch (op) {
-    case BuiltinOp::Add:
-      return arithmetic(a, b, [](auto x, auto y, bool&) { return kernels::add(x, y); });
-    case BuiltinOp::Sub:
-      return arithmetic(a, b, [](auto x, auto y, bool&) { return kernels::sub(x, y); });
-    case BuiltinOp::Mul:
-      return arithmetic(a, b, [](auto x, auto y, bool&) { return kernels::mul(x, y); });
-    case BuiltinOp::Div:
-      return arithmetic(a, b,
-                        [](auto x, auto y, bool& fault) { return kernels::div(x, y, fault); });
-    case BuiltinOp::Maximum:
-      return arithmetic(a, b, [](auto x, auto y, bool&) { return kernels::maximum(x, y); });
-    case BuiltinOp::Minimum:
-      return arithmetic(a, b, [](auto x, auto y, bool&) { return kernels::minimum(x, y); });
-    case BuiltinOp::Neg:
-      return unary_numeric(a, [](auto x, bool&) { return kernels::neg(x); });
-    case BuiltinOp::Relu:
-      return unary_numeric(a, [](auto x, bool&) { return kernels::relu(x); });
-    case BuiltinOp::MatMul:
-      return matmul_transposed(a, b, attrs.transpose_a, attrs.transpose_b);
-    case BuiltinOp::Concat:
-      return concat(args, attrs.axis);
-    case BuiltinOp::ConcatV2:
-      return concat_v2(args);
-    case BuiltinOp::Split:
-      return split_any(args, attrs);
-    case BuiltinOp::Sum:
-      return sum(args, attrs);
-    case BuiltinOp::Equal:
-      return comparison(a, b, true, [](auto x, auto y, bool&) { return kernels::equal(x, y); });
-    case BuiltinOp::Less:
-      return comparison(a, b, false, [](auto x, auto y, bool&) { return kernels::less(x, y); });
-    case BuiltinOp::Greater:
-      return comparison(a, b, false, [](auto x, auto y, bool&) { return kernels::greater(x, y); });
-    case BuiltinOp::Cast:
-      return cast(a, attrs.to);
-    case BuiltinOp::Reshape:
-      return reshape_any(args, attrs);
-    case BuiltinOp::AddN:
-      return add_n(args);
-    case BuiltinOp::Square:
-      return unary_numeric(a, [](auto x, bool&) { return kernels::mul(x, x); });
-    case BuiltinOp::DivNoNan:
-      if (a.dtype != b.dtype || (a.dtype != DType::F32 && a.dtype != DType::F64)) {
-        return ErrorKind::Type;
-      }
-      return arithmetic(a, b, [](auto x, auto y, bool& fault) {
-        return y == decltype(y){0} ? decltype(x){0} : kernels::div(x, y, fault);
-      });
-    case BuiltinOp::ReluGrad:
-      if (a.dtype != b.dtype || a.dtype == DType::Bool) return ErrorKind::Type;
-      if (a.shape != b.shape) return ErrorKind::Shape;
-      // TensorFlow multiplies: g * (f > 0), so a negative g over f <= 0 gives -0.
-      return arithmetic(a, b, [](auto g, auto f, bool&) {
-        using T = decltype(g);
-        return kernels::mul(g, f > T{0} ? T{1} : T{0});
-      });
-    case BuiltinOp::Fill:
-      return fill(a, b);
-    case BuiltinOp::Tile:
-      return tile(a, b);
-    case BuiltinOp::Pack:
-      return pack(args, attrs.axis.value_or(0));
-    case BuiltinOp::Shape:
-      return shape_of(a, attrs.to);
-    case BuiltinOp::Select:
-      return select(a, b, *args[2]);
+#define TFMC_BUILTIN_OP(name, ...) \
+  case BuiltinOp::name:            \
+    return kernel(Op<BuiltinOp::name>{}, args, attrs);
+#include "gpu_eval/builtin_ops.def"
   }
   throw std::invalid_argument("CpuEvaluator: unknown op");
 }

@@ -10,9 +10,8 @@
 // Error(shape) too, so every tensor's dimension products stay representable.
 //
 // Preconditions (established by the semantics layer): `args` holds non-null tensors
-// satisfying the Tensor contract, as many as the op takes (Concat 2 or more, Add, Sub, Mul,
-// Div, Maximum, Minimum, MatMul, Equal, Less, Greater 2, the others 1), and `attrs.num >= 1`.
-// A violated arity throws std::invalid_argument.
+// satisfying the Tensor contract, as many as the op's row of builtin_ops.def allows, and
+// `attrs.num >= 1`. A violated arity throws std::invalid_argument.
 #pragma once
 
 #include <span>

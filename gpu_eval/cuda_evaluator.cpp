@@ -5,29 +5,12 @@
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cuda_device.h"
+#include "gpu_eval/element_kernels.h"
 
 namespace tfmc::eval {
 namespace {
 
 using cpu::Shape;
-
-bool is_arithmetic(BuiltinOp op) {
-  switch (op) {
-    case BuiltinOp::Add:
-    case BuiltinOp::Sub:
-    case BuiltinOp::Mul:
-    case BuiltinOp::Div:
-    case BuiltinOp::Maximum:
-    case BuiltinOp::Minimum:
-      return true;
-    default:
-      return false;
-  }
-}
-
-bool is_comparison(BuiltinOp op) {
-  return op == BuiltinOp::Equal || op == BuiltinOp::Less || op == BuiltinOp::Greater;
-}
 
 EvalResult result_of(bool fault, Tensor out) {
   if (fault) return ErrorKind::Arithmetic;
@@ -39,7 +22,7 @@ EvalResult result_of(bool fault, Tensor out) {
 std::optional<EvalResult> CudaEvaluator::on_device(BuiltinOp op, const OpAttrs& attrs,
                                                    std::span<const Tensor* const> args) const {
   bool fault = false;
-  if ((is_arithmetic(op) || is_comparison(op)) && args.size() == 2) {
+  if ((kernels::is_arithmetic(op) || kernels::is_comparison(op)) && args.size() == 2) {
     const Tensor& a = *args[0];
     const Tensor& b = *args[1];
     // Bools: only Equal compares them; the CPU backend reports the type error otherwise.
@@ -48,7 +31,7 @@ std::optional<EvalResult> CudaEvaluator::on_device(BuiltinOp op, const OpAttrs& 
     }
     const std::optional<cpu::Broadcast> plan = cpu::broadcast(a.shape, b.shape);
     if (!plan || element_count(plan->shape) < min_elements_) return std::nullopt;
-    Tensor out = cpu::make_tensor(is_comparison(op) ? DType::Bool : a.dtype, plan->shape);
+    Tensor out = cpu::make_tensor(kernels::is_comparison(op) ? DType::Bool : a.dtype, plan->shape);
     if (!cuda::binary(op, a.dtype, *plan, a, b, out, fault)) return std::nullopt;
     return result_of(fault, std::move(out));
   }

@@ -19,6 +19,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "gpu_eval/evaluator.h"
+
 #ifdef __CUDACC__
 #define TFMC_HOST_DEVICE __host__ __device__
 #else
@@ -187,5 +189,42 @@ TFMC_HOST_DEVICE T dot_strided(const A& a, std::int64_t a_base, std::int64_t a_s
   }
   return acc;
 }
+
+// The element-wise ops with a function object below: Add, Sub, Mul, Div, Maximum and Minimum
+// compute numbers of one dtype in that dtype; Equal, Less and Greater compare to a bool.
+TFMC_HOST_DEVICE constexpr bool is_arithmetic(BuiltinOp op) {
+  return op == BuiltinOp::Add || op == BuiltinOp::Sub || op == BuiltinOp::Mul ||
+         op == BuiltinOp::Div || op == BuiltinOp::Maximum || op == BuiltinOp::Minimum;
+}
+TFMC_HOST_DEVICE constexpr bool is_comparison(BuiltinOp op) {
+  return op == BuiltinOp::Equal || op == BuiltinOp::Less || op == BuiltinOp::Greater;
+}
+
+// The element function of an element-wise op as a function object, the one form every backend
+// applies: Element<op>{}(x, y, fault) for the arithmetic ops and comparisons above,
+// Element<op>{}(x, fault) for Neg and Relu.
+template <BuiltinOp op>
+struct Element {
+  template <class T>
+  TFMC_HOST_DEVICE auto operator()(T x, T y, [[maybe_unused]] bool& fault) const {
+    static_assert(is_arithmetic(op) || is_comparison(op), "not an element-wise binary op");
+    if constexpr (op == BuiltinOp::Add) return add(x, y);
+    if constexpr (op == BuiltinOp::Sub) return sub(x, y);
+    if constexpr (op == BuiltinOp::Mul) return mul(x, y);
+    if constexpr (op == BuiltinOp::Div) return div(x, y, fault);
+    if constexpr (op == BuiltinOp::Maximum) return maximum(x, y);
+    if constexpr (op == BuiltinOp::Minimum) return minimum(x, y);
+    if constexpr (op == BuiltinOp::Equal) return equal(x, y);
+    if constexpr (op == BuiltinOp::Less) return less(x, y);
+    if constexpr (op == BuiltinOp::Greater) return greater(x, y);
+  }
+
+  template <class T>
+  TFMC_HOST_DEVICE T operator()(T x, bool&) const {
+    static_assert(op == BuiltinOp::Neg || op == BuiltinOp::Relu, "not an element-wise unary op");
+    if constexpr (op == BuiltinOp::Neg) return neg(x);
+    if constexpr (op == BuiltinOp::Relu) return relu(x);
+  }
+};
 
 }  // namespace tfmc::eval::kernels

@@ -22,34 +22,10 @@
 
 namespace tfmc::eval {
 
+// The built-in ops, one per TFMC_BUILTIN_OP row of builtin_ops.def, in its order.
 enum class BuiltinOp : std::uint8_t {
-  Add,
-  Sub,
-  Mul,
-  Div,
-  Neg,
-  Maximum,
-  Minimum,
-  Relu,
-  MatMul,
-  Concat,
-  Split,
-  Sum,
-  Equal,
-  Less,
-  Greater,
-  Cast,
-  Reshape,
-  AddN,
-  Square,
-  DivNoNan,
-  ReluGrad,
-  Fill,
-  Tile,
-  Pack,
-  ConcatV2,
-  Shape,
-  Select,
+#define TFMC_BUILTIN_OP(name, ...) name,
+#include "gpu_eval/builtin_ops.def"
 };
 
 // Attributes after validation by the semantics layer. `axis` is as written (may be negative;
@@ -101,7 +77,8 @@ class Evaluator {
   virtual bool prefers_batches() const { return false; }
 };
 
-// Number of tensor outputs of `op` under `attrs` (Split: num; all others: 1).
+// Number of tensor outputs of `op` under `attrs`: its `outputs` in builtin_ops.def (Split: num;
+// all others: 1).
 int output_count(BuiltinOp op, const OpAttrs& attrs);
 
 }  // namespace tfmc::eval

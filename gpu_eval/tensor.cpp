@@ -2,41 +2,42 @@
 
 namespace tfmc::eval {
 
-std::size_t dtype_size(DType t) {
-  switch (t) {
-    case DType::F32:
-      return 4;
-    case DType::F64:
-      return 8;
-    case DType::I32:
-      return 4;
-    case DType::I64:
-      return 8;
-    case DType::Bool:
-      return 1;
+namespace {
+
+struct DTypeFacts {
+  DType dtype;
+  std::string_view name;
+  std::size_t size;
+};
+
+constexpr DTypeFacts kDTypes[] = {{DType::F32, "f32", 4},
+                                  {DType::F64, "f64", 8},
+                                  {DType::I32, "i32", 4},
+                                  {DType::I64, "i64", 8},
+                                  {DType::Bool, "bool", 1}};
+
+const DTypeFacts* facts(DType t) {
+  for (const DTypeFacts& f : kDTypes) {
+    if (f.dtype == t) return &f;
   }
-  return 0;
+  return nullptr;
+}
+
+}  // namespace
+
+std::size_t dtype_size(DType t) {
+  const DTypeFacts* f = facts(t);
+  return f ? f->size : 0;
 }
 
 std::string_view dtype_name(DType t) {
-  switch (t) {
-    case DType::F32:
-      return "f32";
-    case DType::F64:
-      return "f64";
-    case DType::I32:
-      return "i32";
-    case DType::I64:
-      return "i64";
-    case DType::Bool:
-      return "bool";
-  }
-  return "?";
+  const DTypeFacts* f = facts(t);
+  return f ? f->name : "?";
 }
 
 std::optional<DType> dtype_from_name(std::string_view name) {
-  for (DType t : {DType::F32, DType::F64, DType::I32, DType::I64, DType::Bool}) {
-    if (dtype_name(t) == name) return t;
+  for (const DTypeFacts& f : kDTypes) {
+    if (f.name == name) return f.dtype;
   }
   return std::nullopt;
 }

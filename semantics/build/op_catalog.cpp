@@ -23,42 +23,16 @@ struct BuiltinSpec {
   std::vector<std::string_view> required;
 };
 
+// The functions of gpu_eval/builtin_ops.def; a non-Builtin function's op is unused.
 const std::vector<BuiltinSpec>& builtins() {
   using K = FunctionKind;
   using O = eval::BuiltinOp;
   static const std::vector<BuiltinSpec> specs = {
-      {"Identity", K::Identity, O::Add, 1, 1, {}, {}},
-      {"Copy", K::Copy, O::Add, 1, 1, {}, {}},
-      {"Const", K::Const, O::Add, 0, 0, {"value"}, {"value"}},
-      {"Add", K::Builtin, O::Add, 2, 2, {}, {}},
-      {"Sub", K::Builtin, O::Sub, 2, 2, {}, {}},
-      {"Mul", K::Builtin, O::Mul, 2, 2, {}, {}},
-      {"Div", K::Builtin, O::Div, 2, 2, {}, {}},
-      {"Neg", K::Builtin, O::Neg, 1, 1, {}, {}},
-      {"Maximum", K::Builtin, O::Maximum, 2, 2, {}, {}},
-      {"Minimum", K::Builtin, O::Minimum, 2, 2, {}, {}},
-      {"Relu", K::Builtin, O::Relu, 1, 1, {}, {}},
-      {"MatMul", K::Builtin, O::MatMul, 2, 2, {"transpose_a", "transpose_b"}, {}},
-      {"Concat", K::Builtin, O::Concat, 2, -1, {"axis"}, {}},
-      {"Split", K::Builtin, O::Split, 1, 2, {"axis", "num"}, {"num"}},
-      {"Sum", K::Builtin, O::Sum, 1, 2, {"axis", "keep_dims"}, {}},
-      {"Equal", K::Builtin, O::Equal, 2, 2, {}, {}},
-      {"Less", K::Builtin, O::Less, 2, 2, {}, {}},
-      {"Greater", K::Builtin, O::Greater, 2, 2, {}, {}},
-      {"Cast", K::Builtin, O::Cast, 1, 1, {"to"}, {"to"}},
-      {"Reshape", K::Builtin, O::Reshape, 1, 2, {"shape"}, {"shape"}},
-      {"AddN", K::Builtin, O::AddN, 1, -1, {}, {}},
-      {"Square", K::Builtin, O::Square, 1, 1, {}, {}},
-      {"DivNoNan", K::Builtin, O::DivNoNan, 2, 2, {}, {}},
-      {"ReluGrad", K::Builtin, O::ReluGrad, 2, 2, {}, {}},
-      {"Fill", K::Builtin, O::Fill, 2, 2, {}, {}},
-      {"Tile", K::Builtin, O::Tile, 2, 2, {}, {}},
-      {"Pack", K::Builtin, O::Pack, 1, -1, {"axis"}, {}},
-      {"ConcatV2", K::Builtin, O::ConcatV2, 2, -1, {}, {}},
-      {"Shape", K::Builtin, O::Shape, 1, 1, {"out_type"}, {}},
-      {"Select", K::Builtin, O::Select, 3, 3, {}, {}},
-      {"IdentityN", K::Identity, O::Add, 1, -1, {}, {}},
-      {"NoOp", K::Uninterpreted, O::Add, 0, 0, {}, {}},
+#define TFMC_BUILTIN_OP(name, least, most, outputs, attributes, required, tensorflow) \
+  {#name, K::Builtin, O::name, least, most, {TFMC_OP_ITEMS attributes}, {TFMC_OP_ITEMS required}},
+#define TFMC_SEMANTICS_OP(name, least, most, kind, attributes, required, tensorflow) \
+  {#name, K::kind, O{}, least, most, {TFMC_OP_ITEMS attributes}, {TFMC_OP_ITEMS required}},
+#include "gpu_eval/builtin_ops.def"
   };
   return specs;
 }

@@ -1,5 +1,6 @@
 // The operations of FORMAT.md, "Operations": what each takes (arity, edge kinds, attributes) and
-// how a node's attributes become a Function (function.h) with its canonical term head.
+// how a node's attributes become a Function (function.h) with its canonical term head. The
+// functions' names, arities and attribute keys are the rows of gpu_eval/builtin_ops.def.
 //
 // Attribute rules: Concat {axis} (default 0), Split {num (required, >= 1), axis} (default 0),
 // Sum {axis} (absent: all elements), Cast {to} (required), Reshape {shape} (required, at most

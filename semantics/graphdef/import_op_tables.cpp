@@ -1,5 +1,7 @@
 #include "semantics/graphdef/import_op_tables.h"
 
+#include <initializer_list>
+
 namespace tfmc::sem {
 
 std::string control_flow_op(const std::string& op) {
@@ -34,40 +36,19 @@ bool is_apply_op(const std::string& op) {
 }
 
 const std::map<std::string, std::string>& pure_ops() {
-  static const std::map<std::string, std::string> kOps = {{"Add", "Add"},
-                                                          {"AddV2", "Add"},
-                                                          {"Sub", "Sub"},
-                                                          {"Mul", "Mul"},
-                                                          {"RealDiv", "Div"},
-                                                          {"Div", "Div"},
-                                                          {"DivNoNan", "DivNoNan"},
-                                                          {"Neg", "Neg"},
-                                                          {"Square", "Square"},
-                                                          {"Maximum", "Maximum"},
-                                                          {"Minimum", "Minimum"},
-                                                          {"Relu", "Relu"},
-                                                          {"ReluGrad", "ReluGrad"},
-                                                          {"MatMul", "MatMul"},
-                                                          {"Sum", "Sum"},
-                                                          {"Fill", "Fill"},
-                                                          {"Tile", "Tile"},
-                                                          {"Reshape", "Reshape"},
-                                                          {"ConcatV2", "ConcatV2"},
-                                                          {"Concat", "ConcatV2"},
-                                                          {"Split", "Split"},
-                                                          {"Pack", "Pack"},
-                                                          {"Cast", "Cast"},
-                                                          {"Equal", "Equal"},
-                                                          {"Less", "Less"},
-                                                          {"Greater", "Greater"},
-                                                          {"Identity", "Identity"},
-                                                          {"Snapshot", "Identity"},
-                                                          {"StopGradient", "Identity"},
-                                                          {"IdentityN", "IdentityN"},
-                                                          {"NoOp", "NoOp"},
-                                                          {"AddN", "AddN"},
-                                                          {"Shape", "Shape"},
-                                                          {"Select", "Select"}};
+  // The TensorFlow ops of each row of gpu_eval/builtin_ops.def, onto the row's op.
+  static const std::map<std::string, std::string> kOps = [] {
+    std::map<std::string, std::string> ops;
+    const auto add = [&](const char* op, std::initializer_list<const char*> tensorflow) {
+      for (const char* tf : tensorflow) ops.emplace(tf, op);
+    };
+#define TFMC_BUILTIN_OP(name, least, most, outputs, attributes, required, tensorflow) \
+  add(#name, {TFMC_OP_ITEMS tensorflow});
+#define TFMC_SEMANTICS_OP(name, least, most, kind, attributes, required, tensorflow) \
+  add(#name, {TFMC_OP_ITEMS tensorflow});
+#include "gpu_eval/builtin_ops.def"
+    return ops;
+  }();
   return kOps;
 }
 
