@@ -116,8 +116,13 @@ std::string Json::write(int indent) const {
     std::string operator()(const std::string& s) const { return json_string(s); }
     std::string operator()(std::uint64_t n) const { return std::to_string(n); }
     std::string operator()(std::int64_t n) const { return std::to_string(n); }
-    // Enough digits to read back; JSON has no NaN or infinity.
-    std::string operator()(double d) const { return std::isfinite(d) ? fmt::format("{}", d) : "0"; }
+    // Enough digits to read back. JSON has no literal for NaN or the infinities: they are the
+    // strings "nan", "inf" and "-inf" (FORMAT.md, "The JSON result").
+    std::string operator()(double d) const {
+      if (std::isnan(d)) return "\"nan\"";
+      if (std::isinf(d)) return d > 0 ? "\"inf\"" : "\"-inf\"";
+      return fmt::format("{}", d);
+    }
     std::string operator()(const std::shared_ptr<Container>& c) const {
       const char* open = c->is_object ? "{" : "[";
       const char* close = c->is_object ? "}" : "]";
