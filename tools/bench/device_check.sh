@@ -22,9 +22,9 @@
 # CPU side and report NO-GPU, and (a) reports FAIL (that is what TFMC_REQUIRE_CUDA=1 is for).
 # Exit status 0 when every part passed (or found no GPU: (a) fails then anyway), 1 otherwise.
 #
-# The parts after the build should take 2 to 3 minutes with the defaults on 16 cores (sized
-# from the 2-core figures of tools/bench/README.md). A quick run on a small machine, whose
-# curves then mean little:
+# With the defaults, the parts after an up-to-date build took 134 s on a 2-core machine without
+# a GPU (the threads curve 110 s of it); a build from nothing on 16 cores should take a few
+# minutes (not measured yet). A quick run on a small machine, whose curves then mean little:
 #
 #   DEVICE_CHECK_MATMUL=256 DEVICE_CHECK_SGD_ROWS="2x64 2x128" DEVICE_CHECK_THREADS="1 2" \
 #   DEVICE_CHECK_THREADS_SIZE=6 DEVICE_CHECK_THREADS_STATES=200000 \
@@ -42,13 +42,14 @@
 #   DEVICE_CHECK_THREADS_SIZE, DEVICE_CHECK_THREADS_STATES, DEVICE_CHECK_THREADS_COMPLETE,
 #   DEVICE_CHECK_THREADS_MEMORY
 #                          (d) threads_bench.sh's BENCH_SIZE (default 8), BENCH_STATES
-#                          (default 8000000), BENCH_COMPLETE (default 5; "" skips that table)
+#                          (default 12000000, as in tools/bench/README.md's figures),
+#                          BENCH_COMPLETE (default 5; "" skips that table)
 #                          and BENCH_MAX_MEMORY (default 512M); the store is compressed only
 #   DEVICE_CHECK_RANKS     (e) rank counts (default "1 2 4 8 16")
 #   DEVICE_CHECK_RANKS_SIZE, DEVICE_CHECK_MESSAGE_BYTES
 #                          (e) dist_bench.sh's BENCH_SIZE (default 5) and BENCH_MESSAGE_BYTES
 #                          (default 65536, tfmc's default)
-# Each part's own limit in seconds: build 300, cuda 120, matmul 60, eval 90, threads 120,
+# Each part's own limit in seconds: build 300, cuda 120, matmul 60, eval 90, threads 150,
 # ranks 120.
 set -uo pipefail
 
@@ -62,14 +63,17 @@ mkdir -p "$log_dir"
 cores=$(nproc)
 summary=()
 failed=0
+took=""
 built=yes  # "no" once the build part failed: the parts after it are then skipped
 
-# Adds a line to the summary: $1 the part, $2 its status, $3 what it found. PASS; FAIL;
+# Adds a line to the summary: $1 the part, $2 its status, the seconds it ran ($took, then
+# cleared), $3 what it found. Statuses: PASS; FAIL;
 # TIMEOUT (its limit ran out); SKIPPED (too little time was left to start it, or the build
 # failed); NO-GPU (it needs a device and found none; its CPU side passed); NOT-RUN (left out
 # of DEVICE_CHECK_PARTS). Any but PASS, NO-GPU and NOT-RUN makes the exit status 1.
 report() {
-  summary+=("$(printf '%-24s %-8s %s' "$1" "$2" "$3")")
+  summary+=("$(printf '%-22s %-8s %5s %s' "$1" "$2" "${took:+${took}s}" "$3")")
+  took=""
   case $2 in
     PASS | NO-GPU | NOT-RUN) ;;
     *) failed=1 ;;
@@ -79,7 +83,7 @@ report() {
 # Runs "$3..." as part $1 under `timeout`, at most $2 seconds or what is left of the run; its
 # output goes to the terminal and to $log_dir/$1.txt ($out). Sets $rc: the command's status
 # (124 or 137 when its time ran out), or "skip" when it was not started, with $skipped saying
-# why.
+# why; and $took, the seconds it ran.
 run_part() {
   local name=$1 limit=$2 left
   shift 2
@@ -98,8 +102,10 @@ run_part() {
     return
   fi
   echo "== $name (at most $limit s): $*"
+  local start=$SECONDS
   timeout -k 10 "$limit" "$@" </dev/null 2>&1 | tee "$out"
   rc=${PIPESTATUS[0]}
+  took=$((SECONDS - start))
 }
 
 # Reports part $1 (its summary label) when it did not run to its end, and then succeeds.
@@ -209,9 +215,9 @@ fi
 
 label="(d) threads curve"
 if asked threads "$label"; then
-  run_part threads 120 env BENCH_THREADS="${DEVICE_CHECK_THREADS:-1 2 4 8 16}" \
+  run_part threads 150 env BENCH_THREADS="${DEVICE_CHECK_THREADS:-1 2 4 8 16}" \
     BENCH_SIZE="${DEVICE_CHECK_THREADS_SIZE:-8}" \
-    BENCH_STATES="${DEVICE_CHECK_THREADS_STATES:-8000000}" \
+    BENCH_STATES="${DEVICE_CHECK_THREADS_STATES:-12000000}" \
     BENCH_COMPLETE="${DEVICE_CHECK_THREADS_COMPLETE-5}" \
     BENCH_MAX_MEMORY="${DEVICE_CHECK_THREADS_MEMORY:-512M}" BENCH_STORES=compressed \
     bash "$here/threads_bench.sh" "$build_dir"
