@@ -3,7 +3,6 @@
 #include <mpi.h>
 
 #include <chrono>
-#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -152,10 +151,13 @@ void Mailbox::end_round(const Handler& handle) {
   };
   BoundedWait wait(timeout_s_);
   // The time spent with nothing arriving: from the first idle look of a streak to what ends it.
-  std::optional<std::chrono::steady_clock::time_point> idle_since;
+  // (A flag beside the time, not a std::optional: GCC 12 warns, wrongly, that the optional's
+  // time may be read uninitialized.)
+  bool idle = false;
+  std::chrono::steady_clock::time_point idle_since;
   const auto busy = [&] {
-    if (idle_since) idle_seconds_ += seconds_since(*idle_since);
-    idle_since.reset();
+    if (idle) idle_seconds_ += seconds_since(idle_since);
+    idle = false;
   };
   while (!all_ended() || !in_flight_.empty()) {
     if (reap_sends() | receive_one(handle)) {
@@ -163,7 +165,10 @@ void Mailbox::end_round(const Handler& handle) {
       wait.moved();
       continue;
     }
-    if (!idle_since) idle_since = std::chrono::steady_clock::now();
+    if (!idle) {
+      idle_since = std::chrono::steady_clock::now();
+      idle = true;
+    }
     wait.idle([&] {
       std::string silent;
       for (int r = 0; r < size; ++r) {

@@ -3,7 +3,7 @@
 // covers, with broadcasting, -0, infinities, NaN, subnormals, integer wrap-around, division by
 // zero and casts out of range, and the error cases it leaves to the CPU backend. Without a
 // CUDA device every call goes to the CPU backend, which this checks too; the device part then
-// says that it was skipped.
+// says that it was skipped, or fails under TFMC_REQUIRE_CUDA=1 (cuda_required.h).
 #include "gpu_eval/cuda_evaluator.h"
 
 #include <catch2/catch.hpp>
@@ -16,6 +16,7 @@
 #include "gpu_eval/cpu_evaluator.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cuda_device.h"
+#include "gpu_eval/cuda_required.h"
 #include "gpu_eval/evaluator_choice.h"
 #include "gpu_eval/random_tensors.h"
 
@@ -203,8 +204,8 @@ TEST_CASE("the CUDA backend gives the CPU backend's results, bit for bit", "[cud
   CHECK(cuda_evaluator.device_calls() + cuda_evaluator.cpu_calls() == all.size());
   if (!cuda::available()) {
     CHECK(cuda_evaluator.device_calls() == 0);
-    WARN(cuda::describe() << ": every call ran on the CPU backend; the device comparison is "
-                             "skipped");
+    // Every call ran on the CPU backend.
+    tfmc::test::no_cuda_device("the device comparison");
     return;
   }
   // With a device every call but the 5 errors and the rank-9 Add ran there.
@@ -229,5 +230,6 @@ TEST_CASE("auto sends only large results to the device", "[cuda]") {
   // Auto without a device is the CPU backend.
   if (!cuda::available()) {
     CHECK(dynamic_cast<CpuEvaluator*>(make_evaluator(EvalBackend::Auto).get()) != nullptr);
+    tfmc::test::no_cuda_device("sending the large result to the device");
   }
 }

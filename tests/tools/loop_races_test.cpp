@@ -38,7 +38,7 @@ tfmc::api::Race race(std::string first, std::vector<std::uint32_t> a, std::strin
   r.second = std::move(second);
   r.first_iterations = std::move(a);
   r.second_iterations = std::move(b);
-  r.variable = "x";
+  r.variable = std::string("x");  // not from a char*: GCC 12 warns (-Wrestrict, wrongly)
   r.kind = "read-write";
   r.observable = observable;
   if (!observable) r.unknown_reason = "stopped";

@@ -28,7 +28,7 @@ class Json {
   Json(std::uint64_t n) : value_(n) {}
   Json(int n) : value_(static_cast<std::int64_t>(n)) {}
   Json(std::int64_t n) : value_(n) {}
-  Json(double d) : value_(d) {}
+  Json(double d) : value_(d) {}  // NaN and the infinities as the strings "nan", "inf", "-inf"
 
   static Json object(Layout layout = Layout::Inline);
   static Json array(Layout layout = Layout::Inline);
