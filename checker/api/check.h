@@ -42,8 +42,8 @@ using Engine = std::function<std::unique_ptr<ExplorationRun>(
 
 struct CheckOptions {
   check::Limits limits;
-  check::Parallelism parallel;  // threads of each exploration (explorer.h)
-  check::StoreMode store = check::StoreMode::Compressed;  // state_store.h
+  check::Parallelism parallel;  // threads of each exploration (exploration.h)
+  check::StoreMode store = check::StoreMode::Compressed;  // exploration.h
   check::Reduction reduction = check::Reduction::Stubborn;
   // Classify the races of a nondeterministic result as observable or benign
   // (race_classification.h); it may cost two more explorations per race.

@@ -2,12 +2,16 @@
 #include "tools/app/cli.h"
 
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
+#include <string>
 
 #include "support/files.h"
 #include "support/json_reader.h"
 #include "support/tfmc_run.h"
+#include "tools/app/command_options.h"
 
 namespace {
 
@@ -190,4 +194,27 @@ TEST_CASE("a state file the machine cannot make ends the run with exit 4 and no 
   CHECK(r.err.find("tfmc: error: cannot make the state file in /nonexistent/tfmc (set TMPDIR): ") ==
         0);
   CHECK(r.err.find("bug") == std::string::npos);
+}
+
+TEST_CASE("--max-memory reads a decimal count with a binary unit", "[tools][cli]") {
+  const auto bytes = [](const std::string& text) -> std::optional<std::uint64_t> {
+    std::uint64_t b = 0;
+    if (!tfmc::app::memory_limit(text, b)) return std::nullopt;
+    return b;
+  };
+  CHECK(bytes("123") == 123u);
+  CHECK(bytes("512K") == 512u << 10);
+  CHECK(bytes("64M") == 64u << 20);
+  CHECK(bytes("4G") == std::uint64_t{4} << 30);
+  CHECK(bytes("4GiB") == std::uint64_t{4} << 30);
+  CHECK(bytes("4g") == std::uint64_t{4} << 30);
+  CHECK(bytes("010M") == 10u << 20);  // decimal, not octal
+  CHECK(bytes("0") == 0u);
+  CHECK(bytes("000") == 0u);
+  for (const char* bad : {"lots", "12X", "1.5G", "-1", "K", "0x100", "+5M", " 5M"}) {
+    INFO(bad);
+    CHECK_FALSE(bytes(bad).has_value());
+  }
+  std::uint64_t physical = 0;
+  CHECK(tfmc::app::memory_limit("", physical));
 }

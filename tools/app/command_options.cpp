@@ -4,6 +4,9 @@
 #include <fmt/ostream.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "gpu_eval/cuda_device.h"
 #include "tools/app/enum_option.h"
 
@@ -39,23 +42,6 @@ std::uint64_t physical_memory_bytes() {
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long page = sysconf(_SC_PAGESIZE);
   return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * page : 0;
-}
-
-// The --max-memory text as bytes, read by CLI11's AsSizeValue with binary multiples ("123",
-// "512K", "64M", "4G", "4GiB"); no text is 90% of the physical memory. False when malformed.
-// The option is read here, after parsing, so that its error is tfmc's one line
-// (specs/FORMAT.md, "Error messages") rather than the parser's.
-bool memory_limit(std::string text, std::uint64_t& bytes) {
-  if (text.empty()) {
-    bytes = physical_memory_bytes() / 10 * 9;
-    return true;
-  }
-  try {
-    if (!CLI::AsSizeValue(false)(text).empty()) return false;
-  } catch (const CLI::ValidationError&) {
-    return false;
-  }
-  return CLI::detail::lexical_cast(text, bytes);
 }
 
 // --values and --full-values.
@@ -235,6 +221,25 @@ void add_exploration_options(CLI::App* cmd, ExplorationOptions& options, Explora
 }
 
 }  // namespace
+
+// Read by CLI11's AsSizeValue with binary multiples, after parsing, so that a bad size's error
+// is tfmc's one line (specs/FORMAT.md, "Error messages") rather than the parser's. The count
+// is decimal: CLI11 would read a leading 0 as octal ("010M" as 8M), "0x" as hex and a bare
+// unit ("K") as one of it, so the text must start with a digit and its leading zeros go.
+bool memory_limit(std::string text, std::uint64_t& bytes) {
+  if (text.empty()) {
+    bytes = physical_memory_bytes() / 10 * 9;
+    return true;
+  }
+  if (!std::isdigit(static_cast<unsigned char>(text[0]))) return false;
+  text.erase(0, std::min(text.find_first_not_of('0'), text.size() - 1));
+  try {
+    if (!CLI::AsSizeValue(false)(text).empty()) return false;
+  } catch (const CLI::ValidationError&) {
+    return false;
+  }
+  return CLI::detail::lexical_cast(text, bytes);
+}
 
 void add_commands(CLI::App& app, CommandLine& line) {
   line.check_cmd = add_program_command(

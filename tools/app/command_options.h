@@ -6,6 +6,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <ostream>
 #include <string>
 
@@ -44,6 +45,11 @@ struct CommandLine {
   CLI::App* races_cmd = nullptr;
   CLI::App* dot_cmd = nullptr;  // import otherwise
 };
+
+// The --max-memory text as bytes: a decimal count with an optional binary unit (K, M, G, T, P,
+// E, in any case, optionally with iB or B: "512M", "4GiB", "4g"); "" is 90% of the physical
+// memory. False when malformed (a fraction, a sign, hex, a bare unit, an unknown unit).
+bool memory_limit(std::string text, std::uint64_t& bytes);
 
 // Adds tfmc's subcommands to `app`, check, compare, races, dot and import, each with its
 // description and its options in the order its help lists them, bound to `line`.
