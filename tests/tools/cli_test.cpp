@@ -196,7 +196,7 @@ TEST_CASE("a state file the machine cannot make ends the run with exit 4 and no 
   CHECK(r.err.find("bug") == std::string::npos);
 }
 
-TEST_CASE("--max-memory reads a decimal count with a binary unit", "[tools][cli]") {
+TEST_CASE("the --max-memory size is a decimal count with a binary unit", "[tools][cli]") {
   const auto bytes = [](const std::string& text) -> std::optional<std::uint64_t> {
     std::uint64_t b = 0;
     if (!tfmc::app::memory_limit(text, b)) return std::nullopt;
