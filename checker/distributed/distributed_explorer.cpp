@@ -5,7 +5,7 @@
 
 #include "checker/hash_mix.h"
 #include "semantics/errors/invariant.h"
-#include "semantics/model/wire_codec.h"
+#include "semantics/values/wire_codec.h"
 
 namespace tfmc::dist {
 

@@ -7,7 +7,7 @@
 
 #include "checker/distributed/distributed_explorer.h"
 #include "semantics/errors/invariant.h"
-#include "semantics/model/wire_codec.h"
+#include "semantics/values/wire_codec.h"
 
 namespace tfmc::dist {
 

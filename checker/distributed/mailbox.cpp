@@ -8,7 +8,7 @@
 
 #include "checker/distributed/mpi_wait.h"
 #include "semantics/errors/invariant.h"
-#include "semantics/model/wire_codec.h"
+#include "semantics/values/wire_codec.h"
 
 namespace tfmc::dist {
 

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "checker/distributed/mpi_ranks.h"
-#include "semantics/model/wire_codec.h"
+#include "semantics/values/wire_codec.h"
 
 namespace tfmc::dist {
 

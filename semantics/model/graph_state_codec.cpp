@@ -6,7 +6,7 @@
 #include <bit>
 
 #include "semantics/errors/invariant.h"
-#include "semantics/model/wire_codec.h"
+#include "semantics/values/wire_codec.h"
 
 namespace tfmc::sem {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "semantics/model/wire_codec.h"
+#include "semantics/values/wire_codec.h"
 
 namespace tfmc::sem {
 

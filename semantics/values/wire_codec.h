@@ -3,7 +3,8 @@
 // appended as the machine holds them (every process of one run is the same program on the same
 // kind of machine), and read back front to back with every read checked against the bytes
 // left. Header-only, so that the engine (checker/) and the semantics both use it without either
-// linking the other.
+// linking the other; in values/, the lowest layer of the semantics that writes messages (the
+// value exchange), below the state codec of model/.
 #pragma once
 
 #include <cstddef>
