@@ -16,6 +16,7 @@
 // - Reductions accumulate in index order, starting from the first term; an empty one is +0.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <type_traits>
 
@@ -82,6 +83,42 @@ TFMC_HOST_DEVICE T div(T a, T b, bool& fault) {
   } else {
     return a / b;
   }
+}
+
+// TensorFlow's FloorDiv: the quotient rounded toward minus infinity. Integers: the truncated
+// quotient, one less when a remainder is left and the signs differ (MIN / -1 wraps to MIN, a
+// zero divisor faults); floats: floor(a / b), as TensorFlow's kernel computes it, so that an
+// infinite or NaN quotient stays one.
+template <class T>
+TFMC_HOST_DEVICE T floor_div(T a, T b, bool& fault) {
+  if constexpr (std::is_integral_v<T>) {
+    const T q = div(a, b, fault);
+    if (b == 0 || b == -1) return q;
+    return q * b != a && ((a < 0) != (b < 0)) ? T(q - 1) : q;
+  } else {
+    return std::floor(a / b);
+  }
+}
+
+// TensorFlow's FloorMod: the remainder of FloorDiv, with the sign of the divisor. As its
+// kernel computes it: the truncated remainder (C's % or fmod), plus the divisor when that
+// remainder is non-zero and its sign differs from the divisor's. Integers: a zero divisor
+// faults and x mod -1 is 0 (where C's MIN % -1 would trap); floats: fmod's NaN for a zero
+// divisor stays NaN, and a -0 remainder stays -0.
+template <class T>
+TFMC_HOST_DEVICE T floor_mod(T a, T b, bool& fault) {
+  T r;
+  if constexpr (std::is_integral_v<T>) {
+    if (b == 0) {
+      fault = true;
+      return 0;
+    }
+    if (b == -1) return 0;
+    r = a % b;
+  } else {
+    r = std::fmod(a, b);
+  }
+  return r != T{0} && ((b < T{0}) != (r < T{0})) ? add(r, b) : r;
 }
 
 // NaN wins; among equal values +0 is above -0. For two zeros a + b is +0 unless both are -0,
@@ -190,11 +227,13 @@ TFMC_HOST_DEVICE T dot_strided(const A& a, std::int64_t a_base, std::int64_t a_s
   return acc;
 }
 
-// The element-wise ops with a function object below: Add, Sub, Mul, Div, Maximum and Minimum
-// compute numbers of one dtype in that dtype; Equal, Less and Greater compare to a bool.
+// The element-wise ops with a function object below: Add, Sub, Mul, Div, FloorDiv, FloorMod,
+// Maximum and Minimum compute numbers of one dtype in that dtype; Equal, Less and Greater
+// compare to a bool.
 TFMC_HOST_DEVICE constexpr bool is_arithmetic(BuiltinOp op) {
   return op == BuiltinOp::Add || op == BuiltinOp::Sub || op == BuiltinOp::Mul ||
-         op == BuiltinOp::Div || op == BuiltinOp::Maximum || op == BuiltinOp::Minimum;
+         op == BuiltinOp::Div || op == BuiltinOp::FloorDiv || op == BuiltinOp::FloorMod ||
+         op == BuiltinOp::Maximum || op == BuiltinOp::Minimum;
 }
 TFMC_HOST_DEVICE constexpr bool is_comparison(BuiltinOp op) {
   return op == BuiltinOp::Equal || op == BuiltinOp::Less || op == BuiltinOp::Greater;
@@ -212,6 +251,8 @@ struct Element {
     if constexpr (op == BuiltinOp::Sub) return sub(x, y);
     if constexpr (op == BuiltinOp::Mul) return mul(x, y);
     if constexpr (op == BuiltinOp::Div) return div(x, y, fault);
+    if constexpr (op == BuiltinOp::FloorDiv) return floor_div(x, y, fault);
+    if constexpr (op == BuiltinOp::FloorMod) return floor_mod(x, y, fault);
     if constexpr (op == BuiltinOp::Maximum) return maximum(x, y);
     if constexpr (op == BuiltinOp::Minimum) return minimum(x, y);
     if constexpr (op == BuiltinOp::Equal) return equal(x, y);

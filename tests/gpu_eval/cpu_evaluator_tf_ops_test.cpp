@@ -125,3 +125,36 @@ TEST_CASE("Select picks elements, or whole rows by a vector", "[cpu_evaluator][t
   CHECK(run(BuiltinOp::Select, {"i32{1}", "f32{1}", "f32{2}"}) == "Error(type)");
   CHECK(run(BuiltinOp::Select, {"bool{true}", "f32{1}", "i32{2}"}) == "Error(type)");
 }
+
+TEST_CASE("FloorDiv rounds the quotient toward minus infinity", "[cpu_evaluator][tf_ops]") {
+  CHECK(run(BuiltinOp::FloorDiv, {"i32[6]{7, -7, 7, -7, 0, 6}", "i32[6]{2, 2, -2, -2, 3, 3}"}) ==
+        "i32[6]{3, -4, -4, 3, 0, 2}");
+  // MIN / -1 wraps to MIN, as Div does; a remainder of MIN / 3 rounds down.
+  CHECK(run(BuiltinOp::FloorDiv, {"i32[2]{-2147483648, -2147483648}", "i32[2]{-1, 3}"}) ==
+        "i32[2]{-2147483648, -715827883}");
+  CHECK(run(BuiltinOp::FloorDiv, {"i64[2]{-9, 9}", "i64{4}"}) == "i64[2]{-3, 2}");
+  CHECK(run(BuiltinOp::FloorDiv, {"i32[2]{1, 2}", "i32[2]{1, 0}"}) == "Error(arithmetic)");
+  // Floats: floor(x / y), so -0 stays -0 and a zero divisor gives an infinity or NaN.
+  CHECK(run(BuiltinOp::FloorDiv,
+            {"f32[7]{7, -7, 7, -7, -0, 5, 0}", "f32[7]{2, 2, -2, -2, 3, 0, 0}"}) ==
+        "f32[7]{3, -4, -4, 3, -0, inf, nan}");
+  CHECK(run(BuiltinOp::FloorDiv, {"f64{-1}", "f64{3}"}) == "f64{-1}");
+  CHECK(run(BuiltinOp::FloorDiv, {"bool{true}", "bool{true}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::FloorDiv, {"i32[2]{1, 2}", "i32[3]{1, 2, 3}"}) == "Error(shape)");
+}
+
+TEST_CASE("FloorMod takes the sign of the divisor", "[cpu_evaluator][tf_ops]") {
+  CHECK(run(BuiltinOp::FloorMod, {"i32[6]{7, -7, 7, -7, 0, 6}", "i32[6]{2, 2, -2, -2, 3, 3}"}) ==
+        "i32[6]{1, 1, -1, -1, 0, 0}");
+  // x mod -1 is 0 for every x, MIN included (where C's % would trap).
+  CHECK(run(BuiltinOp::FloorMod, {"i32[2]{-2147483648, -2147483648}", "i32[2]{-1, 3}"}) ==
+        "i32[2]{0, 1}");
+  CHECK(run(BuiltinOp::FloorMod, {"i64[3]{0, 1, 2}", "i64{2}"}) == "i64[3]{0, 1, 0}");
+  CHECK(run(BuiltinOp::FloorMod, {"i32{5}", "i32{0}"}) == "Error(arithmetic)");
+  // Floats: fmod, plus the divisor where the signs differ; -0 stays -0, fmod(x, 0) is NaN.
+  CHECK(run(BuiltinOp::FloorMod,
+            {"f32[7]{7, -7, 7, -7, -0, 5, 7.5}", "f32[7]{2, 2, -2, -2, 3, 0, 2}"}) ==
+        "f32[7]{1, 1, -1, -1, -0, nan, 1.5}");
+  CHECK(run(BuiltinOp::FloorMod, {"f64{-0.5}", "f64{inf}"}) == "f64{inf}");
+  CHECK(run(BuiltinOp::FloorMod, {"bool{true}", "bool{true}"}) == "Error(type)");
+}

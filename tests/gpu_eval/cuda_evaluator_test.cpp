@@ -63,9 +63,10 @@ struct Call {
 std::vector<Call> calls(std::mt19937_64& rng) {
   std::vector<Call> out;
   const DType numeric[] = {DType::F32, DType::F64, DType::I32, DType::I64};
-  const BuiltinOp binary[] = {BuiltinOp::Add,   BuiltinOp::Sub,     BuiltinOp::Mul,
-                              BuiltinOp::Div,   BuiltinOp::Maximum, BuiltinOp::Minimum,
-                              BuiltinOp::Equal, BuiltinOp::Less,    BuiltinOp::Greater};
+  const BuiltinOp binary[] = {BuiltinOp::Add,     BuiltinOp::Sub,      BuiltinOp::Mul,
+                              BuiltinOp::Div,     BuiltinOp::FloorDiv, BuiltinOp::FloorMod,
+                              BuiltinOp::Maximum, BuiltinOp::Minimum,  BuiltinOp::Equal,
+                              BuiltinOp::Less,    BuiltinOp::Greater};
   for (const DType t : numeric) {
     for (const BuiltinOp op : binary) {
       out.push_back({op, {}, {random_tensor(t, {37, 41}, rng), random_tensor(t, {37, 41}, rng)}});
@@ -108,7 +109,9 @@ std::vector<Call> calls(std::mt19937_64& rng) {
       return random_tensor(t, shape, rng, tfmc::test::Values::Finite);
     };
     out.push_back({BuiltinOp::MatMul, {}, {finite({33, 65}), finite({65, 17})}});
-    out.push_back({BuiltinOp::Div, {}, {finite({37, 41}), finite({37, 41})}});
+    for (const BuiltinOp op : {BuiltinOp::Div, BuiltinOp::FloorDiv, BuiltinOp::FloorMod}) {
+      out.push_back({op, {}, {finite({37, 41}), finite({37, 41})}});
+    }
     OpAttrs first_axis;
     first_axis.axis = 0;
     out.push_back({BuiltinOp::Sum, first_axis, {finite({300, 3})}});

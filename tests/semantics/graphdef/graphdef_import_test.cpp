@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "semantics/graphdef/graph_text.h"
@@ -206,6 +207,31 @@ TEST_CASE("import: ResourceApplyGradientDescent computes var - alpha * delta",
   const Checked c = check_graph("gd.pbtxt", graph, {"--init", "init", "--target", "step"});
   CHECK(c.code == 0);
   tfmc::test::check_outcome_list(c.outcomes, {{{}, {{"w", "f32{-0.5}"}}}});
+}
+
+TEST_CASE("import: FloorMod and FloorDiv compute as TensorFlow's kernels", "[graphdef][import]") {
+  const auto int_const = [](const std::string& name, const std::string& value) {
+    return node(
+        name, "Const", {},
+        attr("dtype", "type: DT_INT32") +
+            attr("value", "tensor { dtype: DT_INT32 tensor_shape {} int_val: " + value + " }"));
+  };
+  // i % 2 == 0 and i // 2, as TF2's Python operators write them for a fed i.
+  const std::string graph =
+      node("i", "Placeholder", {}, attr("dtype", "type: DT_INT32")) + int_const("two", "2") +
+      int_const("zero", "0") + node("mod", "FloorMod", {"i", "two"}) +
+      node("div", "FloorDiv", {"i", "two"}) + node("even", "Equal", {"mod", "zero"});
+  const std::vector<std::string> fetches = {"--fetch", "mod", "--fetch", "div", "--fetch", "even"};
+  for (const auto& [fed, mod, div, even] :
+       {std::tuple{"i32{-7}", "i32{1}", "i32{-4}", "bool{false}"},
+        std::tuple{"i32{6}", "i32{0}", "i32{3}", "bool{true}"}}) {
+    std::vector<std::string> args = fetches;
+    args.insert(args.end(), {"--feed", std::string("i=") + fed});
+    const Checked c = check_graph("floor_ops.pbtxt", graph, args);
+    CHECK(c.code == 0);
+    tfmc::test::check_outcome_list(c.outcomes,
+                                   {{{{"div", div}, {"even", even}, {"mod", mod}}, {}}});
+  }
 }
 
 TEST_CASE("import: an optimizer update without arithmetic is an uninterpreted update",
