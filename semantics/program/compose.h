@@ -30,7 +30,7 @@
 // All programs must have been built with the same ValueStore (`values`): the composed program
 // keeps their value ids (fed values, INITs, Choice alternatives, Const values) as they are.
 // Functions are re-added to the composed FunctionTable. Program::file is the programs' files,
-// each once, joined by ", ". Prune each program (program_prune.h) before composing, as each
+// each once, joined by ", ". Prune each program (prune.h) before composing, as each
 // Session.Run call prunes its own graph.
 #pragma once
 

@@ -211,7 +211,12 @@ TEST_CASE("the --max-memory size is a decimal count with a binary unit", "[tools
   CHECK(bytes("010M") == 10u << 20);  // decimal, not octal
   CHECK(bytes("0") == 0u);
   CHECK(bytes("000") == 0u);
-  for (const char* bad : {"lots", "12X", "1.5G", "-1", "K", "0x100", "+5M", " 5M"}) {
+  CHECK(bytes("0K") == 0u);
+  CHECK(bytes("00M") == 0u);
+  CHECK(bytes("0B") == 0u);
+  CHECK(bytes("5Ki") == 5u << 10);
+  for (const char* bad :
+       {"lots", "12X", "1.5G", "-1", "K", "0x100", "+5M", " 5M", "1 K", "0 8", "5M "}) {
     INFO(bad);
     CHECK_FALSE(bytes(bad).has_value());
   }

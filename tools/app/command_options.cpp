@@ -224,15 +224,19 @@ void add_exploration_options(CLI::App* cmd, ExplorationOptions& options, Explora
 
 // Read by CLI11's AsSizeValue with binary multiples, after parsing, so that a bad size's error
 // is tfmc's one line (specs/FORMAT.md, "Error messages") rather than the parser's. The count
-// is decimal: CLI11 would read a leading 0 as octal ("010M" as 8M), "0x" as hex and a bare
-// unit ("K") as one of it, so the text must start with a digit and its leading zeros go.
+// is decimal: CLI11 would read a leading 0 as octal ("010M" as 8M), "0x" as hex, a bare unit
+// ("K") as one of it and "1 K" as 1K, so the text must be digits and a unit, and the digits'
+// leading zeros go (but the last digit, so that "0K" stays 0).
 bool memory_limit(std::string text, std::uint64_t& bytes) {
   if (text.empty()) {
     bytes = physical_memory_bytes() / 10 * 9;
     return true;
   }
-  if (!std::isdigit(static_cast<unsigned char>(text[0]))) return false;
-  text.erase(0, std::min(text.find_first_not_of('0'), text.size() - 1));
+  // Digits, then letters only: no sign, space, point or hex.
+  const std::size_t digits = std::min(text.find_first_not_of("0123456789"), text.size());
+  const auto is_letter = [](unsigned char c) { return std::isalpha(c) != 0; };
+  if (digits == 0 || !std::all_of(text.begin() + digits, text.end(), is_letter)) return false;
+  text.erase(0, std::min(text.find_first_not_of('0'), digits - 1));  // keeps one digit
   try {
     if (!CLI::AsSizeValue(false)(text).empty()) return false;
   } catch (const CLI::ValidationError&) {

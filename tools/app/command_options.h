@@ -47,8 +47,8 @@ struct CommandLine {
 };
 
 // The --max-memory text as bytes: a decimal count with an optional binary unit (K, M, G, T, P,
-// E, in any case, optionally with iB or B: "512M", "4GiB", "4g"); "" is 90% of the physical
-// memory. False when malformed (a fraction, a sign, hex, a bare unit, an unknown unit).
+// E, in any case, optionally with i, iB or B: "512M", "4GiB", "4g"); "" is 90% of the physical
+// memory. False when malformed (a fraction, a sign, a space, hex, a bare unit, an unknown unit).
 bool memory_limit(std::string text, std::uint64_t& bytes);
 
 // Adds tfmc's subcommands to `app`, check, compare, races, dot and import, each with its
