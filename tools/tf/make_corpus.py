@@ -316,6 +316,29 @@ def _():
     tf.identity(x, name="x")
 
 
+@graph("floormod_loop", ["--feed", "n=i32{4}", "--fetch", "hits", "--fetch", "s"],
+       shows="a TF2 tf.function (AutoGraph: a StatelessWhile and a StatelessIf) counting the "
+             "even i below n, i % 2 and i // 2 written as FloorMod and FloorDiv: hits = 2, "
+             "s = 1 for n = 4")
+def _():
+    @tf.function
+    def count(n):
+        i, hits, s = tf.constant(0), tf.constant(0), tf.constant(0)
+        while i < n:
+            # tf.equal, not ==: traced inside this TF1 graph a tensor's == is Python's
+            # identity (False), and AutoGraph would drop the `if`; a TF2 program traced
+            # eagerly makes the same Equal of i % 2 and 0 from ==.
+            if tf.equal(i % 2, 0):
+                hits += 1
+                s += i // 2
+            i += 1
+        return hits, s
+
+    hits, s = count(v1.placeholder(tf.int32, [], name="n"))
+    tf.identity(hits, name="hits")
+    tf.identity(s, name="s")
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "testdata/graphdef"
     os.makedirs(out, exist_ok=True)

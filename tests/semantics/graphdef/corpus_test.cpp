@@ -97,6 +97,8 @@ const std::map<std::string, std::vector<ListedOutcome>>& expected() {
       {"cond_in_loop", {{{{"n", "i32{2}"}}, {{"v", "f32{11}"}}}}},
       // No variables: x = 1, iteration 0 (i < 1) adds 1, iteration 1 multiplies by 3.
       {"stateless_loop", {{{{"x", "f32{6}"}}, {}}}},
+      // i = 0 and 2 of range(4) are even: hits 2, s = 0 // 2 + 2 // 2 = 1.
+      {"floormod_loop", {{{{"hits", "i32{2}"}, {"s", "i32{1}"}}, {}}}},
   };
   return kExpected;
 }
