@@ -132,10 +132,11 @@ requires(kernels::is_arithmetic(op)) EvalResult kernel(Op<op>, Args args, const 
   return arithmetic(*args[0], *args[1], kernels::Element<op>{});
 }
 
-// Equal compares bools too.
+// Equal and NotEqual compare bools too.
 template <BuiltinOp op>
 requires(kernels::is_comparison(op)) EvalResult kernel(Op<op>, Args args, const OpAttrs&) {
-  return comparison(*args[0], *args[1], op == BuiltinOp::Equal, kernels::Element<op>{});
+  constexpr bool bools = op == BuiltinOp::Equal || op == BuiltinOp::NotEqual;
+  return comparison(*args[0], *args[1], bools, kernels::Element<op>{});
 }
 
 template <BuiltinOp op>

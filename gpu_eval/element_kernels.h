@@ -150,10 +150,15 @@ TFMC_HOST_DEVICE T relu(T a) {
   return maximum(a, T{0});
 }
 
-// IEEE comparisons: NaN equals nothing, -0 equals +0.
+// IEEE comparisons: NaN equals nothing (so it is NotEqual to everything), -0 equals +0.
 template <class T>
 TFMC_HOST_DEVICE bool equal(T a, T b) {
   return a == b;
+}
+
+template <class T>
+TFMC_HOST_DEVICE bool not_equal(T a, T b) {
+  return a != b;
 }
 
 template <class T>
@@ -228,15 +233,16 @@ TFMC_HOST_DEVICE T dot_strided(const A& a, std::int64_t a_base, std::int64_t a_s
 }
 
 // The element-wise ops with a function object below: Add, Sub, Mul, Div, FloorDiv, FloorMod,
-// Maximum and Minimum compute numbers of one dtype in that dtype; Equal, Less and Greater
-// compare to a bool.
+// Maximum and Minimum compute numbers of one dtype in that dtype; Equal, NotEqual, Less and
+// Greater compare to a bool.
 TFMC_HOST_DEVICE constexpr bool is_arithmetic(BuiltinOp op) {
   return op == BuiltinOp::Add || op == BuiltinOp::Sub || op == BuiltinOp::Mul ||
          op == BuiltinOp::Div || op == BuiltinOp::FloorDiv || op == BuiltinOp::FloorMod ||
          op == BuiltinOp::Maximum || op == BuiltinOp::Minimum;
 }
 TFMC_HOST_DEVICE constexpr bool is_comparison(BuiltinOp op) {
-  return op == BuiltinOp::Equal || op == BuiltinOp::Less || op == BuiltinOp::Greater;
+  return op == BuiltinOp::Equal || op == BuiltinOp::NotEqual || op == BuiltinOp::Less ||
+         op == BuiltinOp::Greater;
 }
 
 // The element function of an element-wise op as a function object, the one form every backend
@@ -256,6 +262,7 @@ struct Element {
     if constexpr (op == BuiltinOp::Maximum) return maximum(x, y);
     if constexpr (op == BuiltinOp::Minimum) return minimum(x, y);
     if constexpr (op == BuiltinOp::Equal) return equal(x, y);
+    if constexpr (op == BuiltinOp::NotEqual) return not_equal(x, y);
     if constexpr (op == BuiltinOp::Less) return less(x, y);
     if constexpr (op == BuiltinOp::Greater) return greater(x, y);
   }

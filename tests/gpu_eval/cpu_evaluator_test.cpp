@@ -127,6 +127,13 @@ TEST_CASE("Comparisons give bool tensors with IEEE semantics", "[cpu_evaluator]"
         "bool[4]{true, false, true, false}");
   CHECK(run(BuiltinOp::Equal, {"bool[2]{true, false}", "bool{true}"}) == "bool[2]{true, false}");
   CHECK(run(BuiltinOp::Equal, {"i64[2]{5, 6}", "i64[2]{5, 5}"}) == "bool[2]{true, false}");
+  // NotEqual is Equal's negation: NaN differs from itself, -0 does not differ from +0.
+  CHECK(run(BuiltinOp::NotEqual, {"f32[4]{1, nan, -0, 2}", "f32[4]{1, nan, 0, 3}"}) ==
+        "bool[4]{false, true, false, true}");
+  CHECK(run(BuiltinOp::NotEqual, {"bool[2]{true, false}", "bool{true}"}) == "bool[2]{false, true}");
+  CHECK(run(BuiltinOp::NotEqual, {"i32[3]{-1, 0, 1}", "i32{0}"}) == "bool[3]{true, false, true}");
+  CHECK(run(BuiltinOp::NotEqual, {"i32{1}", "i64{1}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::NotEqual, {"i32[2]{1, 2}", "i32[3]{1, 2, 3}"}) == "Error(shape)");
   CHECK(run(BuiltinOp::Less, {"f64[4]{1, 2, nan, -0}", "f64[4]{2, 1, 1, 0}"}) ==
         "bool[4]{true, false, false, false}");
   CHECK(run(BuiltinOp::Greater, {"f32[4]{1, 2, nan, -inf}", "f32[4]{2, 1, 1, -inf}"}) ==
