@@ -252,6 +252,10 @@ EvalResult kernel(Op<BuiltinOp::Select>, Args args, const OpAttrs&) {
   return select(*args[0], *args[1], *args[2]);
 }
 
+EvalResult kernel(Op<BuiltinOp::Range>, Args args, const OpAttrs&) {
+  return range(*args[0], *args[1], *args[2]);
+}
+
 }  // namespace
 
 EvalResult CpuEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs, Args args) {

@@ -1,8 +1,10 @@
 #include "gpu_eval/cpu_tf_ops.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
+#include <type_traits>
 
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/element_kernels.h"
@@ -207,6 +209,49 @@ EvalResult select(const Tensor& cond, const Tensor& t, const Tensor& e) {
     std::copy_n((pick ? t : e).bytes.data() + i * size, size, out.bytes.data() + i * size);
   }
   return single(std::move(out));
+}
+
+EvalResult range(const Tensor& start, const Tensor& limit, const Tensor& delta) {
+  if (start.dtype != limit.dtype || start.dtype != delta.dtype || start.dtype == DType::Bool) {
+    return ErrorKind::Type;
+  }
+  if (!start.shape.empty() || !limit.shape.empty() || !delta.shape.empty()) {
+    return ErrorKind::Shape;
+  }
+  return visit_numeric(start.dtype, [&](auto type) -> EvalResult {
+    using T = typename decltype(type)::type;
+    const T s = view<T>(start)[0];
+    const T l = view<T>(limit)[0];
+    const T d = view<T>(delta)[0];
+    // The arguments TensorFlow's kernel refuses (NaN among them, which no test passes).
+    if (d == T{0} || (d > T{0} ? !(s <= l) : !(s >= l))) return ErrorKind::Arithmetic;
+    std::int64_t size = 0;
+    if constexpr (std::is_integral_v<T>) {
+      // ceil(|limit - start| / |delta|), in the unsigned type, where neither can overflow.
+      using U = std::make_unsigned_t<T>;
+      const U span = d > 0 ? static_cast<U>(static_cast<U>(l) - static_cast<U>(s))
+                           : static_cast<U>(static_cast<U>(s) - static_cast<U>(l));
+      const U step = d > 0 ? static_cast<U>(d) : static_cast<U>(U{0} - static_cast<U>(d));
+      const U count = span / step + (span % step != 0 ? 1 : 0);
+      if (count > static_cast<U>(std::numeric_limits<std::int64_t>::max() / sizeof(T))) {
+        return ErrorKind::Shape;
+      }
+      size = static_cast<std::int64_t>(count);
+    } else {
+      // As the kernel computes it, in T; an infinite length is refused too.
+      const T count = std::ceil(std::abs((l - s) / d));
+      if (!(count <= static_cast<T>(std::numeric_limits<std::int64_t>::max() / sizeof(T)))) {
+        return count == count ? ErrorKind::Shape : ErrorKind::Arithmetic;
+      }
+      size = static_cast<std::int64_t>(count);
+    }
+    Tensor out = make_tensor(start.dtype, {size});
+    // start + i * delta, each element on its own (not a running sum), as the kernel does.
+    for (std::int64_t i = 0; i < size; ++i) {
+      store<T>(out, i, kernels::add(s, kernels::mul(static_cast<T>(i), d)));
+    }
+    return single(std::move(out));
+  });
 }
 
 }  // namespace tfmc::eval::cpu

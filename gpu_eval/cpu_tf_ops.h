@@ -1,7 +1,8 @@
 // The CPU backend's ops in TensorFlow's forms (cpu_evaluator.h states their error rules):
 // those that take an axis, a shape or multiples as a tensor argument, MatMul's transposes,
 // Sum over several axes, and the ops TensorFlow graphs need beyond the paper's set (Fill,
-// Tile, Pack, Shape, Select, AddN). Reductions go through element_kernels.h's shared bodies.
+// Tile, Pack, Shape, Select, AddN, Range). Reductions go through element_kernels.h's shared
+// bodies.
 #pragma once
 
 #include <cstdint>
@@ -41,5 +42,10 @@ EvalResult shape_of(const Tensor& a, DType out_type);
 // TensorFlow's Select: `cond` bool, of t's shape, a scalar, or a vector as long as t's first
 // dimension (choosing whole rows); t and e of one dtype and shape.
 EvalResult select(const Tensor& cond, const Tensor& t, const Tensor& e);
+// TensorFlow's Range: the 1-D tensor start, start + delta, ... up to limit (excluded), of the
+// scalars' one numeric dtype, element i computed as start + i * delta. A zero delta, a start
+// past the limit in delta's direction or a NaN is Error(arithmetic); a length whose bytes
+// would not fit int64 is Error(shape).
+EvalResult range(const Tensor& start, const Tensor& limit, const Tensor& delta);
 
 }  // namespace tfmc::eval::cpu

@@ -158,3 +158,27 @@ TEST_CASE("FloorMod takes the sign of the divisor", "[cpu_evaluator][tf_ops]") {
   CHECK(run(BuiltinOp::FloorMod, {"f64{-0.5}", "f64{inf}"}) == "f64{inf}");
   CHECK(run(BuiltinOp::FloorMod, {"bool{true}", "bool{true}"}) == "Error(type)");
 }
+
+TEST_CASE("Range counts from start by delta up to limit", "[cpu_evaluator][tf_ops]") {
+  CHECK(run(BuiltinOp::Range, {"i32{0}", "i32{10}", "i32{3}"}) == "i32[4]{0, 3, 6, 9}");
+  CHECK(run(BuiltinOp::Range, {"i64{10}", "i64{0}", "i64{-3}"}) == "i64[4]{10, 7, 4, 1}");
+  CHECK(run(BuiltinOp::Range, {"i32{5}", "i32{5}", "i32{1}"}) == "i32[0]{}");
+  // The whole i32 range in one step: |limit - start| does not fit i32.
+  CHECK(run(BuiltinOp::Range, {"i32{-2147483648}", "i32{2147483647}", "i32{2147483647}"}) ==
+        "i32[3]{-2147483648, -1, 2147483646}");
+  // Each element is start + i * delta, rounded once each (as TensorFlow 2.21 gives them), not a
+  // running sum: 0.3 + 3 * 0.7 is 2.3999999 in f32.
+  CHECK(run(BuiltinOp::Range, {"f32{0.3}", "f32{7.9}", "f32{0.7}"}) ==
+        "f32[11]{0.3, 1, 1.7, 2.3999999, 3.1, 3.8, 4.5, 5.2000003, 5.9, 6.6, 7.3}");
+  CHECK(run(BuiltinOp::Range, {"f64{1}", "f64{-0.5}", "f64{-0.5}"}) == "f64[3]{1, 0.5, 0}");
+  // What TensorFlow's kernel refuses: a zero delta, a start past the limit, NaN.
+  CHECK(run(BuiltinOp::Range, {"i32{0}", "i32{5}", "i32{0}"}) == "Error(arithmetic)");
+  CHECK(run(BuiltinOp::Range, {"i32{5}", "i32{0}", "i32{1}"}) == "Error(arithmetic)");
+  CHECK(run(BuiltinOp::Range, {"i32{0}", "i32{5}", "i32{-1}"}) == "Error(arithmetic)");
+  CHECK(run(BuiltinOp::Range, {"f32{nan}", "f32{5}", "f32{1}"}) == "Error(arithmetic)");
+  CHECK(run(BuiltinOp::Range, {"f32{0}", "f32{inf}", "f32{1}"}) == "Error(shape)");
+  CHECK(run(BuiltinOp::Range, {"i64{0}", "i64{9223372036854775807}", "i64{1}"}) == "Error(shape)");
+  CHECK(run(BuiltinOp::Range, {"i32{0}", "i64{5}", "i32{1}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::Range, {"bool{false}", "bool{true}", "bool{true}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::Range, {"i32[1]{0}", "i32{5}", "i32{1}"}) == "Error(shape)");
+}
