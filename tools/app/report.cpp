@@ -89,12 +89,18 @@ Json races_json(const std::vector<api::Race>& races, bool classified) {
   return out;
 }
 
+// Where a node's statement is: FILE:LINE, or FILE alone for a binary graph file, which has no
+// lines (the node's name, printed beside it, says which node).
+std::string place(const std::string& file, int line) {
+  return line >= 1 ? fmt::format("{}:{}", file, line) : file;
+}
+
 // The pair's line and, in loops, one indented line per pattern of its iterations.
 std::string race_text(const api::RaceGroup& group, bool classified, const std::string& indent) {
   const api::Race& race = group.pair;
-  std::string out = fmt::format("{} ({}:{}) and {} ({}:{}) on {}: {}\n", race.first,
-                                race.first_file, race.first_line, race.second, race.second_file,
-                                race.second_line, race.variable, race.kind);
+  std::string out = fmt::format(
+      "{} ({}) and {} ({}) on {}: {}\n", race.first, place(race.first_file, race.first_line),
+      race.second, place(race.second_file, race.second_line), race.variable, race.kind);
   for (const std::string& line : race_iteration_lines(group, classified)) {
     out += fmt::format("{}  iterations {}\n", indent, line);
   }

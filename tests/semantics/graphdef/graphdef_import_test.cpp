@@ -281,6 +281,12 @@ TEST_CASE("import: the binary form gives the same outcomes", "[graphdef][import]
   tfmc::test::check_outcome_list(
       tfmc::test::outcomes_in_json(tfmc::test::parse_json(r.out)),
       {{{{"r", "f32{1}"}}, {{"v", "f32{2}"}}}, {{{"r", "f32{2}"}}, {{"v", "f32{2}"}}}});
+  // A binary file has no lines: a race's nodes are placed by the file alone, never FILE:0.
+  const auto races = tfmc::test::tfmc_run({"races", path, "--fetch", "r", "--target", "w"});
+  CHECK(races.code == 1);
+  CHECK(races.out.find("w (" + path + ") and r (" + path + ") on v: read-write") !=
+        std::string::npos);
+  CHECK(races.out.find(":0") == std::string::npos);
 }
 
 TEST_CASE("import: races, dot and compare take graph files", "[graphdef][import]") {
