@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <limits>
 
 #include "semantics/build/attribute_checks.h"
 #include "semantics/language/tfg_printer.h"
+#include "semantics/program/enum_names.h"
 #include "semantics/values/tensor_text.h"
 
 namespace tfmc::sem {
@@ -145,15 +147,9 @@ const ResourceOp* find_resource_op(const std::string& op) {
 }
 
 const char* resource_kind_name(ResourceKind kind) {
-  switch (kind) {
-    case ResourceKind::Variable:
-      return "variable";
-    case ResourceKind::Queue:
-      return "queue";
-    case ResourceKind::Mutex:
-      return "mutex";
-  }
-  return "?";
+  // By ResourceKind's value.
+  static constexpr std::array<const char*, 3> kNames = {"variable", "queue", "mutex"};
+  return enum_name(kind, kNames);
 }
 
 bool is_stateful_op(const std::string& op) { return op == "Var" || find_resource_op(op); }
@@ -259,16 +255,9 @@ std::optional<Function> make_assign_function(
       report_attribute_not_taken(attrs.front(), op, diags);
       return std::nullopt;
     }
-    if (op == "Write") {
-      Function f;
-      f.kind = FunctionKind::Snd;
-      f.head = "Snd";
-      return f;
-    }
+    if (op == "Write") return plain_function(FunctionKind::Snd, "Snd");
     if (op == "ApplyGradientDescent") {
-      Function f;
-      f.kind = FunctionKind::GradientStep;
-      f.head = "GradientStep";
+      Function f = plain_function(FunctionKind::GradientStep, "GradientStep");
       f.parts = {table.add(*make_builtin_function("Mul", {}, 2, op_loc, values, diags)),
                  table.add(*make_builtin_function("Sub", {}, 2, op_loc, values, diags))};
       return f;

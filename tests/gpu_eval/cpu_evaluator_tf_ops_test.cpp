@@ -163,7 +163,8 @@ TEST_CASE("Range counts from start by delta up to limit", "[cpu_evaluator][tf_op
   CHECK(run(BuiltinOp::Range, {"i32{0}", "i32{10}", "i32{3}"}) == "i32[4]{0, 3, 6, 9}");
   CHECK(run(BuiltinOp::Range, {"i64{10}", "i64{0}", "i64{-3}"}) == "i64[4]{10, 7, 4, 1}");
   CHECK(run(BuiltinOp::Range, {"i32{5}", "i32{5}", "i32{1}"}) == "i32[0]{}");
-  // The whole i32 range in one step: |limit - start| does not fit i32.
+  // |limit - start| = 2^32 - 1 does not fit i32; with delta 2^31 - 1 that is 2 steps and a
+  // remainder, so 3 elements: MIN, MIN + delta = -1, and -1 + delta = 2^31 - 2 < limit.
   CHECK(run(BuiltinOp::Range, {"i32{-2147483648}", "i32{2147483647}", "i32{2147483647}"}) ==
         "i32[3]{-2147483648, -1, 2147483646}");
   // Each element is start + i * delta, rounded once each (as TensorFlow 2.21 gives them), not a

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 #include "gpu_eval/cuda_device.h"
 #include "tools/app/enum_option.h"
@@ -242,7 +243,9 @@ bool memory_limit(std::string text, std::uint64_t& bytes) {
   } catch (const CLI::ValidationError&) {
     return false;
   }
-  return CLI::detail::lexical_cast(text, bytes);
+  // AsSizeValue left the byte count, in decimal, in `text`.
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), bytes);
+  return error == std::errc() && end == text.data() + text.size();
 }
 
 void add_commands(CLI::App& app, CommandLine& line) {
