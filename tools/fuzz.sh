@@ -48,11 +48,14 @@ corpus=$out/corpus
 if [[ $target != tfg ]]; then corpus=$out/${target}_corpus; fi
 mkdir -p "$corpus"
 
-# The GraphDef schema's C++ code, generated as the CMake build does (semantics/CMakeLists.txt).
+# The GraphDef and checkpoint schemas' C++ code, generated as the CMake build does
+# (semantics/CMakeLists.txt).
 mkdir -p "$out/proto/semantics"
-protoc -Isemantics --cpp_out="$out/proto/semantics" semantics/graphdef/tf_graph.proto
+protoc -Isemantics --cpp_out="$out/proto/semantics" semantics/graphdef/tf_graph.proto \
+  semantics/checkpoint/tf_checkpoint.proto
 sources=(semantics/*/*.cpp gpu_eval/*.cpp checker/*.cpp "${step[@]}"
-  "$out/proto/semantics/graphdef/tf_graph.pb.cc")
+  "$out/proto/semantics/graphdef/tf_graph.pb.cc"
+  "$out/proto/semantics/checkpoint/tf_checkpoint.pb.cc")
 # Rebuilt when a source or header is newer than the binary.
 newer="$(find semantics gpu_eval checker tests/fuzz tests/support -newer "$binary" \( -name '*.cpp' -o -name '*.h' -o -name '*.proto' \) \
   -print -quit 2>/dev/null || echo missing)"

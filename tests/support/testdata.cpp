@@ -14,10 +14,12 @@ namespace fs = std::filesystem;
 std::vector<fs::path> testdata_cases() {
   std::vector<fs::path> out;
   for (const auto& entry : fs::directory_iterator(fs::path(TFMC_SOURCE_DIR) / "testdata")) {
-    // testdata/graphdef/ holds the TensorFlow corpus (its MANIFEST.md) and
-    // testdata/graphdef_functional/ the graphs of functional_control_flow_test.cpp: no cases.
+    // testdata/graphdef/ holds the TensorFlow corpus (its MANIFEST.md),
+    // testdata/graphdef_functional/ the graphs of functional_control_flow_test.cpp and
+    // testdata/checkpoint/ the checkpoints of real_checkpoint_test.cpp: no cases.
     const std::string name = entry.path().filename().string();
-    if (entry.is_directory() && name != "graphdef" && name != "graphdef_functional") {
+    if (entry.is_directory() && name != "graphdef" && name != "graphdef_functional" &&
+        name != "checkpoint") {
       out.push_back(entry.path());
     }
   }
