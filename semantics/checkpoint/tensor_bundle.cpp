@@ -154,8 +154,7 @@ eval::Tensor TensorBundle::tensor(const std::string& key) const {
   const tf::BundleEntryProto& e = entry(key);
   const std::string shown = printable_key(key);
   if (e.slices_size() > 0) {
-    fail(fmt::format("tensor '{}' is saved in {} slices; tfmc reads whole tensors only", shown,
-                     e.slices_size()));
+    fail(fmt::format("tensor '{}' is saved in slices; tfmc reads whole tensors only", shown));
   }
   const auto dtype = dtype_of(e.dtype());
   if (!dtype) {
