@@ -38,7 +38,16 @@ std::vector<std::string> graph_notes(const std::string& file, const sem::LoadedF
                                      const sem::GraphRun& run) {
   std::vector<std::string> notes;
   for (const std::string& w : loaded.warnings) notes.push_back(file + ": warning: " + w);
-  if (loaded.summary.whole_graph) {
+  if (!loaded.checkpoint.empty()) {
+    notes.push_back(fmt::format("{}: note: {} variables restored from the checkpoint {}", file,
+                                loaded.restored, loaded.checkpoint));
+  }
+  if (!loaded.entry.empty()) {
+    notes.push_back(fmt::format(
+        "{}: note: the run is {}: inputs fed by their keys, outputs named by theirs (`tfmc "
+        "describe {}` lists the file's signatures and functions)",
+        file, loaded.entry, file));
+  } else if (loaded.summary.whole_graph) {
     notes.push_back(fmt::format(
         "{}: note: no --fetch, --target or --init: the whole graph runs once ({} nodes), its "
         "{} unconsumed results as outputs; choose a Session.run with --fetch NAME[:K], --target "

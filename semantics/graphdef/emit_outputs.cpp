@@ -1,7 +1,8 @@
-// The outputs (graph_emitter.h): each --fetch as an output named as written (a ref variable's
-// read by `N~fetch`, after every node of the run under --refs alias), each --target as a
-// target; a --target or --init naming a placeholder is an error. With no fetch, target or init,
-// every result that no imported node consumes is an output, but those inside loops.
+// The outputs (graph_emitter.h): each --fetch as an output named as written, or as the run
+// names it (a signature's output key), a ref variable's read by `N~fetch` (after every node of
+// the run under --refs alias); each --target as a target; a --target or --init naming a
+// placeholder is an error. With no fetch, target or init, every result that no imported node
+// consumes is an output, but those inside loops.
 #include <fmt/format.h>
 
 #include "semantics/graphdef/graph_emitter.h"
@@ -36,6 +37,10 @@ void GraphEmitter::emit_outputs() {
       o.ref = ref_to(name, port, graph_.loc(i));
       o.ref.has_port = has_port;
       o.ref.written = f;
+    }
+    if (const auto named = graph_.run().output_names.find(f);
+        named != graph_.run().output_names.end()) {
+      o.as = named->second;
     }
     out_.ast.outputs.push_back(std::move(o));
   }

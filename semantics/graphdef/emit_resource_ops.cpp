@@ -1,9 +1,10 @@
 // Variables and queues (graph_emitter.h), as specs/FORMAT.md ("TensorFlow graph files") maps
-// them: a handle's maker as the resource and its `Var(X)` node (variables start
-// uninitialized; a queue's capacity -1, unbounded, becomes 65536, the language's largest); the
-// updates of resource and ref variables and of queues onto the language's, an unlocked update
-// of a ref under --refs alias as a separate read, compute and write; the other optimizer
-// updates as uninterpreted updates, `N~args` then one atomic `Assign {f=OP~I}` per variable.
+// them: a handle's maker as the resource and its `Var(X)` node (variables start as the run
+// gives them, else uninitialized, a captured variable as its symbol; a queue's capacity -1,
+// unbounded, becomes 65536, the language's largest); the updates of resource and ref variables and
+// of queues onto the language's, an unlocked update of a ref under --refs alias as a separate read,
+// compute and write; the other optimizer updates as uninterpreted updates, `N~args` then one atomic
+// `Assign {f=OP~I}` per variable.
 #include <fmt/format.h>
 
 #include "semantics/graphdef/graph_emitter.h"
@@ -42,7 +43,14 @@ void GraphEmitter::emit_ref_read(int i) {
 void GraphEmitter::declare_resource(const ResourceHandle& h, int i) {
   if (!declared_.insert(h.resource).second) return;
   if (h.kind == ResourceKind::Variable) {
-    out_.ast.vars.push_back({h.resource, std::nullopt, graph_.loc(i)});
+    std::optional<InitValue> init;
+    if (const auto it = graph_.run().variable_values.find(h.resource);
+        it != graph_.run().variable_values.end()) {
+      init = it->second;
+    } else if (graph_.is_resource_placeholder(i)) {
+      init = InitValue{std::nullopt, h.resource, graph_.loc(i)};
+    }
+    out_.ast.vars.push_back({h.resource, std::move(init), graph_.loc(i)});
     return;
   }
   std::int64_t capacity = graph_.attr_int(i, "capacity").value_or(-1);

@@ -60,10 +60,14 @@ bool GraphSelection::fed(int i) const {
   return is_placeholder(node(i).op()) && run_.fed.count(node(i).name());
 }
 
-bool GraphSelection::is_resource_placeholder(int i) const {
-  const auto it = node(i).attr().find("dtype");
-  return is_placeholder(node(i).op()) && it != node(i).attr().end() &&
+bool is_resource_placeholder(const tf::NodeDef& node) {
+  const auto it = node.attr().find("dtype");
+  return is_placeholder(node.op()) && it != node.attr().end() &&
          it->second.type() == tf::DT_RESOURCE;
+}
+
+bool GraphSelection::is_resource_placeholder(int i) const {
+  return sem::is_resource_placeholder(node(i));
 }
 
 bool GraphSelection::is_input(int i) const {

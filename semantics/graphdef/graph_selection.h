@@ -27,6 +27,9 @@
 
 namespace tfmc::sem {
 
+// Whether `node` is a DT_RESOURCE placeholder: a variable that a concrete function captured.
+bool is_resource_placeholder(const tf::NodeDef& node);
+
 class GraphSelection {
  public:
   // Indexes the nodes of `file`, parses their inputs and selects what `run` executes; the

@@ -19,6 +19,7 @@
 // import_op_tables.h.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -32,11 +33,18 @@ namespace tfmc::sem {
 // What a Session.Run of the graph executes (FORMAT.md, "TensorFlow graph files").
 struct GraphRun {
   std::vector<std::string> fetches;  // NAME or NAME:K, as written (the outputs' names)
+  // Fetches whose output has another name: a signature's or function's output key.
+  std::map<std::string, std::string> output_names;
   std::vector<std::string> targets;  // node names
   std::vector<std::string> inits;    // node names, each run to completion first
   std::set<std::string> fed;         // fed placeholders, by node name (a `:0` removed)
   bool strict = false;               // an op without a mapping is an error
   bool alias_refs = false;           // --refs alias: refs as TensorFlow's executor shares them
+  // Initial values of variables, by the variable's name (handle_classification.h
+  // variable_resource): restored from a checkpoint, or fed to a DT_RESOURCE placeholder. A
+  // variable without one starts uninitialized, except a DT_RESOURCE placeholder (a variable a
+  // concrete function captured), which starts as the symbol of its name.
+  std::map<std::string, InitValue> variable_values;
 };
 
 struct ImportedGraph {

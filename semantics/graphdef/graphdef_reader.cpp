@@ -171,6 +171,13 @@ int choose_meta_graph(const std::string& name, const tf::SavedModel& model,
                          seen.empty() ? "none" : fmt::format("{}", fmt::join(seen, ", "))));
 }
 
+// The chosen MetaGraph's graph as the file's graph, the rest of it as the file's meta graph.
+void take_meta_graph(GraphFile& file, tf::MetaGraphDef meta) {
+  file.graph = std::move(*meta.mutable_graph_def());
+  meta.clear_graph_def();
+  file.meta = std::move(meta);
+}
+
 }  // namespace
 
 GraphFile parse_graph_file(const std::string& name, const std::string& bytes,
@@ -190,7 +197,7 @@ GraphFile parse_graph_file(const std::string& name, const std::string& bytes,
         tf::MetaGraphDef meta;
         parse_text(name, bytes, meta, tree);
         if (!meta.has_graph_def()) fail(name, "the MetaGraphDef holds no graph_def");
-        file.graph = meta.graph_def();
+        take_meta_graph(file, std::move(meta));
         graph_tree = nested(graph_tree, tf::MetaGraphDef::descriptor(), "graph_def");
         break;
       }
@@ -198,7 +205,7 @@ GraphFile parse_graph_file(const std::string& name, const std::string& bytes,
         tf::SavedModel model;
         parse_text(name, bytes, model, tree);
         const int chosen = choose_meta_graph(name, model, tag);
-        file.graph = model.meta_graphs(chosen).graph_def();
+        take_meta_graph(file, std::move(*model.mutable_meta_graphs(chosen)));
         graph_tree = nested(graph_tree, tf::SavedModel::descriptor(), "meta_graphs", chosen);
         graph_tree = nested(graph_tree, tf::MetaGraphDef::descriptor(), "graph_def");
         break;
@@ -214,13 +221,14 @@ GraphFile parse_graph_file(const std::string& name, const std::string& bytes,
   tf::SavedModel model;
   if (model.ParseFromString(bytes) && plausible(model)) {
     file.message = GraphFileMessage::SavedModel;
-    file.graph = model.meta_graphs(choose_meta_graph(name, model, tag)).graph_def();
+    take_meta_graph(file,
+                    std::move(*model.mutable_meta_graphs(choose_meta_graph(name, model, tag))));
     return file;
   }
   tf::MetaGraphDef meta;
   if (meta.ParseFromString(bytes) && plausible(meta)) {
     file.message = GraphFileMessage::MetaGraphDef;
-    file.graph = meta.graph_def();
+    take_meta_graph(file, std::move(meta));
     return file;
   }
   if (file.graph.ParseFromString(bytes) && plausible(file.graph)) {

@@ -29,6 +29,9 @@ enum class GraphFileMessage { GraphDef, MetaGraphDef, SavedModel };
 
 struct GraphFile {
   tf::GraphDef graph;
+  // A MetaGraphDef's (a SavedModel's chosen MetaGraph's) other parts, its graph_def cleared:
+  // the signatures, the saver, TF2's object graph. Empty for a GraphDef.
+  tf::MetaGraphDef meta;
   GraphFileForm form = GraphFileForm::Text;
   GraphFileMessage message = GraphFileMessage::GraphDef;
   // Text files: the text (diagnostics quote its lines) and, per node of `graph`, where its

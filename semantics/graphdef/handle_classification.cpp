@@ -8,6 +8,18 @@
 
 namespace tfmc::sem {
 
+bool makes_variable(const tf::NodeDef& node) {
+  return node.op() == "VarHandleOp" || node.op() == "VariableV2" || node.op() == "Variable";
+}
+
+std::string variable_resource(const tf::NodeDef& node) {
+  const auto it = node.attr().find("shared_name");
+  if (node.op() != "VarHandleOp" || it == node.attr().end() || it->second.s().empty()) {
+    return node.name();
+  }
+  return it->second.s();
+}
+
 GraphHandles::GraphHandles(const GraphSelection& graph, const std::vector<int>& order)
     : graph_(graph) {
   for (int i : order) classify(i);
@@ -51,10 +63,7 @@ void GraphHandles::classify(int i) {
   if (graph_.is_resource_placeholder(i)) {
     handles_[i] = ResourceHandle{n.name(), ResourceKind::Variable, n.name(), {}, false};
   } else if (op == "VarHandleOp") {
-    const auto it = n.attr().find("shared_name");
-    const std::string shared = it == n.attr().end() ? "" : it->second.s();
-    handles_[i] = ResourceHandle{
-        shared.empty() ? n.name() : shared, ResourceKind::Variable, n.name(), {}, false};
+    handles_[i] = ResourceHandle{variable_resource(n), ResourceKind::Variable, n.name(), {}, false};
   } else if (op == "VariableV2" || op == "Variable") {
     handles_[i] = ResourceHandle{n.name(), ResourceKind::Variable, n.name(), {}, true};
   } else if (is_queue_op(op)) {

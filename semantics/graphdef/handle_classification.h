@@ -33,6 +33,14 @@ struct ResourceHandle {
   bool ref = false;  // a ref variable: a tensor use reads it
 };
 
+// Whether `node` makes a variable that a checkpoint can restore: a VarHandleOp, VariableV2 or
+// Variable.
+bool makes_variable(const tf::NodeDef& node);
+
+// The variable a variable-making node (VarHandleOp, a DT_RESOURCE placeholder, VariableV2,
+// Variable) declares: a VarHandleOp's shared_name when set, else the node's name.
+std::string variable_resource(const tf::NodeDef& node);
+
 class GraphHandles {
  public:
   // Classifies the nodes of `order` (topological_order of `graph`), which must outlive it.

@@ -69,6 +69,31 @@ std::string tf_type_name(tf::DataType type) {
   return name.empty() ? fmt::format("type {}", static_cast<int>(type)) : name;
 }
 
+std::string declared_type(tf::DataType type, const tf::TensorShapeProto& shape) {
+  const auto dtype = dtype_of(type);
+  const std::string name = dtype                    ? std::string(eval::dtype_name(*dtype))
+                           : type == tf::DT_INVALID ? std::string("?")
+                                                    : tf_type_name(type);
+  if (shape.unknown_rank()) return name + "[*]";
+  std::vector<std::string> dims;
+  for (const auto& dim : shape.dim()) {
+    dims.push_back(dim.size() >= 0 ? std::to_string(dim.size()) : "?");
+  }
+  return fmt::format("{}[{}]", name, fmt::join(dims, ","));
+}
+
+std::string declared_type(const tf::NodeDef& node) {
+  const auto dtype = node.attr().find("dtype");
+  const auto shape = node.attr().find("shape");
+  tf::TensorShapeProto dims;
+  if (shape != node.attr().end()) {
+    dims = shape->second.shape();
+  } else {
+    dims.set_unknown_rank(true);
+  }
+  return declared_type(dtype == node.attr().end() ? tf::DT_INVALID : dtype->second.type(), dims);
+}
+
 std::optional<eval::Tensor> tensor_of(const tf::TensorProto& proto, std::string& error) {
   const auto dtype = dtype_of(proto.dtype());
   if (!dtype) {

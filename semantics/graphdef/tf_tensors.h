@@ -22,6 +22,13 @@ std::optional<eval::DType> dtype_of(tf::DataType type);
 // TensorFlow's name of a type for messages: "DT_HALF".
 std::string tf_type_name(tf::DataType type);
 
+// A declared dtype and shape for messages and listings: `f32[1,2]`, `f32[?,3]` (an unknown
+// dimension), `f32[*]` (an unknown rank); TensorFlow's name of a dtype tfmc lacks
+// (`DT_RESOURCE[]`), `?` for none (DT_INVALID).
+std::string declared_type(tf::DataType type, const tf::TensorShapeProto& shape);
+// The same for what a node declares in its `dtype` and `shape` attributes (a variable's).
+std::string declared_type(const tf::NodeDef& node);
+
 // The tensor `proto` holds. On failure (a dtype tfmc does not have, an unknown dimension, too
 // many values, content of the wrong size, more than kMaxConstElements elements) returns
 // nullopt and sets `error` to a sentence saying why.

@@ -6,10 +6,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 
 #include "semantics/build/program_files.h"
+#include "semantics/graphdef/entry_points.h"
+#include "semantics/graphdef/graph_selection.h"
 #include "semantics/graphdef/graphdef_reader.h"
+#include "semantics/loading/checkpoint_restore.h"
 
 namespace tfmc::sem {
 namespace {
@@ -20,19 +25,80 @@ struct ReadFile {
   bool graph_file = false;
   ImportedGraph::Summary summary;
   std::vector<std::string> warnings;
+  std::string checkpoint;
+  std::size_t restored = 0;
+  std::string entry;
+  std::set<std::string> variable_feeds;  // feeds that gave captured variables their values
+  std::map<std::string, std::string> input_nodes;  // a feed's input key -> its placeholder
 };
 
 ReadFile parse_program(const std::string& path, const std::string& bytes) {
-  return {parse_file(path, bytes), false, {}, {}};
+  return {parse_file(path, bytes), false, {}, {}, {}, 0, {}, {}, {}};
 }
 
-// A TensorFlow graph file imported as `graph` says, with the placeholders `feeds` name fed.
+// The signature or function that `graph` chooses to run in `file`, the run made from it
+// (its description in `entry`), or nullopt when the run is the fetches as given.
+std::optional<EntryPoint> chosen_entry(GraphFile& file, const std::string& path,
+                                       const GraphFileOptions& graph, std::string& entry) {
+  const GraphRun& run = graph.run;
+  const bool chosen = !graph.signature.empty() || !graph.function.empty();
+  if (chosen && !run.fetches.empty()) {
+    throw InputError(fmt::format(
+        "{}: error: --signature and --function choose the outputs themselves; drop --fetch\n",
+        path));
+  }
+  if (!graph.signature.empty() && !graph.function.empty()) {
+    throw InputError(fmt::format("{}: error: choose --signature or --function, not both\n", path));
+  }
+  if (!graph.function.empty()) {
+    entry = fmt::format("function '{}'", graph.function);
+    return choose_function(file, path, graph.function);
+  }
+  std::string key = graph.signature;
+  if (key.empty() && run.targets.empty() && run.inits.empty() && run.fetches.empty() &&
+      file.meta.signature_def().count("serving_default") > 0) {
+    key = "serving_default";
+  }
+  if (key.empty()) return std::nullopt;
+  entry = fmt::format("signature '{}'", key);
+  return choose_signature(file, path, key);
+}
+
+// Whether `name` is a DT_RESOURCE placeholder of `graph`: a variable a concrete function
+// captured, which a feed gives its value.
+bool is_captured_variable(const tf::GraphDef& graph, const std::string& name) {
+  return std::any_of(graph.node().begin(), graph.node().end(), [&](const tf::NodeDef& node) {
+    return node.name() == name && is_resource_placeholder(node);
+  });
+}
+
+// A TensorFlow graph file imported as `graph` says: its variables restored from the
+// checkpoint beside it, the placeholders `feeds` name fed.
 ReadFile import_file(const std::string& path, const std::string& bytes,
                      const GraphFileOptions& graph, const std::vector<Feed>& feeds) {
-  const GraphFile file = parse_graph_file(path, bytes, graph.tag);
+  GraphFile file = parse_graph_file(path, bytes, graph.tag);
   GraphRun run = graph.run;
-  for (const Feed& f : feeds) run.fed.insert(f.name);
-  ReadFile read{{path, DiagnosticList(path, file.source), {}}, true, {}, {}};
+  ReadFile read{{path, DiagnosticList(path, file.source), {}}, true, {}, {}, {}, 0, {}, {}, {}};
+  if (auto chosen = chosen_entry(file, path, graph, read.entry)) {
+    run.fetches = std::move(chosen->fetches);
+    run.output_names = std::move(chosen->output_names);
+    read.input_nodes = std::move(chosen->input_nodes);
+  }
+  if (const auto prefix = checkpoint_beside(path, file); prefix && graph.restore) {
+    RestoredVariables restored = restore_variables(path, file, *prefix);
+    read.checkpoint = restored.checkpoint;
+    read.restored = restored.values.size();
+    run.variable_values = std::move(restored.values);
+  }
+  for (const Feed& f : feeds) {
+    if (is_captured_variable(file.graph, f.name)) {
+      run.variable_values[f.name] = f.value;
+      read.variable_feeds.insert(f.name);
+    } else {
+      const auto node = read.input_nodes.find(f.name);
+      run.fed.insert(node == read.input_nodes.end() ? f.name : node->second);
+    }
+  }
   ImportedGraph imported = import_graph(file, run, read.parsed.diags);
   // The tree of a graph with errors is partial; building it would only add follow-on errors.
   if (!read.parsed.diags.empty()) throw InputError(read.parsed.diags.render());
@@ -40,6 +106,20 @@ ReadFile import_file(const std::string& path, const std::string& bytes,
   read.summary = imported.summary;
   read.warnings = std::move(imported.warnings);
   return read;
+}
+
+// The feeds of `feeds` that give a file's program its inputs, by the inputs' names: those
+// that gave captured variables their values left out, input keys as their placeholders.
+std::vector<Feed> input_feeds(const ReadFile& read, const std::vector<Feed>& feeds) {
+  std::vector<Feed> inputs;
+  for (Feed f : feeds) {
+    if (read.variable_feeds.count(f.name) > 0) continue;
+    if (const auto node = read.input_nodes.find(f.name); node != read.input_nodes.end()) {
+      f.name = node->second;
+    }
+    inputs.push_back(std::move(f));
+  }
+  return inputs;
 }
 
 // The feeds with `NAME:0` written as NAME: the first output of placeholder NAME is input NAME.
@@ -67,7 +147,7 @@ Ast load_graph_ast(const std::string& path, const GraphFileOptions& graph,
   const std::vector<Feed> feeds = by_node(given_feeds);
   ReadFile read = import_file(path, bytes, graph, feeds);
   Ast ast = read.parsed.ast;
-  build_parsed(read.parsed, feeds, values, kDefaultMaxIterations);
+  build_parsed(read.parsed, input_feeds(read, feeds), values, kDefaultMaxIterations);
   return ast;
 }
 
@@ -88,7 +168,8 @@ std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
       errors += e.what();
       continue;
     }
-    std::set<std::string> names;
+    std::set<std::string> names = files.back().variable_feeds;
+    for (const auto& [key, node] : files.back().input_nodes) names.insert(key);
     for (const InputDecl& in : files.back().parsed.ast.inputs) names.insert(in.name);
     inputs.push_back(std::move(names));
   }
@@ -97,8 +178,11 @@ std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
     require_graph_file(graph.run.fetches, "--fetch");
     require_graph_file(graph.run.targets, "--target");
     require_graph_file(graph.run.inits, "--init");
-    require_graph_file(graph.tag.empty() ? std::vector<std::string>{} : std::vector{graph.tag},
-                       "--tag");
+    for (const auto& [value, option] :
+         {std::pair{&graph.tag, "--tag"}, std::pair{&graph.signature, "--signature"},
+          std::pair{&graph.function, "--function"}}) {
+      require_graph_file(value->empty() ? std::vector<std::string>{} : std::vector{*value}, option);
+    }
   }
   // With one file, its builder reports a feed of no input, at the file.
   for (const Feed& f : feeds) {
@@ -116,8 +200,10 @@ std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
       if (inputs[i].count(f.name) > 0 || files.size() == 1) own.push_back(f);
     }
     try {
-      loaded.push_back({build_parsed(files[i].parsed, own, values, max_iterations),
-                        files[i].graph_file, files[i].summary, std::move(files[i].warnings)});
+      loaded.push_back(
+          {build_parsed(files[i].parsed, input_feeds(files[i], own), values, max_iterations),
+           files[i].graph_file, files[i].summary, std::move(files[i].warnings), files[i].checkpoint,
+           files[i].restored, files[i].entry});
     } catch (const InputError& e) {
       errors += e.what();
     }

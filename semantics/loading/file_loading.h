@@ -22,6 +22,14 @@ namespace tfmc::sem {
 struct GraphFileOptions {
   GraphRun run;
   std::string tag;
+  // Variables start with the values of the checkpoint beside the file, as TensorFlow's loader
+  // gives them (checkpoint_restore.h); false (--no-restore): uninitialized.
+  bool restore = true;
+  // The run by the names users know (semantics/graphdef/entry_points.h): a signature's key or
+  // a saved function's path; neither, and no fetch, target or init: the `serving_default`
+  // signature where the file has one.
+  std::string signature;
+  std::string function;
 };
 
 // One file's program, and what reading it found beyond errors.
@@ -30,11 +38,15 @@ struct LoadedFile {
   bool graph_file = false;            // a TensorFlow graph file, not a .tfg program
   ImportedGraph::Summary summary;     // graph files: what was imported
   std::vector<std::string> warnings;  // graph files: ops without a mapping
+  std::string checkpoint;             // graph files: the checkpoint restored from, if any
+  std::size_t restored = 0;           // graph files: the variables it gave values
+  std::string entry;                  // graph files: the signature or function run, if any
 };
 
 // Reads and builds each of `paths`: a .tfg program, or a TensorFlow graph file imported as
 // `graph` says. A feed goes to every program that declares an input of its name (`NAME:0`
-// names input NAME); a feed that names an input of none of them is an error, and so are
+// names input NAME), or, in a graph file, gives the variable of a DT_RESOURCE placeholder of
+// its name its value; a feed that names an input of none of them is an error, and so are
 // --fetch, --target, --init and --tag with no graph file. Throws InputError with every file's
 // diagnostics.
 std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,

@@ -63,6 +63,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
                : kExitBadInput;
   }
   if (line.dot_cmd->parsed()) return run_dot(line.dot, out, err);
+  if (line.describe_cmd->parsed()) return run_describe(line.describe, out, err);
   return run_import(line.import, out, err);
 }
 

@@ -144,6 +144,17 @@ void add_graph_options(CLI::App* cmd, sem::GraphFileOptions& graph) {
                   "uninitialized (repeatable, in order)");
   cmd->add_option("--tag", graph.tag,
                   "TAG: (SavedModel files) check the MetaGraph with this tag, not the first");
+  cmd->add_option("--signature", graph.signature,
+                  "KEY: (SavedModel files) run the signature KEY: feed its inputs by their keys "
+                  "(--feed x=...), its outputs named by theirs (output_0); without --fetch, "
+                  "--target or --init the default is serving_default where the file has it");
+  cmd->add_option("--function", graph.function,
+                  "NAME: (SavedModel files) run the tf.function saved as NAME on the model "
+                  "(train_step, or a concrete function's name), with its captured variables; "
+                  "inputs fed by their argument names, outputs named output_K");
+  cmd->add_flag("--no-restore{false}", graph.restore,
+                "(graph files) start the variables uninitialized instead of with the values of "
+                "the checkpoint beside the file (a SavedModel's variables/, a NAME.meta's NAME)");
   add_enum_option(cmd, "--refs", graph.run.alias_refs, kRefs,
                   "(graph files) how ref variables (VariableV2) behave: mapl (the default: a "
                   "read copies, updates are atomic) or alias (as TensorFlow runs them: an "
@@ -312,6 +323,17 @@ void add_commands(CLI::App& app, CommandLine& line) {
                      "VALUE (repeatable)");
   add_graph_options(import, line.import.session.graph);
   import->add_option("-o,--output", line.import.output, "write to this file instead of stdout");
+
+  line.describe_cmd = app.add_subcommand(
+      "describe",
+      "List what the TensorFlow graph file FILE offers to check: its signatures and saved "
+      "functions with their inputs and outputs and the command that checks each, its variables "
+      "and whether its checkpoint restores them, its queues, and the ops without a mapping.");
+  line.describe_cmd->add_option("FILE", line.describe.file, "the TensorFlow graph file")
+      ->required();
+  line.describe_cmd->add_option(
+      "--tag", line.describe.tag,
+      "TAG: (SavedModel files) describe the MetaGraph with this tag, not the first");
 }
 
 bool finish_format(const FormatFlags& flags, OutputFormat& format, std::ostream& err) {

@@ -40,10 +40,12 @@ struct CommandLine {
   FormatFlags races_format;
   DotOptions dot;
   ImportOptions import;
+  DescribeOptions describe;
   CLI::App* check_cmd = nullptr;
   CLI::App* compare_cmd = nullptr;
   CLI::App* races_cmd = nullptr;
-  CLI::App* dot_cmd = nullptr;  // import otherwise
+  CLI::App* dot_cmd = nullptr;
+  CLI::App* describe_cmd = nullptr;  // import otherwise
 };
 
 // The --max-memory text as bytes: a decimal count with an optional binary unit (K, M, G, T, P,
@@ -51,7 +53,7 @@ struct CommandLine {
 // memory. False when malformed (a fraction, a sign, a space, hex, a bare unit, an unknown unit).
 bool memory_limit(std::string text, std::uint64_t& bytes);
 
-// Adds tfmc's subcommands to `app`, check, compare, races, dot and import, each with its
+// Adds tfmc's subcommands to `app`, check, compare, races, dot, import and describe, each with its
 // description and its options in the order its help lists them, bound to `line`.
 void add_commands(CLI::App& app, CommandLine& line);
 

@@ -7,8 +7,10 @@
 #include <functional>
 
 #include "checker/api/compare.h"
+#include "semantics/loading/graph_description.h"
 #include "semantics/model/happens_before.h"
 #include "semantics/program/dot_writer.h"
+#include "tools/app/describe_report.h"
 #include "tools/app/exit_codes.h"
 #include "tools/app/report.h"
 #include "tools/app/sarif.h"
@@ -218,6 +220,16 @@ int run_import(const ImportOptions& options, std::ostream& out, std::ostream& er
     return kExitBadInput;
   }
   return write_output(text, options.output, out, err);
+}
+
+int run_describe(const DescribeOptions& options, std::ostream& out, std::ostream& err) {
+  try {
+    out << describe_text(options.file, sem::describe_graph_file(options.file, options.tag));
+  } catch (const sem::InputError& e) {
+    err << e.what();
+    return kExitBadInput;
+  }
+  return kExitOk;
 }
 
 }  // namespace tfmc::app

@@ -55,6 +55,12 @@ struct CompareOptions : ExplorationOptions {
   bool require_equivalent = false;   // exit 0 only when equivalent
 };
 
+// `tfmc describe FILE`: what a TensorFlow graph file offers to check (describe_report.h).
+struct DescribeOptions {
+  std::string file;
+  std::string tag;
+};
+
 struct DotOptions {
   api::SessionOptions session;
   std::string output;  // empty: stdout
@@ -77,5 +83,8 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err);
 // `tfmc import`: the graph file as .tfg text; exit 0, or 2 on bad input.
 int run_import(const ImportOptions& options, std::ostream& out, std::ostream& err);
+// `tfmc describe`: the file's signatures, functions, variables, queues and unmapped ops, with
+// the command that checks each signature and function; exit 0, or 2 on bad input.
+int run_describe(const DescribeOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace tfmc::app
