@@ -35,20 +35,15 @@ class ObjectMatch {
   const std::map<int, int>& matched() const { return matched_; }
 
  private:
-  int saved_node(int id) const {
-    if (id < 0 || id >= saved_.nodes_size()) {
-      throw InputError(fmt::format(
-          "{}: error: the SavedModel's object graph refers to object {}, which it does not have\n",
-          name_, id));
-    }
-    return id;
-  }
+  int saved_node(int id) const { return object(id, saved_.nodes_size(), "SavedModel's"); }
+  int checkpoint_node(int id) const { return object(id, checkpoint_.nodes_size(), "checkpoint's"); }
 
-  int checkpoint_node(int id) const {
-    if (id < 0 || id >= checkpoint_.nodes_size()) {
+  // `id`, checked to be one of the `count` objects of the graph `whose` names.
+  int object(int id, int count, const char* whose) const {
+    if (id < 0 || id >= count) {
       throw InputError(fmt::format(
-          "{}: error: the checkpoint's object graph refers to object {}, which it does not have\n",
-          name_, id));
+          "{}: error: the {} object graph refers to object {}, which it does not have\n", name_,
+          whose, id));
     }
     return id;
   }
