@@ -1,6 +1,7 @@
 #include "support/testdata.h"
 
 #include <algorithm>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -15,11 +16,13 @@ std::vector<fs::path> testdata_cases() {
   std::vector<fs::path> out;
   for (const auto& entry : fs::directory_iterator(fs::path(TFMC_SOURCE_DIR) / "testdata")) {
     // testdata/graphdef/ holds the TensorFlow corpus (its MANIFEST.md),
-    // testdata/graphdef_functional/ the graphs of functional_control_flow_test.cpp and
-    // testdata/checkpoint/ the checkpoints of real_checkpoint_test.cpp: no cases.
+    // testdata/graphdef_functional/ the graphs of functional_control_flow_test.cpp,
+    // testdata/checkpoint/ the checkpoints of real_checkpoint_test.cpp and
+    // testdata/savedmodel/ the SavedModels of saved_model_test.cpp: no cases.
+    static const std::set<std::string> kNotCases = {"graphdef", "graphdef_functional",
+                                                    "checkpoint", "savedmodel"};
     const std::string name = entry.path().filename().string();
-    if (entry.is_directory() && name != "graphdef" && name != "graphdef_functional" &&
-        name != "checkpoint") {
+    if (entry.is_directory() && kNotCases.count(name) == 0) {
       out.push_back(entry.path());
     }
   }
