@@ -12,7 +12,8 @@ thread count (1, 2, 4, 8: TensorFlow fixes its pools when its runtime starts).
 
 Values are compared bit for bit, except where tfmc's value is a term (an op without a mapping
 computed it, specs/FORMAT.md "TensorFlow graph files"): a term stands for every value, so such
-a model is checked on the values tfmc does compute, and its line says `terms`.
+a model is checked on the values tfmc does compute, its line says `terms`, and how many of
+tfmc's outcomes TensorFlow reached is not counted (`-`).
 
 Usage: python3 tools/tf/savedmodel_cross_check.py TFMC [RUNS_PER_THREAD_COUNT]
        (cross_check.py runs it after the graphs)
@@ -159,7 +160,7 @@ def cross_check_all(tfmc, runs):
         total = sum(seen[name].values())
         label = f"{name}/" + (" (terms)" if terms else "") + (" (stuck)" if stuck else "")
         tfmc_results.print_figures(not outside, label, total, len(seen[name]), len(expected),
-                                   len(reached))
+                                   None if terms else len(reached))
         for count, values in outside:
             print(f"     outside tfmc's set ({count} runs): {values}")
         ok = ok and not outside

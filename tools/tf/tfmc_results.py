@@ -112,5 +112,8 @@ def tfmc_check(tfmc, path, args):
 
 
 def print_figures(ok, name, runs, seen, expected, reached):
+    """A line of the figures table; `reached` None (printed `-`) where tfmc's outcomes hold
+    terms, which any value matches."""
     print(f"{'ok' if ok else 'FAIL':4} {name:30} runs {runs:6}  TensorFlow outcomes "
-          f"{seen:2}  tfmc outcomes {expected:3}  tfmc outcomes TensorFlow reached {reached:3}")
+          f"{seen:2}  tfmc outcomes {expected:3}  tfmc outcomes TensorFlow reached "
+          f"{'-' if reached is None else reached:>3}")
