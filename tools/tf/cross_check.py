@@ -3,19 +3,20 @@ TensorFlow, many times, and checks that each outcome TensorFlow produces is one 
 The SavedModels' part is savedmodel_cross_check.py; this file runs the graphs.
 
 For each NAME.pbtxt with NAME.args: tfmc's outcomes come from `TFMC check NAME.pbtxt ARGS
---refs alias --json`. TensorFlow runs the same Session.run: the --init nodes (each a run of its own), then
-one run of the --fetch tensors and --target nodes with the --feed values, then a separate run
-that reads every variable of tfmc's outcome (a ReadVariableOp for a resource variable, the
-ref tensor for a ref variable; an uninitialized one reads as Error(uninitialized)). Sessions
+--refs alias --json`. TensorFlow runs the same Session.run: the --init nodes (each a run of
+its own), then one run of the --fetch tensors and --target nodes with the --feed values, then
+a separate run that reads every variable of tfmc's outcome (a ReadVariableOp for a resource
+variable, the ref tensor for a ref variable; an uninitialized one reads as
+Error(uninitialized)). Sessions
 use several inter-op thread counts (use_per_session_threads, so each session has its own
 pool), and a fresh session every few runs, since a session's age changes which orders show.
 
 Values are compared exactly: tfmc's value texts (`f32[2]{1, 2.5}`) are parsed into dtype,
 shape and elements, and float elements compared by their bits in their dtype.
 
-Prints per graph and SavedModel: runs, distinct TensorFlow outcomes, tfmc's outcomes, and how many of tfmc's
-outcomes TensorFlow reached; FAIL for a TensorFlow outcome outside tfmc's set, or for a file
-tfmc rejects or does not explore completely (exit 1).
+Prints per graph and SavedModel: runs, distinct TensorFlow outcomes, tfmc's outcomes, and how
+many of tfmc's outcomes TensorFlow reached; FAIL for a TensorFlow outcome outside tfmc's set,
+or for a file tfmc rejects or does not explore completely (exit 1).
 
 Usage: python3 tools/tf/cross_check.py TFMC [RUNS_PER_THREAD_COUNT]
 """

@@ -6,8 +6,9 @@ model with tf.saved_model.load and calls the function or signature that ARGS nam
 --feed values (savedmodel_run.py); for `--concurrent K`, K Python threads call it at once on
 the same loaded model, released together by a barrier, their outputs named as tfmc names them
 (`output_0@1`, `output_0@2`). After the calls, every variable of tfmc's outcome is read by its
-name. Each trial starts from the checkpoint: the variables get the values the load restored
-(a fresh load every RELOAD_EVERY trials). The trials run in a worker process per inter-op
+name. Each trial starts from the checkpoint: the variables get the values the load restored,
+and a fresh load comes every RELOAD_EVERY trials (a load takes 13 to 100 ms here, a trial a
+few ms: loading for every trial would make the check ten times slower). The trials run in a worker process per inter-op
 thread count (1, 2, 4, 8: TensorFlow fixes its pools when its runtime starts).
 
 Values are compared bit for bit, except where tfmc's value is a term (an op without a mapping

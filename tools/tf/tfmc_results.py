@@ -48,7 +48,8 @@ def parse_value(text):
 def tensor_key(array):
     array = np.asarray(array)
     if array.dtype.kind in "SUO":
-        return ("text", '"' + array.item().decode() + '"') if array.ndim == 0 else ("text", repr(array))
+        text = '"' + array.item().decode() + '"' if array.ndim == 0 else repr(array)
+        return ("text", text)
     if array.dtype.kind == "f":
         # Every NaN is one value (FORMAT.md): canonical bits.
         array = np.where(np.isnan(array), np.array(np.nan, dtype=array.dtype), array)
