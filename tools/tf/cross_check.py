@@ -1,34 +1,36 @@
-"""Runs every graph of testdata/graphdef/ in real TensorFlow, many times, and checks that each
-outcome TensorFlow produces is one of tfmc's.
+"""Runs every graph of testdata/graphdef/ and every SavedModel of testdata/savedmodel/ in real
+TensorFlow, many times, and checks that each outcome TensorFlow produces is one of tfmc's.
+The SavedModels' part is savedmodel_cross_check.py; this file runs the graphs.
 
 For each NAME.pbtxt with NAME.args: tfmc's outcomes come from `TFMC check NAME.pbtxt ARGS
---refs alias --json`. TensorFlow runs the same Session.run: the --init nodes (each a run of its own), then
-one run of the --fetch tensors and --target nodes with the --feed values, then a separate run
-that reads every variable of tfmc's outcome (a ReadVariableOp for a resource variable, the
-ref tensor for a ref variable; an uninitialized one reads as Error(uninitialized)). Sessions
+--refs alias --json`. TensorFlow runs the same Session.run: the --init nodes (each a run of
+its own), then one run of the --fetch tensors and --target nodes with the --feed values, then
+a separate run that reads every variable of tfmc's outcome (a ReadVariableOp for a resource
+variable, the ref tensor for a ref variable; an uninitialized one reads as
+Error(uninitialized)). Sessions
 use several inter-op thread counts (use_per_session_threads, so each session has its own
 pool), and a fresh session every few runs, since a session's age changes which orders show.
 
 Values are compared exactly: tfmc's value texts (`f32[2]{1, 2.5}`) are parsed into dtype,
 shape and elements, and float elements compared by their bits in their dtype.
 
-Prints per graph: runs, distinct TensorFlow outcomes, tfmc's outcomes, and how many of tfmc's
-outcomes TensorFlow reached; FAIL for a TensorFlow outcome outside tfmc's set, or for a graph
-tfmc rejects or does not explore completely (exit 1).
+Prints per graph and SavedModel: runs, distinct TensorFlow outcomes, tfmc's outcomes, and how
+many of tfmc's outcomes TensorFlow reached; FAIL for a TensorFlow outcome outside tfmc's set,
+or for a file tfmc rejects or does not explore completely (exit 1).
 
 Usage: python3 tools/tf/cross_check.py TFMC [RUNS_PER_THREAD_COUNT]
 """
 
 import glob
-import json
 import os
-import re
-import subprocess
 import sys
 
-import numpy as np
 import tensorflow as tf
 from google.protobuf import text_format
+
+import savedmodel_cross_check
+import tfmc_results
+from tfmc_results import options, read_args
 
 v1 = tf.compat.v1
 CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "testdata", "graphdef")
@@ -36,9 +38,6 @@ THREAD_COUNTS = (1, 2, 4, 8)
 RUNS_PER_SESSION = 25
 # A run that waits this long is stuck (a dequeue nothing fills): tfmc's stuck outcome.
 RUN_TIMEOUT_MS = 10000
-
-DTYPES = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i64": np.int64,
-          "bool": np.bool_}
 
 
 def load_graph_def(path):
@@ -53,42 +52,6 @@ def load_graph_def(path):
     return gd
 
 
-def read_args(path):
-    with open(path) as f:
-        return [line.strip() for line in f if line.strip()]
-
-
-def options(args, flag):
-    return [args[i + 1] for i, a in enumerate(args) if a == flag]
-
-
-def parse_value(text):
-    """tfmc's value text as a comparable key: ("tensor", dtype, shape, bytes) or the text."""
-    m = re.fullmatch(r"(f32|f64|i32|i64|bool)(?:\[([0-9,]*)\])?\{(.*)\}", text)
-    if not m:
-        return ("text", text)
-    dtype = DTYPES[m.group(1)]
-    shape = tuple(int(d) for d in m.group(2).split(",") if d) if m.group(2) is not None else ()
-    items = [s.strip() for s in m.group(3).split(",") if s.strip()]
-    if dtype is np.bool_:
-        values = [s == "true" for s in items]
-    elif dtype in (np.float32, np.float64):
-        values = [float(s) for s in items]
-    else:
-        values = [int(s) for s in items]
-    return tensor_key(np.array(values, dtype=dtype).reshape(shape))
-
-
-def tensor_key(array):
-    array = np.asarray(array)
-    if array.dtype.kind in "SUO":
-        return ("text", '"' + array.item().decode() + '"') if array.ndim == 0 else ("text", repr(array))
-    if array.dtype.kind == "f":
-        # Every NaN is one value (FORMAT.md): canonical bits.
-        array = np.where(np.isnan(array), np.array(np.nan, dtype=array.dtype), array)
-    return ("tensor", array.dtype.str, array.shape, array.tobytes())
-
-
 def outcome_key(outputs, variables):
     return (tuple(sorted(outputs.items())), tuple(sorted(variables.items())))
 
@@ -96,30 +59,17 @@ def outcome_key(outputs, variables):
 def tfmc_outcomes(tfmc, graph, args):
     # --refs alias: ref variables as TensorFlow's executor runs them (shared buffers,
     # unlocked updates not atomic); resource variables are the same under both.
-    r = subprocess.run([tfmc, "check", graph, *args, "--refs", "alias", "--json", "--quiet"],
-                       capture_output=True, text=True)
-    if r.returncode not in (0, 1):
-        raise RuntimeError(f"tfmc rejected {graph} (exit {r.returncode}): {r.stderr.strip()}")
-    doc = json.loads(r.stdout)
-    if not doc["complete"]:
-        raise RuntimeError(f"tfmc's exploration of {graph} is incomplete")
-    keys = set()
-    stuck = any(o["stuck"] for o in doc["outcomes"])
-    for o in doc["outcomes"]:
-        if o["stuck"]:
-            continue
-        keys.add(outcome_key({k: parse_value(v) for k, v in o["outputs"].items()},
-                             {k: parse_value(v) for k, v in o["variables"].items()}))
-    variables = sorted(doc["outcomes"][0]["variables"]) if doc["outcomes"] else []
+    outcomes, stuck = tfmc_results.tfmc_check(tfmc, graph, [*args, "--refs", "alias"])
+    keys = {outcome_key(o["outputs"], o["variables"]) for o in outcomes}
+    variables = sorted(outcomes[0]["variables"]) if outcomes else []
     return keys, variables, stuck
 
 
 def feed_value(text):
-    key = parse_value(text)
-    if key[0] != "tensor":
+    array = tfmc_results.parse_array(text)
+    if array is None:
         raise ValueError(f"cannot feed {text}")
-    _, dtype, shape, raw = key
-    return np.frombuffer(raw, dtype=np.dtype(dtype)).reshape(shape)
+    return array
 
 
 class TfRun:
@@ -164,11 +114,11 @@ class TfRun:
                                  options=v1.RunOptions(timeout_in_ms=RUN_TIMEOUT_MS))
         except tf.errors.DeadlineExceededError:
             return ("stuck",)
-        outputs = {n: tensor_key(v) for n, v in zip(self.fetch_names, values)}
+        outputs = {n: tfmc_results.tensor_key(v) for n, v in zip(self.fetch_names, values)}
         variables = {}
         for name, read in self.reads.items():
             try:
-                variables[name] = tensor_key(session.run(read))
+                variables[name] = tfmc_results.tensor_key(session.run(read))
             except (tf.errors.FailedPreconditionError, tf.errors.InvalidArgumentError):
                 variables[name] = ("text", "Error(uninitialized)")
         return outcome_key(outputs, variables)
@@ -180,7 +130,7 @@ def cross_check(tfmc, graph_path, runs_per_count):
     try:
         expected, variables, stuck = tfmc_outcomes(tfmc, graph_path, args)
     except RuntimeError as e:
-        print(f"FAIL {os.path.basename(graph_path):28} {e}")
+        print(f"FAIL {os.path.basename(graph_path):30} {e}")
         return False
     if stuck:
         expected.add(("stuck",))
@@ -199,10 +149,8 @@ def cross_check(tfmc, graph_path, runs_per_count):
                     total += 1
     outside = [k for k in seen if k not in expected]
     reached = sum(1 for k in expected if k in seen)
-    status = "FAIL" if outside else "ok"
-    print(f"{status:4} {os.path.basename(graph_path):28} runs {total:6}  TensorFlow outcomes "
-          f"{len(seen):2}  tfmc outcomes {len(expected):2}  tfmc outcomes TensorFlow reached "
-          f"{reached:2}")
+    tfmc_results.print_figures(not outside, os.path.basename(graph_path), total, len(seen),
+                               len(expected), reached)
     for k in outside:
         print(f"     outside tfmc's set ({seen[k]} runs): {k}")
     return not outside
@@ -214,6 +162,7 @@ def main():
     graphs = sorted(glob.glob(os.path.join(CORPUS, "*.pbtxt")) +
                     glob.glob(os.path.join(CORPUS, "*.pb")))
     ok = all([cross_check(tfmc, g, runs) for g in graphs])
+    ok = savedmodel_cross_check.cross_check_all(tfmc, runs) and ok
     print("cross-check:", "every TensorFlow outcome is one of tfmc's" if ok else "FAILED")
     sys.exit(0 if ok else 1)
 

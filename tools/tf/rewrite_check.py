@@ -24,7 +24,8 @@ import tensorflow as tf
 from tensorflow.core.protobuf import config_pb2, rewriter_config_pb2
 from tensorflow.python.grappler import tf_optimizer
 
-from cross_check import CORPUS, load_graph_def, options, read_args
+from cross_check import CORPUS, load_graph_def
+from tfmc_results import options, read_args
 
 v1 = tf.compat.v1
 ON = rewriter_config_pb2.RewriterConfig.ON

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # run_tf_checks.sh [--regenerate] [TFMC] [RUNS]: real TensorFlow as the judge of tfmc
-# (tools/tf/README.md). Sets up the virtual environment if needed, rebuilds the corpus
-# testdata/graphdef/ with --regenerate (else uses the committed one), then runs
-#   cross_check.py: every graph RUNS times per inter-op thread count (default 1000) in
-#                   TensorFlow sessions; every outcome TensorFlow produces must be tfmc's;
+# (tools/tf/README.md). Sets up the virtual environment if needed, rebuilds the corpora
+# testdata/graphdef/, testdata/savedmodel/ and testdata/checkpoint/ with --regenerate (else uses
+# the committed ones), then runs
+#   cross_check.py: every graph and SavedModel RUNS times per inter-op thread count (default
+#                   1000) in TensorFlow; every outcome TensorFlow produces must be tfmc's;
 #   rewrite_check.py: every graph optimized by Grappler must be equivalent for tfmc.
 # TFMC defaults to build/tools/tfmc, built (Release) if missing. Exits 1 when a check fails.
 set -euo pipefail
@@ -27,6 +28,8 @@ export TF_CPP_MIN_LOG_LEVEL=3
 cd "$root/tools/tf"
 if $regenerate; then
   "$python" make_corpus.py "$root/testdata/graphdef"
+  "$python" make_savedmodels.py "$root/testdata/savedmodel"
+  "$python" make_checkpoints.py "$root/testdata/checkpoint"
 fi
 status=0
 "$python" cross_check.py "$tfmc" "$runs" || status=1
