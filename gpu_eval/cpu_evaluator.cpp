@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "gpu_eval/cpu_optimizer_ops.h"
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_ops.h"
@@ -254,6 +255,11 @@ EvalResult kernel(Op<BuiltinOp::Select>, Args args, const OpAttrs&) {
 
 EvalResult kernel(Op<BuiltinOp::Range>, Args args, const OpAttrs&) {
   return range(*args[0], *args[1], *args[2]);
+}
+
+template <BuiltinOp op>
+requires(is_optimizer_step(op)) EvalResult kernel(Op<op>, Args args, const OpAttrs& attrs) {
+  return optimizer_step(op, args, attrs);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -45,8 +46,13 @@ class Shaper {
     } else if (const ResourceOp* op = find_resource_op(n.op)) {
       s.kind = op->kind;
       s.resource = op->resource;
-      if (!check_arity(n, op->tensors + 1, op->tensors + 1)) return s;
-      if (op->kind == NodeKind::Assign) {
+      const int arguments = op->variables + op->tensors;
+      if (!check_arity(n, arguments, arguments)) return s;
+      if (op->kind == NodeKind::Update) {
+        auto f = make_builtin_function(op->step, n.attrs, arguments, n.op_loc, values_, diags_);
+        if (!f) return s;
+        s.function = functions_.add(std::move(*f));
+      } else if (op->kind == NodeKind::Assign) {
         auto f = make_assign_function(n.op, n.attrs, n.op_loc, names_.declared_fns, values_,
                                       functions_, diags_);
         if (!f) return s;
@@ -54,8 +60,8 @@ class Shaper {
       } else if (!no_attributes(n.attrs, n.op, diags_)) {
         return s;
       }
-      s.inputs.assign(op->tensors + 1, EdgeKind::Tensor);
-      s.inputs[0] = EdgeKind::Variable;
+      s.inputs.assign(arguments, EdgeKind::Tensor);
+      std::fill_n(s.inputs.begin(), op->variables, EdgeKind::Variable);
       s.outputs.assign(op->outputs, EdgeKind::Tensor);
     } else if (names_.declared_fns.count(n.op) > 0) {
       const auto [in, out] = names_.declared_fns.at(n.op);

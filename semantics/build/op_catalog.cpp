@@ -67,6 +67,17 @@ eval::Tensor i32_scalar(std::int32_t v) {
   return t;
 }
 
+// The field of a true-or-false attribute key, nullptr for another key.
+bool* boolean_attr(const std::string& key, eval::OpAttrs& attrs) {
+  if (key == "transpose_a") return &attrs.transpose_a;
+  if (key == "transpose_b") return &attrs.transpose_b;
+  if (key == "keep_dims") return &attrs.keep_dims;
+  if (key == "use_nesterov") return &attrs.use_nesterov;
+  if (key == "update_slots") return &attrs.update_slots;
+  if (key == "multiply_linear_by_lr") return &attrs.multiply_linear_by_lr;
+  return nullptr;
+}
+
 // Checks one attribute of a built-in and stores it into `f`; reports and returns false on error.
 bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, ValueStore& values,
                         std::map<std::string, std::string>& shown, DiagnosticList& diags) {
@@ -95,15 +106,14 @@ bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, Value
     if (t != eval::DType::I32 && t != eval::DType::I64) return bad("i32 or i64");
     f.attrs.to = *t;
     if (t == eval::DType::I64) shown["out_type"] = v.name;
-  } else if (a.key == "transpose_a" || a.key == "transpose_b" || a.key == "keep_dims") {
+  } else if (bool* flag = boolean_attr(a.key, f.attrs)) {
     if (v.kind != AttrValue::Kind::Name || (v.name != "true" && v.name != "false")) {
       return bad("true or false");
     }
     const bool on = v.name == "true";
-    (a.key == "keep_dims"     ? f.attrs.keep_dims
-     : a.key == "transpose_a" ? f.attrs.transpose_a
-                              : f.attrs.transpose_b) = on;
-    if (on) shown[a.key] = "true";
+    // Shown where it differs from its default: update_slots is on by default.
+    if (on != *flag) shown[a.key] = v.name;
+    *flag = on;
   } else if (a.key == "shape") {
     if (v.kind != AttrValue::Kind::List) return bad("a list of dimensions like [2,-1]");
     const auto wildcards = std::count(v.list.begin(), v.list.end(), -1);
@@ -129,19 +139,26 @@ bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, Value
 }  // namespace
 
 const ResourceOp* find_resource_op(const std::string& op) {
-  static const std::map<std::string, ResourceOp, std::less<>> kOps = {
-      {"Read", {NodeKind::Read, ResourceKind::Variable, 0, 1}},
-      {"VarIsInitialized", {NodeKind::Read, ResourceKind::Variable, 0, 1}},
-      {"Write", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
-      {"AssignAdd", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
-      {"AssignSub", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
-      {"Assign", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
-      {"ApplyGradientDescent", {NodeKind::Assign, ResourceKind::Variable, 2, 0}},
-      {"Enqueue", {NodeKind::Enqueue, ResourceKind::Queue, 1, 0}},
-      {"Dequeue", {NodeKind::Dequeue, ResourceKind::Queue, 0, 1}},
-      {"Lock", {NodeKind::Lock, ResourceKind::Mutex, 0, 0}},
-      {"Unlock", {NodeKind::Unlock, ResourceKind::Mutex, 0, 0}},
-  };
+  static const std::map<std::string, ResourceOp, std::less<>> kOps = [] {
+    std::map<std::string, ResourceOp, std::less<>> ops = {
+        {"Read", {NodeKind::Read, ResourceKind::Variable, 0, 1}},
+        {"VarIsInitialized", {NodeKind::Read, ResourceKind::Variable, 0, 1}},
+        {"Write", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+        {"AssignAdd", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+        {"AssignSub", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+        {"Assign", {NodeKind::Assign, ResourceKind::Variable, 1, 0}},
+        {"ApplyGradientDescent", {NodeKind::Assign, ResourceKind::Variable, 2, 0}},
+        {"Enqueue", {NodeKind::Enqueue, ResourceKind::Queue, 1, 0}},
+        {"Dequeue", {NodeKind::Dequeue, ResourceKind::Queue, 0, 1}},
+        {"Lock", {NodeKind::Lock, ResourceKind::Mutex, 0, 0}},
+        {"Unlock", {NodeKind::Unlock, ResourceKind::Mutex, 0, 0}},
+    };
+#define TFMC_UPDATE_OP(name, step, variables, tensorflow)                 \
+  ops.emplace(#name, ResourceOp{NodeKind::Update, ResourceKind::Variable, \
+                                builtin_arity(#step).first - (variables), 0, variables, #step});
+#include "gpu_eval/builtin_ops.def"
+    return ops;
+  }();
   const auto it = kOps.find(op);
   return it == kOps.end() ? nullptr : &it->second;
 }

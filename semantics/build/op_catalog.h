@@ -24,8 +24,8 @@
 
 namespace tfmc::sem {
 
-// An operation on a resource: its first argument is the resource's handle edge, then
-// `tensors` tensor arguments; it has `outputs` tensor outputs.
+// An operation on a resource: its first `variables` arguments are resource handle edges (one
+// but for Update), then `tensors` tensor arguments; it has `outputs` tensor outputs.
 //   Read(&x)                                  Read     variable  1 output
 //   VarIsInitialized(&x)                      Read     variable  1 output: bool, whether x
 //                                                                holds a value
@@ -33,11 +33,16 @@ namespace tfmc::sem {
 //   ApplyGradientDescent(&x, alpha, delta)    Assign   variable  x := x - alpha * delta
 //   Enqueue(&q, t), Dequeue(&q)               queue ops (Dequeue: 1 output)
 //   Lock(&m), Unlock(&m)                      mutex ops
+//   ApplyMomentum(&x, &accum, lr, grad, momentum) ...  Update  the optimizers
+//                                             (TFMC_UPDATE_OP rows of gpu_eval/builtin_ops.def):
+//                                             `step` names their f, a built-in function
 struct ResourceOp {
   NodeKind kind;
   ResourceKind resource;
   int tensors;
   int outputs;
+  int variables = 1;
+  const char* step = nullptr;
 };
 const ResourceOp* find_resource_op(const std::string& op);
 const char* resource_kind_name(ResourceKind kind);  // "variable", "queue", "mutex"

@@ -187,19 +187,30 @@ class Wirer {
     }
   }
 
-  // The resource ops know their resource statically: their variable edge comes, through
+  // The resource ops know their resources statically: each variable edge comes, through
   // Copies, from one Var node.
   void resolve_resources() {
     for (Node& n : program_.nodes) {
       if (!reads_resource(n.kind)) continue;
-      std::int32_t e = n.inputs[0];
-      while (program_.nodes[program_.edges[e].src].kind == NodeKind::Function) {
-        e = program_.nodes[program_.edges[e].src].inputs[0];  // through a Copy
-      }
-      const Node& var = program_.nodes[program_.edges[e].src];
+      const Node& var = var_node(n.inputs[0]);
       n.resource_kind = var.resource_kind;
-      n.variable = var.variable;
+      if (n.kind != NodeKind::Update) {
+        n.variable = var.variable;
+        continue;
+      }
+      for (std::int32_t e : n.inputs) {
+        if (program_.edges[e].kind != EdgeKind::Variable) break;  // the tensors follow
+        n.variables.push_back(var_node(e).variable);
+      }
     }
+  }
+
+  // The Var node a variable edge comes from, through Copies.
+  const Node& var_node(std::int32_t e) const {
+    while (program_.nodes[program_.edges[e].src].kind == NodeKind::Function) {
+      e = program_.nodes[program_.edges[e].src].inputs[0];  // through a Copy
+    }
+    return program_.nodes[program_.edges[e].src];
   }
 
   // Control edges from `after`, then GO for nodes without any incoming edge.

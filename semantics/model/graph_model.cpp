@@ -46,6 +46,9 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
         names_resource(n.kind)
             ? static_cast<std::uint32_t>(program.resource_slot(n.resource_kind, n.variable))
             : 0;
+    for (std::uint32_t v : n.variables) {
+      c.variable_slots.push_back(static_cast<std::uint32_t>(program.variable_slot(v)));
+    }
     c.handle = n.kind == NodeKind::Var ? values.handle(c.resource_slot) : kEmpty;
     c.capacity = n.kind == NodeKind::Enqueue ? program.queues[n.variable].capacity : 0;
     c.section_slot =
@@ -335,10 +338,20 @@ void GraphModel::prefetch(const Slot* state, TransitionId t) {
   } else if (n.kind == NodeKind::Assign) {
     scratch_args_.assign(1, state[n.resource_slot]);  // as fire_live gives them to f
     for (std::size_t a = 1; a < n.args.size(); ++a) scratch_args_.push_back(state[n.args[a]]);
+  } else if (n.kind == NodeKind::Update) {
+    update_arguments(state, n);
   } else {
     return;
   }
   applier_.prefetch(n.function, scratch_args_);
+}
+
+void GraphModel::update_arguments(const Slot* state, const CompiledNode& n) {
+  scratch_args_.clear();
+  for (std::uint32_t s : n.variable_slots) scratch_args_.push_back(state[s]);
+  for (std::size_t a = n.variable_slots.size(); a < n.args.size(); ++a) {
+    scratch_args_.push_back(state[n.args[a]]);
+  }
 }
 
 void GraphModel::fire_live(const Slot* state, TransitionId t, Slot* out, Slot& signal) {
@@ -371,6 +384,21 @@ void GraphModel::fire_live(const Slot* state, TransitionId t, Slot* out, Slot& s
       ValueId updated = kEmpty;
       applier_.apply(n.function, scratch_args_, &updated);
       out[n.resource_slot] = updated;
+      break;
+    }
+    case NodeKind::Update: {
+      // An error among the tensors or the variables' values changes no variable (a variable's
+      // error stays, as for an Assign); otherwise f's outputs are the new values, in order.
+      update_arguments(state, n);
+      if (std::any_of(scratch_args_.begin(), scratch_args_.end(),
+                      [&](ValueId v) { return values_.is_error(v); })) {
+        break;
+      }
+      scratch_updates_.resize(n.variable_slots.size());
+      applier_.apply(n.function, scratch_args_, scratch_updates_.data());
+      for (std::size_t j = 0; j < n.variable_slots.size(); ++j) {
+        out[n.variable_slots[j]] = scratch_updates_[j];
+      }
       break;
     }
     case NodeKind::Enqueue: {

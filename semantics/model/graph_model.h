@@ -98,6 +98,7 @@ class GraphModel : public DependencyModel {
     NodeKind kind;
     FunctionId function;
     std::uint32_t resource_slot;          // Var and resource ops: their resource's slot
+    std::vector<std::uint32_t> variable_slots;  // Update: its variables' slots, in order
     ValueId handle;                       // Var: the handle it outputs
     std::uint32_t capacity;               // Enqueue: the queue's capacity
     std::int32_t section_slot;            // kNone when not in a section
@@ -130,6 +131,9 @@ class GraphModel : public DependencyModel {
   // update in `out`, DEAD in `signal` when its control outputs carry DEAD.
   void fire_live(const Slot* state, TransitionId t, Slot* out, Slot& signal);
   bool inputs_full(const Slot* state, std::uint32_t node) const;
+  // The arguments of an Update's f into scratch_args_: its variables' values, then its
+  // tensors.
+  void update_arguments(const Slot* state, const CompiledNode& n);
   // The section slot after node n fires, from its value before.
   Slot section_after(Slot before, const CompiledNode& n) const;
   GraphModel(const GraphModel&) = default;  // fork_model's
@@ -157,6 +161,7 @@ class GraphModel : public DependencyModel {
   std::vector<Slot> initial_;
   std::vector<ValueId> scratch_args_;
   std::vector<ValueId> scratch_results_;
+  std::vector<ValueId> scratch_updates_;  // an Update's new values
 };
 
 }  // namespace tfmc::sem

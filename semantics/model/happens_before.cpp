@@ -15,6 +15,7 @@ enum class Access : std::uint8_t { None, Read, Write, Update };
 
 Access access_of(const Program& p, const Node& n) {
   if (n.kind == NodeKind::Read) return Access::Read;
+  if (n.kind == NodeKind::Update) return Access::Update;
   if (n.kind != NodeKind::Assign) return Access::None;
   return p.functions.get(n.function).kind == FunctionKind::Snd ? Access::Write : Access::Update;
 }
@@ -93,9 +94,10 @@ Concurrency analyze_concurrency(const Program& p) {
     std::sort(partners.begin(), partners.end());
     partners.erase(std::unique(partners.begin(), partners.end()), partners.end());
   }
+  // Two Updates may race on several variables: the variable orders their races.
   std::sort(c.races.begin(), c.races.end(), [&](const Race& r, const Race& s) {
-    return std::make_pair(loc_key(r.first), loc_key(r.second)) <
-           std::make_pair(loc_key(s.first), loc_key(s.second));
+    return std::make_tuple(loc_key(r.first), loc_key(r.second), r.variable) <
+           std::make_tuple(loc_key(s.first), loc_key(s.second), s.variable);
   });
 
   // Pass 2: for each racing node, the racing nodes downstream of it. A Choice node with

@@ -2,13 +2,13 @@
 //
 // Node a happens before node b when a path of edges (tensor, variable or control) leads from a
 // to b: every run fires a before b, since b cannot fire until everything upstream has. Two
-// accesses of one variable (Read or Assign nodes) race when no path orders them and at least
-// one of them is an Assign: some run fires them in one order, another run in the other (the
+// accesses of one variable (Read, Assign or Update nodes) race when no path orders them and at
+// least one of them writes it: some run fires them in one order, another run in the other (the
 // graph is a DAG without blocking, so every run fires every node, and two unordered nodes
 // can be fired in either order).
 //
 // Race kinds, from the accesses' kinds (a Write ignores the old value, an update such as
-// AssignAdd reads and writes it atomically):
+// AssignAdd or an optimizer's Update reads and writes it atomically):
 //   read-write    a Read against a Write or an update;
 //   write-write   two Writes, or a Write against an update;
 //   update-update two updates.

@@ -98,7 +98,8 @@ class Composer {
       n.name += suffix;
       n.execution += execution;
       if (names_resource(n.kind)) n.variable = m.resource(n.resource_kind, n.variable);
-      // Function and Assign nodes name a function of p's table; the other kinds hold an
+      for (std::uint32_t& v : n.variables) v = m.resource(n.resource_kind, v);
+      // Function, Assign and Update nodes name a function of p's table; the other kinds hold an
       // unused id, which is mapped too when it is in range.
       if (n.function < m.functions.size()) n.function = m.functions[n.function];
       if (n.section != kNone) n.section = m.sections.at(n.section);

@@ -6,8 +6,9 @@
 //   - every output port of every node has exactly one outgoing edge (several consumers share a
 //     result through implicit Copy nodes; an unused result gets an unnamed output edge);
 //   - arities and edge kinds match the node's label; the graph is acyclic;
-//   - Read and Assign nodes know statically which variable their variable edge carries, and
-//     the queue and mutex ops which queue or mutex theirs carries.
+//   - Read and Assign nodes know statically which variable their variable edge carries, Update
+//     nodes which variables theirs carry, and the queue and mutex ops which queue or mutex
+//     theirs carries.
 // The state vector of the model has one slot per edge, then one per variable, per queue, per
 // mutex and per critical section (resource_slot).
 //
@@ -41,7 +42,8 @@ struct Edge {
 };
 
 // Function: a (possibly uninterpreted) function of its tensor inputs. Var: outputs the handle
-// of its resource. Read, Assign: the paper's variable ops. Enqueue, Dequeue: FIFO queue ops
+// of its resource. Read, Assign: the paper's variable ops. Update: Assign generalised to
+// several variables (an optimizer's step): it reads them all and writes them all in one step. Enqueue, Dequeue: FIFO queue ops
 // that block on a full or empty queue. Lock, Unlock: mutex ops; Lock blocks while the mutex is
 // held. Choice: a nondeterministic function: it outputs any one of its alternatives.
 // Switch: routes its data to output 1 when its predicate is true, to output 0 otherwise, the
@@ -61,7 +63,8 @@ enum class NodeKind : std::uint8_t {
   Choice,
   Switch,
   Merge,
-  Barrier
+  Barrier,
+  Update
 };
 
 enum class ResourceKind : std::uint8_t { Variable, Queue, Mutex };
@@ -73,10 +76,14 @@ struct Node {
   SourceLoc loc;            // statement of the node (for implicit nodes: of the use)
   std::string file;         // the file of that statement (set by load_program_text)
   std::string op;           // the operation as written (Copy, Var, Read, Write, Add, ...)
-  FunctionId function = 0;  // Function: the function; Assign: its f
+  FunctionId function = 0;  // Function: the function; Assign, Update: its f
   ResourceKind resource_kind = ResourceKind::Variable;
-  std::uint32_t variable = 0;  // Var and the resource ops: the resource (resolved statically),
-                               // an index into variables, queues or mutexes by resource_kind
+  std::uint32_t variable = 0;  // Var and the resource ops but Update: the resource (resolved
+                               // statically), an index into variables, queues or mutexes by
+                               // resource_kind
+  // Update: its variables (resolved statically), one per variable edge, in argument order;
+  // empty for every other kind.
+  std::vector<std::uint32_t> variables;
   // Choice: the values it may output, or empty when it outputs one of its inputs. Merge: the
   // index it outputs (an i32 scalar) for each input.
   std::vector<ValueId> alternatives;

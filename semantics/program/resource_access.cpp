@@ -16,6 +16,7 @@ bool names_resource(NodeKind kind) {
     case NodeKind::Var:
     case NodeKind::Read:
     case NodeKind::Assign:
+    case NodeKind::Update:
     case NodeKind::Enqueue:
     case NodeKind::Dequeue:
     case NodeKind::Lock:
@@ -30,12 +31,22 @@ bool reads_resource(NodeKind kind) { return names_resource(kind) && kind != Node
 
 bool writes_resource(NodeKind kind) { return reads_resource(kind) && kind != NodeKind::Read; }
 
+std::vector<std::uint32_t> named_resources(const Node& n) {
+  if (n.kind == NodeKind::Update) return n.variables;
+  if (names_resource(n.kind)) return {n.variable};
+  return {};
+}
+
 ResourceAccess resource_access(const Program& p, const Node& n) {
   ResourceAccess a;
   if (reads_resource(n.kind)) {
-    const auto slot = static_cast<std::uint32_t>(p.resource_slot(n.resource_kind, n.variable));
-    a.reads.push_back(slot);
-    if (writes_resource(n.kind)) a.writes.push_back(slot);
+    for (std::uint32_t r : named_resources(n)) {
+      a.reads.push_back(static_cast<std::uint32_t>(p.resource_slot(n.resource_kind, r)));
+    }
+    // An Update may name a variable twice.
+    std::sort(a.reads.begin(), a.reads.end());
+    a.reads.erase(std::unique(a.reads.begin(), a.reads.end()), a.reads.end());
+    if (writes_resource(n.kind)) a.writes = a.reads;
   }
   if (n.section != kNone) {
     const auto slot = static_cast<std::uint32_t>(p.section_slot(n.section));

@@ -3,12 +3,14 @@
 // reach an outcome and the successor generator.
 //
 // Two questions with different answers, both needed:
-//   - names_resource: Node::resource_kind and Node::variable name a resource. True for Var
-//     nodes (they output that resource's handle) and for the resource ops (Read, Assign,
-//     Enqueue, Dequeue, Lock, Unlock). Composition renumbers these; the builder sets them.
+//   - names_resource: Node::resource_kind and Node::variable (Node::variables for Update) name
+//     resources. True for Var nodes (they output that resource's handle) and for the resource
+//     ops (Read, Assign, Update, Enqueue, Dequeue, Lock, Unlock). Composition renumbers these;
+//     the builder sets them.
 //   - reads_resource / writes_resource: firing the node reads or writes the resource's state
 //     slot. A Var node only outputs a constant handle and touches no state, so it names a
-//     resource without accessing it. Read reads; the other resource ops read and write.
+//     resource without accessing it. Read reads; the other resource ops read and write (an
+//     Update every variable it names).
 // Function, Choice and the control-flow nodes (Switch, Merge, Barrier) name no resource and
 // access none.
 #pragma once
@@ -24,7 +26,11 @@ bool names_resource(NodeKind kind);
 bool reads_resource(NodeKind kind);
 bool writes_resource(NodeKind kind);
 
-// The state slots beyond the edges that firing `node` reads and writes: its resource's slot
+// The resources a node names (names_resource), in argument order: Node::variables for an
+// Update, else Node::variable; none for the other kinds.
+std::vector<std::uint32_t> named_resources(const Node& node);
+
+// The state slots beyond the edges that firing `node` reads and writes: its resources' slots
 // (as reads_resource and writes_resource say) and its critical section's slot (read and
 // written: entering and leaving a section changes who holds it). Each list is in increasing
 // slot order.

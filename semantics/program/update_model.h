@@ -2,8 +2,8 @@
 // "Resource Update Operations").
 //
 //   executor  (the default) what the graph executor implements and the MAPL paper's Assign-f:
-//             every update (AssignAdd, AssignSub, Assign {f=F}, ApplyGradientDescent) is one
-//             atomic step, x := f(x, v...). Two concurrent increments of 0 always give 2.
+//             every update (AssignAdd, AssignSub, Assign {f=F}, ApplyGradientDescent, the
+//             optimizers' Updates) is one atomic step, x := f(x, v...). Two concurrent increments of 0 always give 2.
 //   rfc       the RFC's weaker model: an update is "a read, compute, write sequence which does
 //             not execute atomically as a unit", so two concurrent increments of 0 give 1 or 2.
 //
@@ -13,6 +13,10 @@
 //   a~update  a's own f applied to (a~read, a's tensor arguments...), on a's tensor edges;
 //   a         Write(x, a~update), on the variable edge of a new implicit Var node `&x@a`; its
 //             outgoing control edges stay, so `after a` still waits for the write.
+// An Update node `a` on k variables x0 ... becomes k reads `a~readJ` (`a~read` when k is 1),
+// the first taking a's incoming control edges and the others waiting for it; `a~update`, a's
+// f on the reads and a's tensors, with k outputs; and k Writes: a itself of x0, `a~writeJ`
+// of xJ, each on a new implicit Var node.
 // When a's variable edge came from its own implicit Var node `&x@a`, that node feeds a~read
 // and is renamed `&x@a~read`: the names are those the builder gives to
 // `a~read = Read(&x) after ...` and `a = Write(&x, a~update)`. The compute step applies the
