@@ -1,10 +1,11 @@
 // Variables and queues (graph_emitter.h), as specs/FORMAT.md ("TensorFlow graph files") maps
 // them: a handle's maker as the resource and its `Var(X)` node (variables start as the run
 // gives them, else uninitialized, a captured variable as its symbol; a queue's capacity -1,
-// unbounded, becomes 65536, the language's largest); the updates of resource and ref variables and
-// of queues onto the language's, an unlocked update of a ref under --refs alias as a separate read,
-// compute and write; the other optimizer updates as uninterpreted updates, `N~args` then one atomic
-// `Assign {f=OP~I}` per variable.
+// unbounded, becomes 65536, the language's largest); the updates of resource and ref variables
+// and of queues onto the language's, the optimizers' (Apply*, ResourceApply*) onto one Update
+// node each, an unlocked update of refs under --refs alias as separate reads, a compute and
+// writes; the other optimizer updates (SparseApply* ...) as uninterpreted updates, `N~args`
+// then one atomic `Assign {f=OP~I}` per variable.
 #include <fmt/format.h>
 
 #include "semantics/graphdef/graph_emitter.h"
@@ -65,12 +66,15 @@ void GraphEmitter::declare_resource(const ResourceHandle& h, int i) {
   out_.ast.resources.push_back(std::move(q));
 }
 
-// Whether node i is an unlocked update of a ref variable that --refs alias runs as a
-// separate read, compute and write (TensorFlow's kernels then update the buffer in place
-// without the variable's lock). Assign locks by default, the others do not.
+// Whether node i is an unlocked update of ref variables that --refs alias runs as separate
+// reads, compute and writes (TensorFlow's kernels then update the buffers in place without the
+// variables' locks). Assign locks by default, the others do not.
 bool GraphEmitter::unlocked_ref_update(int i, const std::string& op) const {
-  if (!graph_.run().alias_refs || !ref_update_ops().count(graph_.node(i).op()) || op == "Write")
+  const std::string& tf = graph_.node(i).op();
+  if (!graph_.run().alias_refs || op == "Write" ||
+      (!ref_update_ops().count(tf) && !optimizer_updates().count(tf))) {
     return false;
+  }
   const auto h = handles_.input_handle(i, 0);
   const auto it = graph_.node(i).attr().find("use_locking");
   return h && h->ref && (it == graph_.node(i).attr().end() || !it->second.b());
@@ -95,16 +99,13 @@ void GraphEmitter::emit_update(int i, const std::string& op, ResourceKind kind) 
 // through `N~step` = alpha * delta), and N writes it, as --model rfc splits updates.
 void GraphEmitter::emit_split_update(int i, const std::string& op, const ResourceHandle& h) {
   const std::string name = graph_.node(i).name();
-  NodeStmt read = statement(i, "Read");
-  read.name = name + "~read";
-  use_handle(read, h, i);
   std::vector<Ref> tensors;
   for (std::size_t j = 1; j < graph_.data_input_count(i); ++j) {
     auto arg = tensor_arg(i, j);
     if (!arg) return;
     tensors.push_back(std::move(*arg));
   }
-  out_.ast.nodes.push_back(std::move(read));
+  emit_split_reads(i, {h});
   NodeStmt update;
   update.name = name + "~update";
   update.loc = update.op_loc = graph_.loc(i);
@@ -119,10 +120,32 @@ void GraphEmitter::emit_split_update(int i, const std::string& op, const Resourc
     update.args.back() = ref_to(name + "~step", 0, graph_.loc(i));
   }
   out_.ast.nodes.push_back(std::move(update));
-  NodeStmt write = statement(i, "Write");
-  write.after.clear();
-  write.args = {ref_to(h.root, 0, graph_.loc(i)), ref_to(name + "~update", 0, graph_.loc(i))};
-  out_.ast.nodes.push_back(std::move(write));
+  emit_split_writes(i, {h});
+}
+
+// The reads of a split update of node i: `N~read` of its one variable, or `N~readJ` of its
+// variable input J; each waits for what N waits for.
+void GraphEmitter::emit_split_reads(int i, const std::vector<ResourceHandle>& vars) {
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    NodeStmt read = statement(i, "Read");
+    read.name = graph_.node(i).name() + "~read" + (vars.size() == 1 ? "" : std::to_string(j));
+    use_handle(read, vars[j], i);
+    out_.ast.nodes.push_back(std::move(read));
+  }
+}
+
+// The writes of a split update of node i: N writes output 0 of `N~update` to its first
+// variable, `N~writeJ` output J to variable J.
+void GraphEmitter::emit_split_writes(int i, const std::vector<ResourceHandle>& vars) {
+  const std::string name = graph_.node(i).name();
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    NodeStmt write = statement(i, "Write");
+    if (j > 0) write.name = fmt::format("{}~write{}", name, j);
+    write.after.clear();
+    write.args = {ref_to(vars[j].root, 0, graph_.loc(i)),
+                  ref_to(name + "~update", static_cast<int>(j), graph_.loc(i))};
+    out_.ast.nodes.push_back(std::move(write));
+  }
 }
 
 void GraphEmitter::emit_queue_op(int i) {
@@ -134,6 +157,49 @@ void GraphEmitter::emit_queue_op(int i) {
     return graph_.error(i, "only queues of one component are supported");
   }
   emit_update(i, enqueue ? "Enqueue" : "Dequeue", ResourceKind::Queue);
+}
+
+// An optimizer update of the language: `N = OP(&var, &slot..., tensors...)`, one atomic node
+// that writes the variable and its slots, with TensorFlow's attributes that the op takes. An
+// unlocked update of refs under --refs alias is `N~readJ`, `N~update` (the op's step function
+// on the reads and the tensors) and the writes.
+void GraphEmitter::emit_optimizer(int i, const OptimizerUpdate& update) {
+  std::vector<ResourceHandle> vars;
+  for (std::size_t j = 0; j < update.variables; ++j) {
+    auto h = handle_arg(i, j, ResourceKind::Variable);
+    if (!h) return;
+    vars.push_back(*h);
+  }
+  std::vector<Ref> tensors;
+  for (std::size_t j = update.variables; j < graph_.data_input_count(i); ++j) {
+    auto arg = tensor_arg(i, j);
+    if (!arg) return;
+    tensors.push_back(std::move(*arg));
+  }
+  const bool split = unlocked_ref_update(i, update.op);
+  NodeStmt s = statement(i, split ? update.step : update.op);
+  for (const char* key : {"use_nesterov", "update_slots", "multiply_linear_by_lr"}) {
+    if (const auto it = graph_.node(i).attr().find(key); it != graph_.node(i).attr().end()) {
+      add_attr(s, key, name_value(it->second.b() ? "true" : "false"));
+    }
+  }
+  if (!split) {
+    for (const ResourceHandle& h : vars) use_handle(s, h, i);
+    s.args.insert(s.args.end(), tensors.begin(), tensors.end());
+    out_.ast.nodes.push_back(std::move(s));
+    return;
+  }
+  emit_split_reads(i, vars);
+  const std::string name = graph_.node(i).name();
+  s.name = name + "~update";
+  s.after.clear();
+  for (std::size_t j = 0; j < vars.size(); ++j) {
+    s.args.push_back(ref_to(vars.size() == 1 ? name + "~read" : fmt::format("{}~read{}", name, j),
+                            0, graph_.loc(i)));
+  }
+  s.args.insert(s.args.end(), tensors.begin(), tensors.end());
+  out_.ast.nodes.push_back(std::move(s));
+  emit_split_writes(i, vars);
 }
 
 // An optimizer update without arithmetic: `N~args` applies `OP~args` to the tensor inputs;

@@ -39,6 +39,9 @@ void GraphEmitter::emit(int i) {
     return emit_update(i, it->second, ResourceKind::Variable);
   }
   if (is_enqueue(op) || is_dequeue(op)) return emit_queue_op(i);
+  if (const auto it = optimizer_updates().find(op); it != optimizer_updates().end()) {
+    return emit_optimizer(i, it->second);
+  }
   if (is_apply_op(op)) return emit_apply(i);
   emit_uninterpreted(i);
 }

@@ -23,6 +23,7 @@
 #include "semantics/graphdef/graph_selection.h"
 #include "semantics/graphdef/graphdef_import.h"
 #include "semantics/graphdef/handle_classification.h"
+#include "semantics/graphdef/import_op_tables.h"
 #include "semantics/graphdef/output_ports.h"
 #include "semantics/language/ast.h"
 
@@ -68,7 +69,10 @@ class GraphEmitter {
   bool unlocked_ref_update(int i, const std::string& op) const;
   void emit_update(int i, const std::string& op, ResourceKind kind);
   void emit_split_update(int i, const std::string& op, const ResourceHandle& h);
+  void emit_split_reads(int i, const std::vector<ResourceHandle>& vars);
+  void emit_split_writes(int i, const std::vector<ResourceHandle>& vars);
   void emit_queue_op(int i);
+  void emit_optimizer(int i, const OptimizerUpdate& update);
   void emit_apply(int i);
 
   // Control flow (emit_control_flow.cpp).

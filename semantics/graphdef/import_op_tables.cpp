@@ -52,6 +52,21 @@ const std::map<std::string, std::string>& pure_ops() {
   return kOps;
 }
 
+const std::map<std::string, OptimizerUpdate>& optimizer_updates() {
+  static const std::map<std::string, OptimizerUpdate> kOps = [] {
+    std::map<std::string, OptimizerUpdate> ops;
+    const auto add = [&](const char* op, const char* step, std::size_t variables,
+                         std::initializer_list<const char*> tensorflow) {
+      for (const char* tf : tensorflow) ops.emplace(tf, OptimizerUpdate{op, step, variables});
+    };
+#define TFMC_UPDATE_OP(name, step, variables, tensorflow) \
+  add(#name, #step, variables, {TFMC_OP_ITEMS tensorflow});
+#include "gpu_eval/builtin_ops.def"
+    return ops;
+  }();
+  return kOps;
+}
+
 const std::map<std::string, std::string>& resource_variable_ops() {
   static const std::map<std::string, std::string> kOps = {
       {"ReadVariableOp", "Read"},

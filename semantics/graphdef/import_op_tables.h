@@ -17,8 +17,20 @@ bool is_unlowered_control_flow(const std::string& op);
 
 bool is_placeholder(const std::string& op);
 
-// Optimizer updates without arithmetic of their own: uninterpreted updates.
+// Optimizer updates (Apply*, ResourceApply*, SparseApply* ...): their variable inputs come
+// first. Those of optimizer_updates() map onto the language's; the others are uninterpreted
+// updates.
 bool is_apply_op(const std::string& op);
+
+// An optimizer update of the language (a TFMC_UPDATE_OP row of gpu_eval/builtin_ops.def): its
+// op, its step function and how many variables it updates.
+struct OptimizerUpdate {
+  std::string op;
+  std::string step;
+  std::size_t variables = 1;
+};
+// TensorFlow's optimizer updates, ref and resource forms, onto the language's.
+const std::map<std::string, OptimizerUpdate>& optimizer_updates();
 
 // TensorFlow's pure ops onto the built-in function of the same signature.
 const std::map<std::string, std::string>& pure_ops();
