@@ -120,8 +120,8 @@ struct Adadelta {
   static constexpr std::array<bool, 7> shaped = {true, true, true, false, false, false, true};
   template <class T>
   static void step(const T* x, T* y, const OpAttrs&) {
-    const T var = x[0], accum = x[1], accum_update = x[2], lr = x[3], rho = x[4],
-            epsilon = x[5], grad = x[6];
+    const T var = x[0], accum = x[1], accum_update = x[2], lr = x[3], rho = x[4], epsilon = x[5],
+            grad = x[6];
     const T a = accum * rho + grad * grad * (T(1) - rho);
     const T update = std::sqrt(accum_update + epsilon) * rsqrt(a + epsilon) * grad;
     y[0] = var - update * lr;
@@ -150,8 +150,8 @@ struct CenteredRMSProp {
                                                  false, false, false, true};
   template <class T>
   static void step(const T* x, T* y, const OpAttrs&) {
-    const T var = x[0], mg = x[1], ms = x[2], mom = x[3], lr = x[4], rho = x[5],
-            momentum = x[6], epsilon = x[7], grad = x[8];
+    const T var = x[0], mg = x[1], ms = x[2], mom = x[3], lr = x[4], rho = x[5], momentum = x[6],
+            epsilon = x[7], grad = x[8];
     const T ms1 = ms + (grad * grad - ms) * (T(1) - rho);
     const T mg1 = mg + (grad - mg) * (T(1) - rho);
     const T denom = (ms1 - mg1 * mg1) + epsilon;
@@ -167,14 +167,13 @@ struct CenteredRMSProp {
 // ApplyFtrl, ApplyFtrlV2 and their MultiplyLinearByLr forms. lr_power -0.5 takes sqrt, any
 // other std::pow, as TensorFlow's kernel branches.
 template <class T>
-void ftrl(T var, T accum, T linear, T grad, T shrunk_grad, T lr, T l1, T l2, T lr_power,
-          bool by_lr, T* y) {
+void ftrl(T var, T accum, T linear, T grad, T shrunk_grad, T lr, T l1, T l2, T lr_power, bool by_lr,
+          T* y) {
   const bool half = lr_power == T(-0.5);
   const auto power = [&](T a) { return half ? std::sqrt(a) : std::pow(a, -lr_power); };
   const T new_accum = accum + grad * grad;
-  const T linear1 =
-      by_lr ? linear + (shrunk_grad * lr - (power(new_accum) - power(accum)) * var)
-            : linear + (shrunk_grad - (power(new_accum) - power(accum)) / lr * var);
+  const T linear1 = by_lr ? linear + (shrunk_grad * lr - (power(new_accum) - power(accum)) * var)
+                          : linear + (shrunk_grad - (power(new_accum) - power(accum)) / lr * var);
   const T threshold = by_lr ? l1 * lr : l1;
   const T x = threshold * sign(linear1) - linear1;
   const T y_denominator =
@@ -270,8 +269,7 @@ EvalResult apply_step(std::span<const Tensor* const> args, const OpAttrs& attrs)
 
 }  // namespace
 
-EvalResult optimizer_step(BuiltinOp op, std::span<const Tensor* const> args,
-                          const OpAttrs& attrs) {
+EvalResult optimizer_step(BuiltinOp op, std::span<const Tensor* const> args, const OpAttrs& attrs) {
   switch (op) {
     case BuiltinOp::MomentumStep:
       return apply_step<Momentum, 2>(args, attrs);

@@ -49,7 +49,8 @@ class Shaper {
       const int arguments = op->variables + op->tensors;
       if (!check_arity(n, arguments, arguments)) return s;
       if (op->kind == NodeKind::Update) {
-        auto f = make_builtin_function(op->step, n.attrs, arguments, n.op_loc, values_, diags_);
+        auto f =
+            make_builtin_function(op->step, n.attrs, arguments, n.op_loc, values_, diags_, n.op);
         if (!f) return s;
         s.function = functions_.add(std::move(*f));
       } else if (op->kind == NodeKind::Assign) {

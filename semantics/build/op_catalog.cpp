@@ -79,11 +79,13 @@ bool* boolean_attr(const std::string& key, eval::OpAttrs& attrs) {
 }
 
 // Checks one attribute of a built-in and stores it into `f`; reports and returns false on error.
-bool apply_builtin_attr(const std::string& op, const Attr& a, Function& f, ValueStore& values,
-                        std::map<std::string, std::string>& shown, DiagnosticList& diags) {
+// Errors name `owner`, the op as written.
+bool apply_builtin_attr(const std::string& op, std::string_view owner, const Attr& a, Function& f,
+                        ValueStore& values, std::map<std::string, std::string>& shown,
+                        DiagnosticList& diags) {
   const AttrValue& v = a.value;
   const auto bad = [&](const char* what) {
-    report_bad_attribute(a, op, what, diags);
+    report_bad_attribute(a, owner, what, diags);
     return false;
   };
   if (a.key == "axis") {
@@ -180,8 +182,10 @@ std::pair<int, int> builtin_arity(const std::string& op) {
 
 std::optional<Function> make_builtin_function(const std::string& op, const std::vector<Attr>& attrs,
                                               std::size_t arguments, SourceLoc op_loc,
-                                              ValueStore& values, DiagnosticList& diags) {
+                                              ValueStore& values, DiagnosticList& diags,
+                                              std::string_view written) {
   const BuiltinSpec* spec = find_builtin(op);
+  const std::string_view owner = written.empty() ? std::string_view(op) : written;
   Function f;
   f.kind = spec->kind;
   f.op = spec->op;
@@ -206,19 +210,19 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
     }
     if (std::find(spec->attrs.begin(), spec->attrs.end(), a.key) == spec->attrs.end()) {
       if (spec->attrs.empty()) {
-        report_attribute_not_taken(a, op, diags);
+        report_attribute_not_taken(a, owner, diags);
       } else {
-        report_unknown_attribute(a, op, spec->attrs, diags);
+        report_unknown_attribute(a, owner, spec->attrs, diags);
       }
       ok = false;
       continue;
     }
-    ok = apply_builtin_attr(op, a, f, values, shown, diags) && ok;
+    ok = apply_builtin_attr(op, owner, a, f, values, shown, diags) && ok;
   }
   for (std::string_view key : spec->required) {
     if (tensor_form && key == argument_key) continue;
     if (!find_attr(attrs, key)) {
-      report_missing_attribute(op, key, op_loc, diags);
+      report_missing_attribute(owner, key, op_loc, diags);
       ok = false;
     }
   }

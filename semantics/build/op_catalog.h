@@ -60,10 +60,12 @@ std::pair<int, int> builtin_arity(const std::string& op);
 // errors (unknown, missing, ill-typed, duplicate) to `diags` at the attribute (or at
 // `op_loc` for a missing one) and returns nullopt then.
 // `arguments` is the node's argument count: IdentityN has as many outputs, and the
-// two-argument forms of Sum, Split and Reshape take no `axis` or `shape` attribute.
+// two-argument forms of Sum, Split and Reshape take no `axis` or `shape` attribute. Errors
+// name `written`, the op as the node writes it (an optimizer's update for its step), or `op`.
 std::optional<Function> make_builtin_function(const std::string& op, const std::vector<Attr>& attrs,
                                               std::size_t arguments, SourceLoc op_loc,
-                                              ValueStore& values, DiagnosticList& diags);
+                                              ValueStore& values, DiagnosticList& diags,
+                                              std::string_view written = {});
 
 // An uninterpreted function (`fn NAME : K -> L`) applied with `attrs`.
 std::optional<Function> make_uninterpreted_function(const std::string& name, int outputs,

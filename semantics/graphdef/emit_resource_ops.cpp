@@ -110,7 +110,7 @@ void GraphEmitter::emit_split_update(int i, const std::string& op, const Resourc
   update.name = name + "~update";
   update.loc = update.op_loc = graph_.loc(i);
   update.op = op == "AssignAdd" ? "Add" : "Sub";
-  update.args = {ref_to(name + "~read", 0, graph_.loc(i)), tensors.back()};
+  update.args = {ref_to(split_read(i, 0, 1), 0, graph_.loc(i)), tensors.back()};
   if (op == "ApplyGradientDescent") {
     NodeStmt step = update;
     step.name = name + "~step";
@@ -123,29 +123,43 @@ void GraphEmitter::emit_split_update(int i, const std::string& op, const Resourc
   emit_split_writes(i, {h});
 }
 
-// The reads of a split update of node i: `N~read` of its one variable, or `N~readJ` of its
-// variable input J; each waits for what N waits for.
+// The read of variable j of `count` in a split update of node i: `N~read` of its one
+// variable, `N~readJ` of its variable input J.
+std::string GraphEmitter::split_read(int i, std::size_t j, std::size_t count) const {
+  const std::string read = graph_.node(i).name() + "~read";
+  return count == 1 ? read : read + std::to_string(j);
+}
+
+// The reads of a split update of node i; each waits for what N waits for.
 void GraphEmitter::emit_split_reads(int i, const std::vector<ResourceHandle>& vars) {
   for (std::size_t j = 0; j < vars.size(); ++j) {
     NodeStmt read = statement(i, "Read");
-    read.name = graph_.node(i).name() + "~read" + (vars.size() == 1 ? "" : std::to_string(j));
+    read.name = split_read(i, j, vars.size());
     use_handle(read, vars[j], i);
     out_.ast.nodes.push_back(std::move(read));
   }
 }
 
-// The writes of a split update of node i: N writes output 0 of `N~update` to its first
-// variable, `N~writeJ` output J to variable J.
+// The writes of a split update of node i: `N~writeJ` writes output J of `N~update` to
+// variable J, then N output 0 to its first variable. N waits for the other writes, so that
+// whatever needs N (a target, a control edge, its ref output) has the whole update done.
 void GraphEmitter::emit_split_writes(int i, const std::vector<ResourceHandle>& vars) {
   const std::string name = graph_.node(i).name();
-  for (std::size_t j = 0; j < vars.size(); ++j) {
+  const auto write_of = [&](std::size_t j) {
     NodeStmt write = statement(i, "Write");
-    if (j > 0) write.name = fmt::format("{}~write{}", name, j);
     write.after.clear();
     write.args = {ref_to(vars[j].root, 0, graph_.loc(i)),
                   ref_to(name + "~update", static_cast<int>(j), graph_.loc(i))};
+    return write;
+  };
+  NodeStmt last = write_of(0);
+  for (std::size_t j = 1; j < vars.size(); ++j) {
+    NodeStmt write = write_of(j);
+    write.name = fmt::format("{}~write{}", name, j);
+    last.after.push_back(ref_to(write.name, 0, graph_.loc(i)));
     out_.ast.nodes.push_back(std::move(write));
   }
+  out_.ast.nodes.push_back(std::move(last));
 }
 
 void GraphEmitter::emit_queue_op(int i) {
@@ -190,12 +204,10 @@ void GraphEmitter::emit_optimizer(int i, const OptimizerUpdate& update) {
     return;
   }
   emit_split_reads(i, vars);
-  const std::string name = graph_.node(i).name();
-  s.name = name + "~update";
+  s.name = graph_.node(i).name() + "~update";
   s.after.clear();
   for (std::size_t j = 0; j < vars.size(); ++j) {
-    s.args.push_back(ref_to(vars.size() == 1 ? name + "~read" : fmt::format("{}~read{}", name, j),
-                            0, graph_.loc(i)));
+    s.args.push_back(ref_to(split_read(i, j, vars.size()), 0, graph_.loc(i)));
   }
   s.args.insert(s.args.end(), tensors.begin(), tensors.end());
   out_.ast.nodes.push_back(std::move(s));

@@ -69,6 +69,7 @@ class GraphEmitter {
   bool unlocked_ref_update(int i, const std::string& op) const;
   void emit_update(int i, const std::string& op, ResourceKind kind);
   void emit_split_update(int i, const std::string& op, const ResourceHandle& h);
+  std::string split_read(int i, std::size_t j, std::size_t count) const;
   void emit_split_reads(int i, const std::vector<ResourceHandle>& vars);
   void emit_split_writes(int i, const std::vector<ResourceHandle>& vars);
   void emit_queue_op(int i);

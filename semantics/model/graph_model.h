@@ -98,7 +98,6 @@ class GraphModel : public DependencyModel {
     NodeKind kind;
     FunctionId function;
     std::uint32_t resource_slot;          // Var and resource ops: their resource's slot
-    std::vector<std::uint32_t> variable_slots;  // Update: its variables' slots, in order
     ValueId handle;                       // Var: the handle it outputs
     std::uint32_t capacity;               // Enqueue: the queue's capacity
     std::int32_t section_slot;            // kNone when not in a section
@@ -111,6 +110,8 @@ class GraphModel : public DependencyModel {
     // VarIsInitialized (a Read that tells whether the variable holds a value): its answers
     // false and true; kEmpty for every other node.
     std::array<ValueId, 2> initialized{kEmpty, kEmpty};
+    // Update: its variables' slots, in argument order.
+    std::vector<std::uint32_t> variable_slots;
     std::vector<std::uint32_t> reads;
     std::vector<std::uint32_t> writes;
   };

@@ -43,12 +43,12 @@ struct Edge {
 
 // Function: a (possibly uninterpreted) function of its tensor inputs. Var: outputs the handle
 // of its resource. Read, Assign: the paper's variable ops. Update: Assign generalised to
-// several variables (an optimizer's step): it reads them all and writes them all in one step. Enqueue, Dequeue: FIFO queue ops
-// that block on a full or empty queue. Lock, Unlock: mutex ops; Lock blocks while the mutex is
-// held. Choice: a nondeterministic function: it outputs any one of its alternatives.
-// Switch: routes its data to output 1 when its predicate is true, to output 0 otherwise, the
-// other output DEAD. Merge: outputs one of its live inputs and that input's index (its
-// alternatives), DEAD when every input is DEAD. Barrier: orders (GO on its control outputs)
+// several variables (an optimizer's step): it reads them all and writes them all in one step.
+// Enqueue, Dequeue: FIFO queue ops that block on a full or empty queue. Lock, Unlock: mutex ops;
+// Lock blocks while the mutex is held. Choice: a nondeterministic function: it outputs any one of
+// its alternatives. Switch: routes its data to output 1 when its predicate is true, to output 0
+// otherwise, the other output DEAD. Merge: outputs one of its live inputs and that input's index
+// (its alternatives), DEAD when every input is DEAD. Barrier: orders (GO on its control outputs)
 // whether its inputs are live or DEAD; the loop unrolling's iteration barriers.
 // Every other node with a DEAD input sends DEAD on every output and has no effect.
 enum class NodeKind : std::uint8_t {

@@ -99,7 +99,7 @@ void split_update(Program& p, std::int32_t id, FunctionId snd) {
     set_destination(p, a.inputs[t], {update_id, static_cast<std::int32_t>(t)});
   }
 
-  // a becomes Write(x0, a~update:0); a~writeJ = Write(xJ, a~update:J) for the others.
+  // a becomes Write(x0, a~update:0), after a~writeJ = Write(xJ, a~update:J) for the others.
   for (std::size_t j = 0; j < k; ++j) {
     std::int32_t write_id = id;
     if (j > 0) {
@@ -115,6 +115,8 @@ void split_update(Program& p, std::int32_t id, FunctionId snd) {
     w.inputs.assign(2, kNone);
     add_edge(p, EdgeKind::Tensor, {update_id, static_cast<std::int32_t>(j)}, {write_id, 1});
     add_var_for(p, a, a.variables[j], write_id);
+    // a waits for the other writes: what needs a (a target, `after a`) has the whole update.
+    if (j > 0) add_control_edge(p, write_id, id);
   }
 }
 

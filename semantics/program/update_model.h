@@ -3,7 +3,8 @@
 //
 //   executor  (the default) what the graph executor implements and the MAPL paper's Assign-f:
 //             every update (AssignAdd, AssignSub, Assign {f=F}, ApplyGradientDescent, the
-//             optimizers' Updates) is one atomic step, x := f(x, v...). Two concurrent increments of 0 always give 2.
+//             optimizers' Updates) is one atomic step, x := f(x, v...). Two concurrent increments
+//             of 0 always give 2.
 //   rfc       the RFC's weaker model: an update is "a read, compute, write sequence which does
 //             not execute atomically as a unit", so two concurrent increments of 0 give 1 or 2.
 //
@@ -15,8 +16,9 @@
 //             outgoing control edges stay, so `after a` still waits for the write.
 // An Update node `a` on k variables x0 ... becomes k reads `a~readJ` (`a~read` when k is 1),
 // the first taking a's incoming control edges and the others waiting for it; `a~update`, a's
-// f on the reads and a's tensors, with k outputs; and k Writes: a itself of x0, `a~writeJ`
-// of xJ, each on a new implicit Var node.
+// f on the reads and a's tensors, with k outputs; and k Writes: `a~writeJ` of xJ, and a itself
+// of x0 after them (so what waits for a, or a target a, has the whole update), each on a new
+// implicit Var node.
 // When a's variable edge came from its own implicit Var node `&x@a`, that node feeds a~read
 // and is renamed `&x@a~read`: the names are those the builder gives to
 // `a~read = Read(&x) after ...` and `a = Write(&x, a~update)`. The compute step applies the
