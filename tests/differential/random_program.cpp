@@ -30,7 +30,7 @@ bool has_tensor_args(OpKind op) {
 
 bool uses_variable(OpKind op) {
   return op == OpKind::Read || op == OpKind::Write || op == OpKind::AssignAdd ||
-         op == OpKind::AssignSub || op == OpKind::AssignF;
+         op == OpKind::AssignSub || op == OpKind::AssignF || op == OpKind::Momentum;
 }
 
 // Reads and Writes are weighted up so that races on a variable are common, Div and Const so
@@ -40,7 +40,7 @@ const OpKind kSmallOps[] = {OpKind::Read,    OpKind::Read,      OpKind::Read,   
                             OpKind::AssignF, OpKind::Add,       OpKind::Sub,       OpKind::Mul,
                             OpKind::Div,     OpKind::Div,       OpKind::G,         OpKind::H,
                             OpKind::S,       OpKind::Const,     OpKind::Const,     OpKind::Identity,
-                            OpKind::Var};
+                            OpKind::Var,     OpKind::Momentum};
 
 // Larger programs: about half of the nodes access a variable and one in nine is a further
 // explicit Var node, so that several accesses race on each variable and share Var nodes.
@@ -101,6 +101,8 @@ int tensor_arity(OpKind op) {
     case OpKind::Div:
     case OpKind::H:
       return 2;
+    case OpKind::Momentum:
+      return 3;
     default:
       return 1;
   }
@@ -137,11 +139,17 @@ NodeDecl random_node(Rng& rng, const Shape& shape, const RandomProgram& program,
   if (sources.empty() && has_tensor_args(node.op)) {
     node.op = rng.chance(60) ? OpKind::Read : OpKind::Const;
   }
+  // A Momentum needs a second variable for its slot.
+  if (node.op == OpKind::Momentum && program.vars.size() < 2) node.op = OpKind::AssignAdd;
   if (uses_variable(node.op) || node.op == OpKind::Var) {
     node.variable = rng.below(static_cast<int>(program.vars.size()));
   }
   if (uses_variable(node.op)) {
     node.var_node = random_var_node(rng, shape, program, index, node.variable);
+  }
+  if (node.op == OpKind::Momentum) {
+    const int others = static_cast<int>(program.vars.size()) - 1;
+    node.slot = (node.variable + 1 + rng.below(others)) % static_cast<int>(program.vars.size());
   }
   for (int a = 0; a < tensor_arity(node.op); ++a) {
     node.args.push_back(random_source(rng, program, sources));
@@ -196,6 +204,8 @@ const char* op_name(OpKind op) {
       return "Identity";
     case OpKind::Var:
       return "Var";
+    case OpKind::Momentum:
+      return "ApplyMomentum";
   }
   return "";
 }
@@ -210,6 +220,7 @@ std::string node_statement(const RandomProgram& program, const NodeDecl& node) {
   } else if (node.variable >= 0) {
     args.push_back("&" + program.vars[node.variable].name);
   }
+  if (node.slot >= 0) args.push_back("&" + program.vars[node.slot].name);
   for (const TensorRef& ref : node.args) args.push_back(ref_text(program, ref));
   if (node.op != OpKind::Const) {
     text += "(";
@@ -236,6 +247,7 @@ int result_count(OpKind op) {
     case OpKind::AssignAdd:
     case OpKind::AssignSub:
     case OpKind::AssignF:
+    case OpKind::Momentum:
       return 0;
     case OpKind::S:
       return 2;

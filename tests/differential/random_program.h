@@ -39,6 +39,9 @@ enum class OpKind {
   Const,  // Const {value=...}; the literal is NodeDecl::attribute
   Identity,
   Var,  // v = Var(x): its output is a variable edge, never a tensor
+  // ApplyMomentum(&x, &y, lr, g, momentum): updates its variable and its slot, another
+  // variable, in one step
+  Momentum,
 };
 
 // A tensor source: an input, or output `port` of a node.
@@ -64,6 +67,7 @@ struct NodeDecl {
   OpKind op = OpKind::Const;
   int variable = -1;            // Var, Read, Write, Assign*: index into RandomProgram::vars
   int var_node = -1;            // Read, Write, Assign*: the Var node used, or -1 for `&x`
+  int slot = -1;                // Momentum: its slot, another variable, used as `&y`
   std::vector<TensorRef> args;  // tensor arguments in order (after the variable edge)
   std::string attribute;        // Const: the value literal; AssignF: the function f
   std::vector<int> after;       // earlier nodes, each named once

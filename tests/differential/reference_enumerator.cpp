@@ -81,6 +81,17 @@ void fire(const RandomProgram& program, RefState& state, int n) {
     case OpKind::AssignF:
       state.variables[node.variable] = assigned(node, state.variables[node.variable], args[0]);
       break;
+    case OpKind::Momentum: {
+      // An error among the variables' values and the tensors changes neither variable.
+      std::vector<std::string> values = {state.variables[node.variable],
+                                         state.variables[node.slot]};
+      values.insert(values.end(), args.begin(), args.end());
+      if (std::any_of(values.begin(), values.end(), is_error)) break;
+      const std::vector<std::string> next = apply_update("MomentumStep", values, 2);
+      state.variables[node.variable] = next[0];
+      state.variables[node.slot] = next[1];
+      break;
+    }
     case OpKind::Add:
       results = {apply_builtin("Add", args[0], args[1])};
       break;

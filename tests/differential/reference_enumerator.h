@@ -2,7 +2,8 @@
 // the MAPL firing rules, independently of tfmc's program builder, successor generator and
 // explorer. A node fires once, when every tensor argument's producer and every `after` node
 // has fired; Read takes the variable's value at that moment; an Assign op updates its variable
-// atomically (an error tensor leaves it unchanged; Write ignores the old value). Implicit Var
+// atomically (an error tensor leaves it unchanged; Write ignores the old value), and an
+// ApplyMomentum its variable and its slot. Implicit Var
 // nodes (`&x`) and Copy nodes only pass handles and values along, so they are not modelled.
 //
 // reference_outcomes recurses over every interleaving, with no state store and no memo: it is

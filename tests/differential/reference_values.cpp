@@ -37,6 +37,14 @@ bool is_builtin_binary(const std::string& op) {
 
 bool is_error(const std::string& value) { return value.rfind("Error(", 0) == 0; }
 
+std::vector<std::string> apply_update(const std::string& step, const std::vector<std::string>& args,
+                                      int variables) {
+  for (const std::string& a : args) {
+    if (!concrete_i32(a)) return apply_uninterpreted(step, args, variables);
+  }
+  return std::vector<std::string>(variables, "Error(type)");
+}
+
 std::string apply_builtin(const std::string& op, const std::string& a, const std::string& b) {
   if (is_error(a)) return a;
   if (is_error(b)) return b;

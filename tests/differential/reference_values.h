@@ -25,6 +25,13 @@ std::vector<std::string> apply_uninterpreted(const std::string& op,
 std::string apply_assign_function(const std::string& f, const std::string& old_value,
                                   const std::string& tensor);
 
+// An optimizer's update of `variables` variables (FORMAT.md, "How functions and assignments
+// compute") applied to error-free arguments, the variables' values first: on concrete i32
+// tensors its step fails with Error(type) (it takes floats), stored in every variable; with a
+// symbolic argument each new value is the term `Step.j(args)`.
+std::vector<std::string> apply_update(const std::string& step, const std::vector<std::string>& args,
+                                      int variables);
+
 bool is_error(const std::string& value);
 
 }  // namespace tfmc::difftest
