@@ -112,7 +112,7 @@ TEST_CASE("two unordered Updates race on each of their variables", "[update]") {
   }
 }
 
-TEST_CASE("--model rfc splits an Update into reads, a compute and writes", "[update]") {
+TEST_CASE("the rfc model splits an Update into reads, a compute and writes", "[update]") {
   const std::string program = std::string("var w = f32[2]{1, 2}\nvar m = f32[2]{0.5, 0}\n") +
                               kDeclarations + "s = ApplyMomentum(&w, &m, lr, g, mom)\n";
   const tfmc::test::CliResult r = run(program, {"--model", "rfc"});
