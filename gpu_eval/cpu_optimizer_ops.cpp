@@ -43,6 +43,18 @@ struct Momentum {
   }
 };
 
+// Keras's form: the accumulator holds the step itself, added to the weight.
+struct KerasMomentum {
+  static constexpr std::array<bool, 5> shaped = {true, true, false, true, false};
+  template <class T>
+  static void step(const T* x, T* y, const OpAttrs& attrs) {
+    const T var = x[0], accum = x[1], lr = x[2], grad = x[3], momentum = x[4];
+    const T a = accum * momentum - grad * lr;
+    y[0] = attrs.use_nesterov ? var + (a * momentum - grad * lr) : var + a;
+    y[1] = a;
+  }
+};
+
 // ApplyAdamNonCuda, with alpha = lr * sqrt(1 - beta2_power) / (1 - beta1_power).
 struct Adam {
   static constexpr std::array<bool, 10> shaped = {true,  true,  true,  false, false,
@@ -297,6 +309,8 @@ EvalResult optimizer_step(BuiltinOp op, std::span<const Tensor* const> args, con
       return apply_step<ProximalGradientDescent, 1>(args, attrs);
     case BuiltinOp::ProximalAdagradStep:
       return apply_step<ProximalAdagrad, 2>(args, attrs);
+    case BuiltinOp::KerasMomentumStep:
+      return apply_step<KerasMomentum, 2>(args, attrs);
     default:
       throw std::invalid_argument("optimizer_step: not an optimizer's step");
   }

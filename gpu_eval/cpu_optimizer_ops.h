@@ -33,6 +33,7 @@ constexpr bool is_optimizer_step(BuiltinOp op) {
     case BuiltinOp::FtrlV2Step:
     case BuiltinOp::ProximalGradientDescentStep:
     case BuiltinOp::ProximalAdagradStep:
+    case BuiltinOp::KerasMomentumStep:
       return true;
     default:
       return false;

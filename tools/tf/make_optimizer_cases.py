@@ -48,6 +48,8 @@ OPS = [
      [("alpha", 0.1), ("l1", 0.05), ("l2", 0.01), ("delta", "g")], [{}]),
     ("ProximalAdagradStep", "ResourceApplyProximalAdagrad", ["var", "accum"],
      [("lr", 0.1), ("l1", 0.05), ("l2", 0.01), ("grad", "g")], [{}]),
+    ("KerasMomentumStep", "ResourceApplyKerasMomentum", ["var", "accum"],
+     [("lr", 0.1), ("grad", "g"), ("momentum", 0.9)], [{"use_nesterov": False}, {"use_nesterov": True}]),
 ]
 # Variants of a scalar hyperparameter, per op: the other branch of the kernel.
 VARIANTS = {

@@ -83,10 +83,7 @@ struct OneCall {
 // Pow and Abs, which have no mapping: the weights and the slots computed from those are
 // terms, and every other value (the loss, the iteration, Adam's moments) is TensorFlow's.
 // In the raw_* and v1_* models, each ResourceApply* is one update of the variable and its
-// slots, computed as TensorFlow's kernel: every value is TensorFlow's, but for
-// ResourceApplyKerasMomentum, which has no update of the language's (FORMAT.md, "Operations"):
-// it is an uninterpreted update of the variable alone, `ResourceApplyKerasMomentum~0(var,
-// args)`, and the slot keeps its value in the checkpoint.
+// slots, computed as TensorFlow's kernel: every value is TensorFlow's.
 const std::map<std::string, OneCall>& one_call_models() {
   static const std::map<std::string, OneCall> kModels = {
       {"mlp_sgd_nesterov",
@@ -237,10 +234,7 @@ const std::map<std::string, OneCall>& one_call_models() {
           {"w", "f32[2,1]{0.6875, 0.125}"},
           {"w_accum", "f32[2,1]{0.1875, 0.375}"}}},
         {},
-        {{"b", "term of ResourceApplyKerasMomentum"},
-         {"b_accum", "f32[1]{0}"},
-         {"w", "term of ResourceApplyKerasMomentum"},
-         {"w_accum", "f32[2,1]{0, 0}"}}}},
+        {}}},
       {"raw_adam",
        {{{{"output_0", "f32{0.5625}"}},
          {{"b", "f32[1]{0.34375}"},
