@@ -41,7 +41,8 @@ case $target in
     options=(-max_len=65536)
     ;;
   checkpoint)
-    step=(tests/fuzz/checkpoint_fuzz_one.cpp tests/fuzz/checkpoint_fuzz.cpp tests/support/files.cpp)
+    step=(tests/fuzz/checkpoint_fuzz_one.cpp tests/fuzz/checkpoint_fuzz.cpp tests/support/files.cpp
+      tests/semantics/checkpoint/bundle_writer.cpp)
     seeds=tests/fuzz/checkpoint_corpus
     options=(-max_len=65536)
     ;;

@@ -7,8 +7,10 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <vector>
 
+#include "semantics/checkpoint/bundle_writer.h"
 #include "semantics/checkpoint/byte_cursor.h"
 #include "semantics/checkpoint/crc32c.h"
 #include "semantics/checkpoint/sstable_reader.h"
@@ -65,6 +67,54 @@ void fix_block_checksums(std::string& table) {
   }
 }
 
+// The checksum a DT_STRING scalar's entry holds for `bytes` (its varint64 length, the length's
+// checksum, the string), after the length's checksum in `bytes` is recomputed; nullopt when
+// `bytes` does not start with a length and room for its checksum.
+std::optional<std::uint32_t> fix_string_checksum(std::string& bytes) {
+  sem::ByteCursor in(bytes);
+  const auto length = in.varint64();
+  if (!length || in.remaining() < 4) return std::nullopt;
+  const std::size_t at = bytes.size() - in.remaining();
+  std::string length_bytes;
+  put_fixed32(length_bytes, static_cast<std::uint32_t>(*length));
+  std::string length_checksum;
+  put_fixed32(length_checksum, sem::crc32c_mask(sem::crc32c(length_bytes)));
+  bytes.replace(at, 4, length_checksum);
+  return sem::crc32c(length_bytes + bytes.substr(at));
+}
+
+// Rewrites the index (files[0]) with each entry's checksum recomputed from the bytes it
+// points at in the data files (files[1...]), a string's length checksum there too, when the
+// index reads as a table; entries that point outside the files keep theirs.
+void fix_tensor_checksums(std::vector<std::string>& files) {
+  std::vector<sem::TableEntry> table;
+  try {
+    table = sem::read_sstable("fuzz.index", files[0]);
+  } catch (const sem::InputError&) {
+    return;
+  }
+  for (sem::TableEntry& e : table) {
+    tf::BundleEntryProto entry;
+    if (e.key.empty() || !entry.ParseFromString(e.value)) continue;
+    const std::size_t file = static_cast<std::size_t>(entry.shard_id()) + 1;
+    if (entry.shard_id() < 0 || file >= files.size() || entry.offset() < 0 || entry.size() < 0 ||
+        static_cast<std::uint64_t>(entry.offset()) > files[file].size() ||
+        static_cast<std::uint64_t>(entry.size()) > files[file].size() - entry.offset()) {
+      continue;
+    }
+    std::string bytes = files[file].substr(entry.offset(), entry.size());
+    std::optional<std::uint32_t> crc = sem::crc32c(bytes);
+    if (entry.dtype() == tf::DT_STRING) {
+      crc = fix_string_checksum(bytes);
+      files[file].replace(entry.offset(), entry.size(), bytes);
+    }
+    if (!crc) continue;
+    entry.set_crc32c(sem::crc32c_mask(*crc));
+    e.value = entry.SerializeAsString();
+  }
+  files[0] = table_file(table);
+}
+
 // This process's directory for the files of the bundle read.
 const fs::path& scratch_dir() {
   static const fs::path dir =
@@ -84,7 +134,7 @@ std::vector<std::string> files_of(std::string_view bytes) {
   return files;
 }
 
-std::string check_bundle(const std::string& prefix, int& tensors_read) {
+std::string check_bundle(const std::string& prefix, int& read) {
   const sem::TensorBundle bundle = sem::TensorBundle::open(prefix);
   const std::vector<std::string> keys = bundle.keys();
   if (!std::is_sorted(keys.begin(), keys.end()) ||
@@ -106,7 +156,7 @@ std::string check_bundle(const std::string& prefix, int& tensors_read) {
           std::any_of(t.bytes.begin(), t.bytes.end(), [](std::uint8_t b) { return b > 1; })) {
         return "a bool tensor holds a byte other than 0 or 1";
       }
-      ++tensors_read;
+      ++read;
     } catch (const sem::InputError&) {
       // a tensor tfmc does not read, or damaged bytes: rejected
     }
@@ -125,6 +175,7 @@ std::string check_bundle(const std::string& prefix, int& tensors_read) {
           }
         }
       }
+      ++read;
     }
   } catch (const sem::InputError&) {
     // a damaged object graph: rejected
@@ -134,13 +185,14 @@ std::string check_bundle(const std::string& prefix, int& tensors_read) {
 
 }  // namespace
 
-std::string read_bundle_once(std::string_view bytes, int* tensors_read) {
+std::string read_bundle_once(std::string_view bytes, int* read_count) {
   int read = 0;
-  if (tensors_read) *tensors_read = 0;
+  if (read_count) *read_count = 0;
   if (bytes.empty()) return "";
   std::vector<std::string> files = files_of(bytes.substr(1));
   if (files.empty()) return "";
   if (bytes[0] & 1) fix_block_checksums(files[0]);
+  if (bytes[0] & 2) fix_tensor_checksums(files);
   // The directory stays and the files of the input before are removed rather than truncated
   // (rewriting a truncated file makes ext4 write it out at once, a few ms each time).
   static std::vector<std::string> written;
@@ -157,7 +209,7 @@ std::string read_bundle_once(std::string_view bytes, int* tensors_read) {
   }
   try {
     std::string problem = check_bundle(prefix, read);
-    if (tensors_read) *tensors_read = read;
+    if (read_count) *read_count = read;
     return problem;
   } catch (const sem::InputError&) {
     return "";  // not a bundle: rejected
@@ -166,7 +218,7 @@ std::string read_bundle_once(std::string_view bytes, int* tensors_read) {
   }
 }
 
-std::string packed_bundle(const std::string& prefix) {
+std::string packed_bundle(const std::string& prefix, char mode) {
   std::vector<std::string> files{read_file(prefix + ".index")};
   for (int n = 1; n <= kMaxFuzzShards; ++n) {
     if (!fs::exists(prefix + fmt::format(".data-00000-of-{:05d}", n))) continue;
@@ -175,7 +227,7 @@ std::string packed_bundle(const std::string& prefix) {
     }
     break;
   }
-  std::string out(1, '\0');
+  std::string out(1, mode);
   for (const std::string& f : files) {
     put_fixed32(out, static_cast<std::uint32_t>(f.size()));
     out += f;

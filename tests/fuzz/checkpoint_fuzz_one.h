@@ -4,8 +4,10 @@
 // The input holds a bundle's files: a mode byte, then files, each a 4-byte little-endian length
 // and that many bytes (the last one cut to what is left): the first is PREFIX.index, the
 // others PREFIX.data-0000K-of-0000N, N their count (at most kMaxFuzzShards; bytes after them
-// are ignored). With the mode byte odd, the table's block checksums are recomputed before it
-// is read, so that changes inside blocks reach the entries rather than stop at the checksum.
+// are ignored). The mode byte's bits recompute checksums before the files are read, so that
+// changes reach what lies behind them rather than stop at the checksum: bit 0 those of the
+// table's blocks, bit 1 those of the tensors (the index is then rewritten with each entry's
+// checksum computed from the bytes it points at, when it reads as a table).
 //
 // read_bundle_once writes the files to a directory of this process's own, opens the bundle
 // and reads every key's spec and tensor and the object graph; InputError is the right answer
@@ -25,11 +27,11 @@ namespace tfmc::test {
 
 inline constexpr int kMaxFuzzShards = 8;
 
-// `tensors_read`, when given, receives the number of tensors read whole (0 when the bundle
-// was rejected at open).
-std::string read_bundle_once(std::string_view bytes, int* tensors_read = nullptr);
+// `read_count`, when given, receives the number of tensors and object graphs read whole (0 when
+// the bundle was rejected at open).
+std::string read_bundle_once(std::string_view bytes, int* read_count = nullptr);
 
-// The input for read_bundle_once that holds the checkpoint at `prefix` (mode byte 0).
-std::string packed_bundle(const std::string& prefix);
+// The input for read_bundle_once that holds the checkpoint at `prefix`, with mode byte `mode`.
+std::string packed_bundle(const std::string& prefix, char mode);
 
 }  // namespace tfmc::test
