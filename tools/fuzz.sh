@@ -9,7 +9,9 @@
 # FUZZ_CXXFLAGS adds compiler flags, e.g. -fno-sanitize=nonnull-attribute to get past a known
 # finding while looking for others. FUZZ_TARGET=records fuzzes the reader of the state records
 # that ranks send each other instead (tests/fuzz/records_fuzz.cpp, seeds in
-# tests/fuzz/records_corpus, build-fuzz/records_fuzz and build-fuzz/records_corpus).
+# tests/fuzz/records_corpus, build-fuzz/records_fuzz and build-fuzz/records_corpus);
+# FUZZ_TARGET=checkpoint the checkpoint reader (tests/fuzz/checkpoint_fuzz.cpp, seeds in
+# tests/fuzz/checkpoint_corpus: the checkpoints of testdata/checkpoint, packed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install_deps.sh
@@ -38,8 +40,14 @@ case $target in
     seeds=tests/fuzz/records_corpus
     options=(-max_len=65536)
     ;;
+  checkpoint)
+    step=(tests/fuzz/checkpoint_fuzz_one.cpp tests/fuzz/checkpoint_fuzz.cpp tests/support/files.cpp
+      tests/semantics/checkpoint/bundle_writer.cpp)
+    seeds=tests/fuzz/checkpoint_corpus
+    options=(-max_len=65536)
+    ;;
   *)
-    echo "fuzz.sh: FUZZ_TARGET is tfg or records, not $target" >&2
+    echo "fuzz.sh: FUZZ_TARGET is tfg, records or checkpoint, not $target" >&2
     exit 2
     ;;
 esac
@@ -62,10 +70,12 @@ newer="$(find semantics gpu_eval checker tests/fuzz tests/support -newer "$binar
 if [[ ! -x $binary || -n "$newer" ]]; then
   echo "fuzz.sh: building $binary"
   # -ffp-contract=off as in the CMake build: float results must not depend on FMA contraction.
+  # TFMC_SOURCE_DIR as the tests have it, for tests/support/files.cpp.
   # shellcheck disable=SC2086  # FUZZ_CXXFLAGS holds several flags
   clang++ -std=c++20 -O1 -g -fno-omit-frame-pointer -ffp-contract=off \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    ${FUZZ_CXXFLAGS:-} -I. -Itests -I"$out/proto" -I"$out/proto/semantics" "${sources[@]}" \
+    ${FUZZ_CXXFLAGS:-} -DTFMC_SOURCE_DIR="\"$PWD\"" -I. -Itests -I"$out/proto" \
+    -I"$out/proto/semantics" "${sources[@]}" \
     -lfmt -lxxhash -lprotobuf -o "$binary"
 fi
 

@@ -1,6 +1,7 @@
 #include "semantics/checkpoint/tensor_bundle.h"
 
 #include <fmt/format.h>
+#include <google/protobuf/stubs/logging.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -100,6 +101,9 @@ TensorBundle TensorBundle::open(const std::string& prefix) {
   if (table.empty() || !table.front().key.empty()) {
     fail_in(index, "no bundle header (the key \"\" is missing)");
   }
+  // A message that does not parse makes libprotobuf log why (invalid UTF-8 in a string field,
+  // say); the InputError says so, located, so the log is silenced.
+  const google::protobuf::LogSilencer silence;
   tf::BundleHeaderProto header;
   if (!header.ParseFromString(table.front().value)) {
     fail_in(index, "the bundle header (key \"\") is not a BundleHeaderProto");
@@ -146,7 +150,7 @@ bool TensorBundle::contains(const std::string& key) const { return entries_.coun
 
 TensorSpec TensorBundle::spec(const std::string& key) const {
   const tf::BundleEntryProto& e = entry(key);
-  std::string error;
+  std::string error;  // none: open checked every entry's shape
   return {e.dtype(), shape_of(e.shape(), error)};
 }
 
@@ -230,6 +234,7 @@ std::optional<tf::TrackableObjectGraph> TensorBundle::object_graph() const {
                      kObjectGraphKey, crc32c_unmask(e.crc32c()), crc));
   }
 
+  const google::protobuf::LogSilencer silence;  // as in open
   tf::TrackableObjectGraph graph;
   if (!graph.ParseFromString(std::string(*element))) {
     fail(fmt::format("tensor '{}' is not a TrackableObjectGraph", kObjectGraphKey));
