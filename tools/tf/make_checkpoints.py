@@ -18,7 +18,8 @@ reads every key with tfmc's reader and compares it to these lines.
                    tf.compat.v1.train.MomentumOptimizer after one step: an object graph with
                    slot_variables (the momentum accumulator)
   tf1_saver        tf.compat.v1.train.Saver (no object graph) of f32, f64, i32, i64 and bool
-                   variables and an f32 scalar, with fixed values
+                   variables and an f32 scalar, with fixed values, and its MetaGraphDef
+                   (tf1_saver.meta), which restores from it
   sharded          tf.train.Checkpoint written in several data files (MaxShardSizePolicy of
                    24 bytes, the size of each variable, so that none is split into slices,
                    which tfmc does not read)
@@ -61,13 +62,14 @@ def write_expected(prefix):
 
 
 def keep_bundle_only(out, name):
-    """Removes what the savers write besides the bundle (the `checkpoint` state file)."""
+    """Removes what the savers write besides the bundle and a MetaGraphDef (the `checkpoint`
+    state file)."""
     state = os.path.join(out, "checkpoint")
     if os.path.exists(state):
         os.remove(state)
     for f in os.listdir(out):
         if f.startswith(name + ".") and not (".index" in f or ".data-" in f or
-                                              f.endswith(".expected")):
+                                              f.endswith(".expected") or f.endswith(".meta")):
             os.remove(os.path.join(out, f))
 
 
@@ -119,7 +121,7 @@ def tf1_saver(out):
         saver = v1.train.Saver()
         with v1.Session() as sess:
             sess.run(v1.global_variables_initializer())
-            return saver.save(sess, os.path.join(out, "tf1_saver"), write_meta_graph=False)
+            return saver.save(sess, os.path.join(out, "tf1_saver"))
 
 
 def sharded(out):

@@ -222,3 +222,24 @@ TEST_CASE("SavedModel: describe lists signatures, functions, variables and unmap
         std::string::npos);
   CHECK(shared.out.find("    inputs: x: ?[*]\n") != std::string::npos);
 }
+
+TEST_CASE("MetaGraphDef: a TF1 saver's checkpoint beside NAME.meta restores by node name",
+          "[graphdef][savedmodel]") {
+  // testdata/checkpoint/tf1_saver.meta and its checkpoint tf1_saver (tools/tf/
+  // make_checkpoints.py): the values the script gave the variables.
+  const std::string meta = tfmc::test::source_path("testdata/checkpoint/tf1_saver.meta");
+  const auto r = tfmc::test::tfmc_run({"check", meta, "--fetch", "f32/Read/ReadVariableOp",
+                                       "--fetch", "i64/Read/ReadVariableOp", "--target",
+                                       "flags/Read/ReadVariableOp", "--json", "--quiet"});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  tfmc::test::check_outcome_list(
+      outcomes(r), {{{{"f32/Read/ReadVariableOp", "f32[2,3]{1.5, -2.25, 0, 3, -0, 0.001}"},
+                      {"i64/Read/ReadVariableOp",
+                       "i64[2,2]{1, -1, 1099511627776, "
+                       "-4611686018427387904}"}},
+                     {{"f32", "f32[2,3]{1.5, -2.25, 0, 3, -0, 0.001}"},
+                      {"flags", "bool[3]{true, false, true}"},
+                      {"i64", "i64[2,2]{1, -1, 1099511627776, -4611686018427387904}"}}}});
+  CHECK(r.err.find("note: 6 variables restored from the checkpoint") != std::string::npos);
+}
