@@ -58,7 +58,14 @@ std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
                      o.blocked,
                      o.bounds,
                      o.witness,
+                     {},
                      {}};
+    for (const Assumptions& set : o.assumptions) {
+      std::vector<PrintedAssumption>& printed_set = p.assumptions.emplace_back();
+      for (const Assumption& a : set) {
+        printed_set.push_back({a.node, print(a.condition, values, form), a.truth});
+      }
+    }
     if (form == ValueForm::Summary && !out.empty()) {
       add_differences("output", o.outputs, outcomes.front().outputs, list, values, p.differences);
       add_differences("variable", o.variables, outcomes.front().variables, list, values,
