@@ -35,8 +35,8 @@
 // The assumption slot is the one slot that unordered transitions share without racing: two
 // Switches on one symbolic value, whichever fires first, decide the other's way. The
 // reduction's argument (checker/reduced_model.h) still holds: adding an assumption commutes
-// with adding another, and a Switch whose condition another run assumed keeps the
-// alternative that agrees, so a run can always fire it first.
+// with adding another, and a Switch whose condition another Switch decided keeps the
+// alternative that agrees, so a run can always fire the Switch first.
 //
 // The static order is happens-before over the program's edges. Racing partners are the pairs
 // of happens_before.h (accesses of one resource, or section nodes of different instances,
@@ -106,7 +106,8 @@ class GraphModel : public DependencyModel {
     bool truth;
   };
   std::vector<Decision> decisions(std::span<const TransitionId> run);
-  // The assumption set of an outcome's last slot (outcome_slots), where the program has one.
+  // Whether states have an assumption slot (the program has a Switch): it is then the last
+  // outcome slot, whose sets assumption_sets() reads.
   bool has_assumptions() const { return assumption_slot_ != kNone; }
   const AssumptionSets& assumption_sets() const { return assumptions_; }
 
