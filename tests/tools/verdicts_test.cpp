@@ -344,3 +344,24 @@ TEST_CASE("compare matches outcomes under their assumptions", "[tools][compare][
   for (const Json& w : odoc.at("added_why").items) absent = absent || w.text == "absent";
   CHECK(absent);
 }
+
+TEST_CASE("check: a TF2 loop whose branch takes an unmapped op's value is inconclusive",
+          "[tools][verdicts][graphdef]") {
+  // floormod_loop.pbtxt counts the even i below n with `if i % 2 == 0`; with FloorMod renamed
+  // to an op without a mapping, each of the four branches assumes Equal(Mod(i, 2), 0) one way
+  // or the other: 16 runs, 9 distinct (hits, s), and nothing but those values tells them
+  // apart.
+  std::string text = tfmc::test::read_file(source_path("testdata/graphdef/floormod_loop.pbtxt"));
+  const std::size_t at = text.find("op: \"FloorMod\"");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 14, "op: \"Mod2\"");
+  const std::string file = write_test_file("unmapped_mod_loop.pbtxt", text);
+  const auto r =
+      tfmc_run({"check", file, "--feed", "n=i32{4}", "--fetch", "hits", "--fetch", "s", "--quiet"});
+  CHECK(r.code == 5);
+  CHECK(r.out.find("verdict: inconclusive: 9 outcomes depend on uninterpreted values\n") !=
+        std::string::npos);
+  CHECK(r.out.find("  assumes: Equal(Mod2{T=DT_INT32}(i32{0}, i32{2}), i32{0}) is false at "
+                   "PartitionedCall/while/body/cond/switch_pred[0]; ") != std::string::npos);
+  CHECK(r.err.find("op Mod2 has no mapping") != std::string::npos);
+}
