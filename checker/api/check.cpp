@@ -6,7 +6,6 @@
 #include <map>
 #include <optional>
 #include <span>
-#include <tuple>
 
 #include "checker/api/exploration_run.h"
 #include "checker/api/race_classification.h"
@@ -42,11 +41,12 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& m
     for (TransitionId t : ts) out.push_back(explored.transition_name(t));
     return out;
   };
+  const std::vector<check::Outcome> found_outcomes = run.outcomes(e);
   std::vector<Outcome> outcomes;
-  using Key = std::tuple<std::vector<NamedValue>, std::vector<NamedValue>, bool,
-                         std::vector<std::string>, std::vector<BoundReached>>;
-  std::map<Key, std::size_t> index;
-  for (const check::Outcome& found : run.outcomes(e)) {
+  // Reserved, so that the keys, which refer to the outcomes, stay valid.
+  outcomes.reserve(found_outcomes.size());
+  std::map<OutcomeKey, std::size_t> index;
+  for (const check::Outcome& found : found_outcomes) {
     Outcome o;
     // The outcome slots are the named outputs, the variables, the loop bounds, live when the
     // run reached them, then the assumption set where the program has one (graph_model.h).
@@ -69,14 +69,14 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& m
     if (found.stuck) stuck_states += found.final_states;
     o.blocked = names(found.blocked);
     o.witness = names(found.witness);
-    if (!model.has_assumptions()) {
-      outcomes.push_back(std::move(o));
-      continue;
+    Assumptions made;
+    if (model.has_assumptions()) {
+      made = assumptions_of(model, found.witness, found.values[n_bounds]);
     }
-    Assumptions made = assumptions_of(model, found.witness, found.values[n_bounds]);
+    outcomes.push_back(std::move(o));
     const auto [it, fresh] =
-        index.emplace(Key{o.outputs, o.variables, o.stuck, o.blocked, o.bounds}, outcomes.size());
-    if (fresh) outcomes.push_back(std::move(o));
+        index.emplace(identity(outcomes.back(), Matching::WithinProgram), outcomes.size() - 1);
+    if (!fresh) outcomes.pop_back();
     add_assumptions(outcomes[it->second], std::move(made), fresh);
   }
   // An outcome's sets in the order of their printed conditions, which no exploration order

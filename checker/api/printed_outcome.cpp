@@ -47,6 +47,10 @@ void add_differences(const char* what, const std::vector<NamedValue>& named,
 
 }  // namespace
 
+std::string assumption_text(const PrintedAssumption& a) {
+  return fmt::format("{} is {} at {}", a.condition, a.truth ? "true" : "false", a.node);
+}
+
 std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
                                     const sem::ValueStore& values, ValueForm form,
                                     const std::string& list) {

@@ -25,6 +25,9 @@ struct PrintedAssumption {
   bool truth = false;
 };
 
+// "COND is true at NODE", as every report words an assumption.
+std::string assumption_text(const PrintedAssumption& a);
+
 struct PrintedOutcome {
   NamedValues outputs;
   NamedValues variables;

@@ -39,12 +39,13 @@ std::string verdict(const api::CheckResult& r) {
   if (r.inconclusive()) {
     return fmt::format("inconclusive: {} outcomes depend on uninterpreted values", n);
   }
+  // Several outcomes, some of them under assumptions: how many.
   const std::size_t assuming = r.assuming();
   const std::string note =
       assuming == 0
           ? ""
           : fmt::format(", {} of them under assumptions about uninterpreted values", assuming);
-  if (n == 1) return "one outcome, stuck" + note;
+  if (n == 1) return "one outcome, stuck";
   if (stuck > 0) return fmt::format("{} outcomes, {} of them stuck{}", n, stuck, note);
   return fmt::format("nondeterministic: {} outcomes{}", n, note);
 }
@@ -53,7 +54,7 @@ std::string verdict(const api::CheckResult& r) {
 std::string assumptions_text(const std::vector<api::PrintedAssumption>& set) {
   std::vector<std::string> parts;
   for (const api::PrintedAssumption& a : set) {
-    parts.push_back(fmt::format("{} is {} at {}", a.condition, a.truth ? "true" : "false", a.node));
+    parts.push_back(api::assumption_text(a));
   }
   return fmt::format("{}", fmt::join(parts, "; "));
 }

@@ -32,8 +32,7 @@ std::string summary(const api::PrintedOutcome& o, bool mark_stuck = true) {
   for (std::size_t i = 0; i < o.assumptions.size(); ++i) {
     std::vector<std::string> conditions;
     for (const api::PrintedAssumption& a : o.assumptions[i]) {
-      conditions.push_back(
-          fmt::format("{} is {} at {}", a.condition, a.truth ? "true" : "false", a.node));
+      conditions.push_back(api::assumption_text(a));
     }
     out += fmt::format("{} {}", i == 0 ? ", assuming" : ", or", fmt::join(conditions, " and "));
   }
