@@ -37,6 +37,12 @@
 //     final states are all this checker observes (not the order of steps in between).
 // A model that breaks a condition (a blocking op that disables, a transition that may fire
 // twice) must declare the extra dependencies through racing(), or run with --reduction none.
+// The graph model's Switches on one symbolic value share a slot without racing (the run's
+// assumptions, semantics/model/assumptions.h): the first to fire decides the others' way,
+// disabling their other alternative. The arguments above still hold for the alternative that
+// agrees with the run at hand: every run to a final state fires each such Switch the way the
+// final state assumes, that alternative is enabled from the start of the run, and recording an
+// assumption commutes with recording any other, so it can fire first with the same result.
 //
 // A witness of the reduced exploration lists only the chosen steps; run_of() replays the eager
 // firings between them, deterministically, to give the complete firing sequence.

@@ -3,35 +3,57 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <optional>
+#include <span>
 
 #include "checker/api/exploration_run.h"
 #include "checker/api/race_classification.h"
+#include "checker/api/uninitialized_warning.h"
 #include "gpu_eval/evaluator_choice.h"
 #include "semantics/model/graph_model.h"
 
 namespace tfmc::api {
 namespace {
 
-// The outcomes of exploration `e` of `explored` (the graph model or its reduction), named
-// after `program`'s outputs and variables, in FORMAT.md's order; counts the stuck final
-// states into `stuck_states`.
-std::vector<Outcome> outcomes_of(const sem::Program& program, const TransitionSystem& explored,
-                                 ExplorationRun& run, const check::Exploration& e,
-                                 const sem::ValueStore& values, std::uint64_t& stuck_states) {
+// The assumptions of the run `witness` (transitions of `model`), named after its Switch
+// instances; none where the outcome's assumption set, `set`, is empty.
+Assumptions assumptions_of(sem::GraphModel& model, std::span<const TransitionId> witness,
+                           sem::ValueId set) {
+  Assumptions out;
+  if (model.assumption_sets().list(set).empty()) return out;
+  for (const sem::GraphModel::Decision& d : model.decisions(witness)) {
+    out.push_back({model.transition_name(d.transition), d.condition, d.truth});
+  }
+  return out;
+}
+
+// The outcomes of exploration `e` of `explored` (the graph model `model` or its reduction),
+// named after `program`'s outputs and variables, in FORMAT.md's order; counts the stuck final
+// states into `stuck_states`. Final states that differ only in their assumptions give one
+// outcome with the assumption sets of all of them, and the witness of the first found.
+std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& model,
+                                 const TransitionSystem& explored, ExplorationRun& run,
+                                 const check::Exploration& e, const sem::ValueStore& values,
+                                 std::uint64_t& stuck_states) {
   const auto names = [&](const std::vector<TransitionId>& ts) {
     std::vector<std::string> out;
     for (TransitionId t : ts) out.push_back(explored.transition_name(t));
     return out;
   };
+  const std::vector<check::Outcome> found_outcomes = run.outcomes(e);
   std::vector<Outcome> outcomes;
-  for (const check::Outcome& found : run.outcomes(e)) {
+  // Reserved, so that the keys, which refer to the outcomes, stay valid.
+  outcomes.reserve(found_outcomes.size());
+  std::map<OutcomeKey, std::size_t> index;
+  for (const check::Outcome& found : found_outcomes) {
     Outcome o;
-    // The outcome slots are the named outputs, the variables, then the loop bounds, live when
-    // the run reached them (graph_model.h).
+    // The outcome slots are the named outputs, the variables, the loop bounds, live when the
+    // run reached them, then the assumption set where the program has one (graph_model.h).
     const std::size_t n_outputs = program.outputs.size();
     const std::size_t n_values = n_outputs + program.variables.size();
-    for (std::size_t i = 0; i < found.values.size(); ++i) {
+    const std::size_t n_bounds = n_values + program.bounds.size();
+    for (std::size_t i = 0; i < n_bounds; ++i) {
       if (i < n_outputs) {
         o.outputs.push_back({program.outputs[i].name, found.values[i]});
       } else if (i < n_values) {
@@ -47,7 +69,27 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, const TransitionSy
     if (found.stuck) stuck_states += found.final_states;
     o.blocked = names(found.blocked);
     o.witness = names(found.witness);
+    Assumptions made;
+    if (model.has_assumptions()) {
+      made = assumptions_of(model, found.witness, found.values[n_bounds]);
+    }
     outcomes.push_back(std::move(o));
+    const auto [it, fresh] =
+        index.emplace(identity(outcomes.back(), Matching::WithinProgram), outcomes.size() - 1);
+    if (!fresh) outcomes.pop_back();
+    add_assumptions(outcomes[it->second], std::move(made), fresh);
+  }
+  // An outcome's sets in the order of their printed conditions, which no exploration order
+  // changes (a distributed run finds the runs in another order).
+  for (Outcome& o : outcomes) {
+    const auto key = [&](const Assumptions& set) {
+      std::vector<std::pair<std::string, bool>> k;
+      for (const Assumption& a : set) k.emplace_back(values.print(a.condition), a.truth);
+      std::sort(k.begin(), k.end());
+      return k;
+    };
+    std::sort(o.assumptions.begin(), o.assumptions.end(),
+              [&](const Assumptions& a, const Assumptions& b) { return key(a) < key(b); });
   }
   sort_outcomes(outcomes, values);
   return outcomes;
@@ -85,7 +127,7 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   CheckResult r;
   r.program = program.file;
   r.exploration = run->run();
-  r.outcomes = outcomes_of(program, explored, *run, r.exploration, values, r.stuck_states);
+  r.outcomes = outcomes_of(program, model, explored, *run, r.exploration, values, r.stuck_states);
   // A run cut short by a loop bound leaves the outcomes incomplete as a limit does.
   const bool bounded = std::any_of(r.outcomes.begin(), r.outcomes.end(),
                                    [](const Outcome& o) { return !o.bounds.empty(); });
@@ -105,6 +147,7 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
 CheckResult check(const sem::Program& program, sem::ValueStore& values,
                   const CheckOptions& options) {
   CheckResult result = explore(program, values, options, "", options.classify_races);
+  result.warnings = uninitialized_warnings(program, result.outcomes, values);
   if (options.classify_races) {
     classify_races(program, result, [&](const sem::Program& ordered, const std::string& label) {
       return explore(ordered, values, options, label);

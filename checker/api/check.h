@@ -70,20 +70,49 @@ struct CheckResult {
   // result is deterministic, unknown when the exploration is incomplete or the races were not
   // classified, else as the classification decided.
   std::vector<Race> races;
+  // What the reports print beside the result, on stderr and in JSON "warnings": the
+  // uninitialized variables a check's outcomes show (uninitialized_warning.h).
+  std::vector<std::string> warnings;
 
   bool deterministic() const {
     return exploration.complete && outcomes.size() == 1 && !outcomes[0].stuck;
   }
-  // Whether the outcomes of runs that reached no loop bound already show nondeterminism (two
-  // of them, or a stuck one): what a result stopped only by --max-iterations still proves.
+  // Whether the outcomes of runs that reached no loop bound already show nondeterminism that
+  // the schedule makes (schedule_nondeterministic): what a result stopped only by
+  // --max-iterations still proves.
   bool nondeterminism_proven() const {
-    std::size_t whole = 0;
+    std::vector<const Outcome*> whole;
     for (const Outcome& o : outcomes) {
-      if (!o.bounds.empty()) continue;
-      if (o.stuck) return true;
-      ++whole;
+      if (o.bounds.empty()) whole.push_back(&o);
     }
-    return whole >= 2;
+    return schedule_nondeterministic(whole);
+  }
+  // Whether a complete exploration found several outcomes that differ only where their runs
+  // assumed different values of uninterpreted functions or symbols (outcome.h, compatible):
+  // none stuck, and no two of them reached under assumptions that can hold together. Which
+  // one a run of the program reaches depends on those values, which tfmc does not know.
+  bool inconclusive() const {
+    std::vector<const Outcome*> all;
+    for (const Outcome& o : outcomes) all.push_back(&o);
+    return exploration.complete && outcomes.size() >= 2 && !schedule_nondeterministic(all);
+  }
+  // How many outcomes rest on assumptions (Outcome::assumptions not empty).
+  std::size_t assuming() const {
+    std::size_t n = 0;
+    for (const Outcome& o : outcomes) n += o.assumptions.empty() ? 0 : 1;
+    return n;
+  }
+
+ private:
+  // A stuck outcome, or two outcomes reached under assumptions that can hold together.
+  static bool schedule_nondeterministic(const std::vector<const Outcome*>& of) {
+    for (std::size_t i = 0; i < of.size(); ++i) {
+      if (of[i]->stuck) return true;
+      for (std::size_t j = i + 1; j < of.size(); ++j) {
+        if (compatible(*of[i], *of[j])) return true;
+      }
+    }
+    return false;
   }
 };
 

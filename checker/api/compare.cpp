@@ -120,8 +120,8 @@ CompareResult compare(CheckResult before, CheckResult after, const NameMapping& 
     if (!problems.empty()) throw sem::InputError(problems);
   }
   CompareResult r;
-  r.added = difference(after.outcomes, before.outcomes, Matching::AcrossPrograms);
-  r.lost = difference(before.outcomes, after.outcomes, Matching::AcrossPrograms);
+  r.added = difference(after.outcomes, before.outcomes, Matching::AcrossPrograms, &r.added_why);
+  r.lost = difference(before.outcomes, after.outcomes, Matching::AcrossPrograms, &r.lost_why);
   r.complete = before.exploration.complete && after.exploration.complete;
   if (r.complete) {
     r.refines = r.added.empty();

@@ -47,6 +47,10 @@ void add_differences(const char* what, const std::vector<NamedValue>& named,
 
 }  // namespace
 
+std::string assumption_text(const PrintedAssumption& a) {
+  return fmt::format("{} is {} at {}", a.condition, a.truth ? "true" : "false", a.node);
+}
+
 std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
                                     const sem::ValueStore& values, ValueForm form,
                                     const std::string& list) {
@@ -58,7 +62,14 @@ std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
                      o.blocked,
                      o.bounds,
                      o.witness,
+                     {},
                      {}};
+    for (const Assumptions& set : o.assumptions) {
+      std::vector<PrintedAssumption>& printed_set = p.assumptions.emplace_back();
+      for (const Assumption& a : set) {
+        printed_set.push_back({a.node, print(a.condition, values, form), a.truth});
+      }
+    }
     if (form == ValueForm::Summary && !out.empty()) {
       add_differences("output", o.outputs, outcomes.front().outputs, list, values, p.differences);
       add_differences("variable", o.variables, outcomes.front().variables, list, values,

@@ -18,6 +18,16 @@ using NamedValues = std::vector<std::pair<std::string, std::string>>;  // sorted
 // (semantics/values/tensor_summary.h), every other value in full.
 enum class ValueForm { Full, Summary, Digest };
 
+// An assumption (outcome.h) with its condition printed.
+struct PrintedAssumption {
+  std::string node;
+  std::string condition;
+  bool truth = false;
+};
+
+// "COND is true at NODE", as every report words an assumption.
+std::string assumption_text(const PrintedAssumption& a);
+
 struct PrintedOutcome {
   NamedValues outputs;
   NamedValues variables;
@@ -25,6 +35,7 @@ struct PrintedOutcome {
   std::vector<std::string> blocked;
   std::vector<BoundReached> bounds;
   std::vector<std::string> witness;
+  std::vector<std::vector<PrintedAssumption>> assumptions;  // Outcome::assumptions
   // With ValueForm::Summary, for every outcome after the first: where each large output or
   // variable differs from the first outcome's of the same dtype and shape (`output w differs
   // from outcome 1 in 3 of 262144 elements: largest absolute difference 0.25, first at

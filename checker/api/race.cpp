@@ -3,13 +3,16 @@
 #include <map>
 #include <tuple>
 
+#include "checker/api/beyond_bound.h"
 #include "semantics/build/loop_unrolling.h"
 
 namespace tfmc::api {
 
 std::vector<Race> races_of(const sem::Program& program, const sem::Concurrency& concurrency) {
   std::vector<Race> out;
+  const std::vector<bool> beyond = beyond_iteration_bound(program);
   for (const sem::Race& race : concurrency.races) {
+    if (beyond[race.first] || beyond[race.second]) continue;
     const sem::Node& a = program.nodes[race.first];
     const sem::Node& b = program.nodes[race.second];
     Race r;

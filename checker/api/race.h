@@ -38,7 +38,8 @@ struct Race {
   std::string unknown_reason;
 };
 
-// The races of `concurrency` (computed for `program`), in its order, not classified.
+// The races of `concurrency` (computed for `program`), in its order, not classified; without
+// those of instances that run only in runs the iteration bound cuts short (beyond_bound.h).
 std::vector<Race> races_of(const sem::Program& program, const sem::Concurrency& concurrency);
 
 // The races of one node pair: the same two statements (instances of them in loops), variable

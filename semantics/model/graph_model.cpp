@@ -1,6 +1,7 @@
 #include "semantics/model/graph_model.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "semantics/program/program_walks.h"
 #include "semantics/program/resource_access.h"
@@ -22,7 +23,10 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     : program_(program),
       values_(values),
       applier_(program.functions, values, evaluator),
-      slot_count_(program.slot_count()),
+      assumptions_(values),
+      assumption_slot_(
+          has_assumption_slot(program) ? static_cast<std::int32_t>(program.slot_count()) : kNone),
+      slot_count_(model_slot_count(program)),
       concurrency_(analyze_concurrency(program)) {
   const std::size_t count = program.nodes.size();
   const SectionInstances instances = section_instances(program);
@@ -74,6 +78,10 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     const ResourceAccess access = resource_access(program, n);
     c.reads.insert(c.reads.end(), access.reads.begin(), access.reads.end());
     c.writes.insert(c.writes.end(), access.writes.begin(), access.writes.end());
+    if (n.kind == NodeKind::Switch) {
+      c.reads.push_back(static_cast<std::uint32_t>(assumption_slot_));
+      c.writes.push_back(static_cast<std::uint32_t>(assumption_slot_));
+    }
     std::sort(c.reads.begin(), c.reads.end());
     std::sort(c.writes.begin(), c.writes.end());
     nodes_.push_back(std::move(c));
@@ -130,7 +138,11 @@ GraphModel::GraphModel(const Program& program, ValueStore& values, eval::Evaluat
     outcome_slots_.push_back(static_cast<std::uint32_t>(program.variable_slot(v)));
   }
   for (const LoopBound& b : program.bounds) outcome_slots_.push_back(b.edge);
+  if (assumption_slot_ != kNone) {
+    outcome_slots_.push_back(static_cast<std::uint32_t>(assumption_slot_));
+  }
   initial_.assign(slot_count_, kEmpty);
+  if (assumption_slot_ != kNone) initial_[assumption_slot_] = assumptions_.none();
   for (std::size_t e = 0; e < program.edges.size(); ++e) {
     if (program.edges[e].src == kNone) initial_[e] = program.edges[e].initial;
   }
@@ -175,7 +187,11 @@ GraphModel::Route GraphModel::switch_route(const Slot* state, const CompiledNode
   const ValueId pred = state[n.args[1]];
   if (state[n.args[0]] == kDead || pred == kDead) return Route::Dead;
   const Value& p = values_.get(pred);
-  if (p.kind == ValueKind::Symbol || p.kind == ValueKind::Term) return Route::Either;
+  if (p.kind == ValueKind::Symbol || p.kind == ValueKind::Term) {
+    const std::optional<bool> truth = assumptions_.assumed(state[assumption_slot_], pred);
+    if (!truth) return Route::Either;
+    return *truth ? Route::True : Route::False;
+  }
   if (p.kind != ValueKind::Tensor) return Route::Invalid;
   if (p.tensor.dtype != eval::DType::Bool || !p.tensor.shape.empty()) return Route::Invalid;
   return p.tensor.bytes[0] != 0 ? Route::True : Route::False;
@@ -328,6 +344,21 @@ void GraphModel::fire(const Slot* state, TransitionId t, Slot* out) {
   for (std::size_t j = 0; j < n.out.size(); ++j) out[n.out[j]] = scratch_results_[j];
 }
 
+std::vector<GraphModel::Decision> GraphModel::decisions(std::span<const TransitionId> run) {
+  std::vector<Decision> out;
+  if (assumption_slot_ == kNone) return out;
+  std::vector<Slot> s(slot_count_);
+  initial_state(s.data());
+  for (TransitionId t : run) {
+    const Slot before = s[assumption_slot_];
+    const ValueId pred =
+        nodes_[node_of_[t]].kind == NodeKind::Switch ? s[nodes_[node_of_[t]].args[1]] : kEmpty;
+    fire(s.data(), t, s.data());
+    if (s[assumption_slot_] != before) out.push_back({t, pred, choice_of_[t] == 1});
+  }
+  return out;
+}
+
 void GraphModel::prefetch(const Slot* state, TransitionId t) {
   const std::uint32_t node = node_of_[t];
   const CompiledNode& n = nodes_[node];
@@ -446,6 +477,10 @@ void GraphModel::fire_live(const Slot* state, TransitionId t, Slot* out, Slot& s
                                   : values_.error(eval::ErrorKind::Type);
       } else {
         scratch_results_[choice_of_[t]] = state[n.args[0]];
+        if (route == Route::Either) {
+          out[assumption_slot_] =
+              assumptions_.with(state[assumption_slot_], pred, choice_of_[t] == 1);
+        }
       }
       break;
     }

@@ -18,7 +18,8 @@
 //     (the node's index for the first, ids past the nodes for the others), so that every
 //     transition is deterministic.
 //   - a Switch sends its data on output 1 when its predicate is true, on output 0 otherwise,
-//     DEAD on the other; a symbolic predicate gives both, each its own transition;
+//     DEAD on the other; a symbolic predicate gives both, each its own transition, which
+//     records its assumption (assumptions.h), unless the run assumed that value already;
 //   - a Merge outputs a live input and that input's index, each live input its own
 //     transition, or DEAD when every input is DEAD; it waits for all its inputs;
 //   - a Barrier sends GO on whether its inputs are live or DEAD;
@@ -28,8 +29,14 @@
 // and releases it when it is the last of i's nodes in that section to fire.
 // Every node fires at most once in a run (the graph is a DAG, each edge is filled once and
 // consumed once; loops are unrolled, loop_unrolling.h); a final state in which some node has
-// not fired is stuck. The outcome slots are the named outputs, the variables, then the loop
-// bounds (program.h LoopBound).
+// not fired is stuck. The outcome slots are the named outputs, the variables, the loop
+// bounds (program.h LoopBound), then the assumption slot where there is one (assumptions.h).
+//
+// The assumption slot is the one slot that unordered transitions share without racing: two
+// Switches on one symbolic value, whichever fires first, decide the other's way. The
+// reduction's argument (checker/reduced_model.h) still holds: adding an assumption commutes
+// with adding another, and a Switch whose condition another Switch decided keeps the
+// alternative that agrees, so a run can always fire the Switch first.
 //
 // The static order is happens-before over the program's edges. Racing partners are the pairs
 // of happens_before.h (accesses of one resource, or section nodes of different instances,
@@ -40,6 +47,7 @@
 #include <vector>
 
 #include "gpu_eval/evaluator.h"
+#include "semantics/model/assumptions.h"
 #include "semantics/model/dependency_model.h"
 #include "semantics/model/happens_before.h"
 #include "semantics/program/program.h"
@@ -88,6 +96,20 @@ class GraphModel : public DependencyModel {
   // A copy that shares the value store and the memo (both safe for several threads) and
   // has its own scratch.
   std::unique_ptr<DependencyModel> fork_model() const override;
+
+  // The assumptions a run made, in the order it made them: for each Switch firing of `run`
+  // (transitions from the initial state) that assumed the value of its predicate, the
+  // transition, the predicate and the way it went.
+  struct Decision {
+    TransitionId transition;
+    ValueId condition;
+    bool truth;
+  };
+  std::vector<Decision> decisions(std::span<const TransitionId> run);
+  // Whether states have an assumption slot (the program has a Switch): it is then the last
+  // outcome slot, whose sets assumption_sets() reads.
+  bool has_assumptions() const { return assumption_slot_ != kNone; }
+  const AssumptionSets& assumption_sets() const { return assumptions_; }
 
   const Program& program() const { return program_; }
   const FunctionApplier& applier() const { return applier_; }
@@ -142,6 +164,8 @@ class GraphModel : public DependencyModel {
   const Program& program_;
   ValueStore& values_;
   FunctionApplier applier_;
+  AssumptionSets assumptions_;
+  std::int32_t assumption_slot_;  // kNone without a Switch
   std::size_t slot_count_;
   std::uint32_t section_instances_;  // how many section instances (at least 1)
   std::vector<CompiledNode> nodes_;

@@ -6,19 +6,22 @@
 #include <bit>
 
 #include "semantics/errors/invariant.h"
+#include "semantics/model/assumptions.h"
 #include "semantics/values/wire_codec.h"
 
 namespace tfmc::sem {
 
 GraphStateCodec::GraphStateCodec(const Program& program, ValueStore& values, std::size_t channels)
-    : slot_count_(program.slot_count()),
-      first_section_(slot_count_ - program.sections.size()),
+    : slot_count_(model_slot_count(program)),
+      first_section_(program.slot_count() - program.sections.size()),
+      end_sections_(program.slot_count()),
       digests_(values),
       senders_(channels, ValueSender(values)),
       receivers_(channels, ValueReceiver(values)) {}
 
 std::uint64_t GraphStateCodec::slot_digest(std::size_t slot, Slot value) {
-  const std::uint64_t content = slot < first_section_ ? digests_.of(value) : value;
+  const bool counter = slot >= first_section_ && slot < end_sections_;
+  const std::uint64_t content = counter ? value : digests_.of(value);
   return XXH3_64bits_withSeed(&content, sizeof(content), slot);
 }
 
@@ -44,6 +47,7 @@ void GraphStateCodec::write(std::size_t channel, const Slot* state,
   const std::size_t count_at = out.size();
   out.resize(count_at + sizeof(std::uint32_t));
   sender.ship_all(state, first_section_, out);
+  sender.ship_all(state + end_sections_, slot_count_ - end_sections_, out);
   const std::size_t definitions = out.size() - count_at - sizeof(std::uint32_t);
   TFMC_CHECK(definitions <= UINT32_MAX, "a state's definitions over 4 GiB");
   const auto count = static_cast<std::uint32_t>(definitions);
@@ -91,6 +95,7 @@ const unsigned char* GraphStateCodec::read(std::size_t channel, const unsigned c
   }
   // Value slots into this process's ids; the section counters mean the same everywhere.
   receiver.local_all(state, first_section_);
+  receiver.local_all(state + end_sections_, slot_count_ - end_sections_);
   in.skip(packed);
   return in.at();
 }

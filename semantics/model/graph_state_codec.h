@@ -3,7 +3,8 @@
 //
 // Every slot of the state (graph_model.h) holds a value id, whose meaning depends on the store
 // (edges, variables, queues; a mutex holds the sentinels GO or EMPTY), except the critical
-// section slots (Program::section_slot, the last Program::sections.size() slots): they hold a
+// section slots (Program::section_slot, the last Program::sections.size() slots of the
+// Program's, before the assumption slot of assumptions.h, a value like the others): they hold a
 // raw counter (who holds the section and how far it got, resource_access.h), the same number
 // in every process, which is never translated and is digested as the number it is.
 //
@@ -54,7 +55,8 @@ class GraphStateCodec final : public StateCodec {
 
  private:
   std::size_t slot_count_;
-  std::size_t first_section_;  // slots [first_section_, slot_count_) are section counters
+  std::size_t first_section_;  // slots [first_section_, end_sections_) are section counters
+  std::size_t end_sections_;   // Program::slot_count(): the assumption slot, if any, follows
   ValueDigests digests_;
   std::vector<ValueSender> senders_;      // by write channel
   std::vector<ValueReceiver> receivers_;  // by read channel

@@ -35,7 +35,7 @@ const char* race_kind_name(RaceKind kind) {
   return enum_name(kind, kNames);
 }
 
-Concurrency analyze_concurrency(const Program& p) {
+Concurrency analyze_concurrency(const Program& p, const std::function<bool()>& stop) {
   const std::size_t n = p.nodes.size();
   // Conflict groups: the accesses of each variable, the ops of each queue and mutex, the nodes
   // of each section: one group per slot past the edges that some node accesses.
@@ -69,14 +69,17 @@ Concurrency analyze_concurrency(const Program& p) {
     return std::make_tuple(p.nodes[v].loc.line, p.nodes[v].loc.column, v);
   };
   std::vector<bool> after;  // after[i * k + j]: member j is downstream of member i
-  for (std::size_t x = 0; x < groups.size(); ++x) {
+  for (std::size_t x = 0; x < groups.size() && !c.stopped; ++x) {
     const auto& group = groups[x];
     const std::size_t k = group.size();
     after.assign(k * k, false);
     for (std::size_t i = 0; i < k; ++i) {
+      c.stopped = stop && stop();
+      if (c.stopped) break;
       down.search(group[i]);
       for (std::size_t j = 0; j < k; ++j) after[i * k + j] = down.reached(group[j]);
     }
+    if (c.stopped) break;  // the group's searches are not all done
     for (std::size_t i = 0; i < k; ++i) {
       for (std::size_t j = i + 1; j < k; ++j) {
         const std::uint32_t a = group[i], b = group[j];
@@ -99,6 +102,8 @@ Concurrency analyze_concurrency(const Program& p) {
     return std::make_tuple(loc_key(r.first), loc_key(r.second), r.variable) <
            std::make_tuple(loc_key(s.first), loc_key(s.second), s.variable);
   });
+
+  if (c.stopped) return c;
 
   // Pass 2: for each racing node, the racing nodes downstream of it. A Choice node with
   // several alternatives counts as racing here: its alternatives exclude each other.

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "semantics/program/program.h"
@@ -48,9 +49,15 @@ struct Concurrency {
   // increasing index order. Empty for nodes that do not race. Here a Choice node with several
   // alternatives races too (they exclude each other).
   std::vector<std::vector<std::uint32_t>> racy_ancestors;
+  // Whether `stop` ended the analysis early: then `races` and `racing` hold what was found
+  // until then, and `racy_ancestors` nothing.
+  bool stopped = false;
 };
 
 // The analysis costs one graph search per access, bounded by the nodes downstream of it.
-Concurrency analyze_concurrency(const Program& program);
+// `stop`, when given, is asked before each search; when it answers true the analysis ends
+// there (`tfmc races` under --max-seconds and --max-memory).
+Concurrency analyze_concurrency(const Program& program,
+                                const std::function<bool()>& stop = nullptr);
 
 }  // namespace tfmc::sem

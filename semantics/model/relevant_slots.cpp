@@ -1,12 +1,13 @@
 #include "semantics/model/relevant_slots.h"
 
+#include "semantics/model/assumptions.h"
 #include "semantics/program/program_walks.h"
 #include "semantics/program/resource_access.h"
 
 namespace tfmc::sem {
 
 std::vector<bool> outcome_relevant_slots(const Program& p) {
-  std::vector<bool> relevant(p.slot_count(), false);
+  std::vector<bool> relevant(model_slot_count(p), false);
   for (std::size_t s = p.edges.size(); s < relevant.size(); ++s) relevant[s] = true;
   // The nodes that count are those upstream of a named output or of a node that changes a
   // resource; every incoming edge of such a node counts.

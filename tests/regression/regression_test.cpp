@@ -119,6 +119,11 @@ class CaseChecker {
     if (const Json* witness = want.find("witness")) {
       same_names(where + ".witness", *witness, got.find("witness"));
     }
+    if (const Json* assumptions = want.find("assumptions")) {
+      same(where + ".assumptions", *assumptions, got.find("assumptions"));
+    } else if (got.find("assumptions") != nullptr) {
+      problems_.push_back(where + ".assumptions: present, but the expected outcome has none");
+    }
     const bool stuck = want.at("stuck").boolean;
     if (stuck) {
       same_names(where + ".blocked", want.at("blocked"), got.find("blocked"));
@@ -130,6 +135,9 @@ class CaseChecker {
   void compare_document(const Json& want, const Json& got) {
     for (const char* key : {"program", "complete", "deterministic"}) {
       same(key, want.at(key), got.find(key));
+    }
+    if (const Json* inconclusive = want.find("inconclusive")) {
+      same("inconclusive", *inconclusive, got.find("inconclusive"));
     }
     const Json* stop = want.find("stop_reason");
     if (stop != nullptr) {

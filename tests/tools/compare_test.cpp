@@ -243,10 +243,11 @@ TEST_CASE("compare: the JSON document is AFTER's check document plus the compari
   REQUIRE(r.code == 1);
   const Json doc = tfmc::test::parse_json(r.out);
 
-  // The keys of `tfmc check AFTER --json`, then the five of the comparison.
+  // The keys of `tfmc check AFTER --json`, then the seven of the comparison.
   const Json check = tfmc::test::parse_json(tfmc_run({"check", unordered, "--json"}).out);
   std::vector<std::string> want = keys(check);
-  want.insert(want.end(), {"before", "refines", "equivalent", "added", "lost"});
+  want.insert(want.end(),
+              {"before", "refines", "equivalent", "added", "lost", "added_why", "lost_why"});
   CHECK(keys(doc) == want);
   CHECK(doc.at("program").text == unordered);
   CHECK(doc.at("outcomes").items.size() == 2);

@@ -24,7 +24,8 @@ using tfmc::test::Json;
 using Lines = std::vector<std::string>;
 
 inline const Lines kCheckRules = {"tfmc/race-observable",  "tfmc/race-benign", "tfmc/race-unknown",
-                                  "tfmc/nondeterministic", "tfmc/stuck",       "tfmc/incomplete"};
+                                  "tfmc/nondeterministic", "tfmc/stuck",       "tfmc/incomplete",
+                                  "tfmc/inconclusive"};
 inline const Lines kRacesRules = {"tfmc/race"};
 inline const Lines kCompareRules = {"tfmc/refinement-failure", "tfmc/lost-outcome",
                                     "tfmc/incomplete"};

@@ -24,10 +24,12 @@ const char* const kDescription =
 
 const char* const kFooter =
     "Exit codes of check: 0 complete with exactly one outcome; 1 complete with several\n"
-    "outcomes or a stuck one; 2 bad usage or bad input; 3 a limit stopped exploration.\n"
+    "outcomes or a stuck one; 2 bad usage or bad input; 3 a limit stopped exploration;\n"
+    "5 several outcomes that only values of uninterpreted functions or symbols decide.\n"
     "Exit codes of compare: 0 AFTER refines BEFORE (is equivalent, with --equivalent); 1\n"
     "not; 2 bad usage, bad input or mismatched names; 3 a limit stopped an exploration.\n"
-    "Exit codes of races: 0 no race; 1 races; 2 bad usage or bad input.\n"
+    "Exit codes of races: 0 no race; 1 races; 2 bad usage or bad input; 3 a limit stopped\n"
+    "the analysis.\n"
     "Every command exits 4 on an internal error (a bug in tfmc; please report it).\n"
     "The .tfg language and the graph files are described in specs/FORMAT.md.";
 
@@ -58,9 +60,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
                : kExitBadInput;
   }
   if (line.races_cmd->parsed()) {
-    return finish_format(line.races_format, line.races.format, err)
-               ? run_races(line.races, out, err)
-               : kExitBadInput;
+    return finish_races(line, line.races, err) ? run_races(line.races, out, err) : kExitBadInput;
   }
   if (line.dot_cmd->parsed()) return run_dot(line.dot, out, err);
   if (line.describe_cmd->parsed()) return run_describe(line.describe, out, err);

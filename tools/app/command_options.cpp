@@ -72,6 +72,18 @@ bool finish_value_form(const ExplorationFlags& flags, OutputFormat format, api::
   return true;
 }
 
+// --max-seconds and --max-memory (check, compare and races).
+void add_time_memory_options(CLI::App* cmd, check::Limits& limits, std::string& memory) {
+  cmd->add_option("--max-seconds", limits.max_seconds,
+                  "stop after this many seconds (exit 3); 0 = no limit")
+      ->check(kNotNegative);
+  cmd->add_option("--max-memory", memory,
+                  "stop when the resident memory reaches this size, e.g. 512M or 4G "
+                  "(exit 3); default: 90% of the physical memory, so that a run that "
+                  "would exhaust it stops with its partial results instead of being "
+                  "killed; 0 = no limit");
+}
+
 // The options of an exploration: threads, store, backend, limits, progress and reduction.
 void add_limit_options(CLI::App* cmd, ExplorationOptions& options, std::string& memory) {
   cmd->add_option("--threads", options.parallel.threads,
@@ -94,14 +106,7 @@ void add_limit_options(CLI::App* cmd, ExplorationOptions& options, std::string& 
   cmd->add_option("--max-states", options.limits.max_states,
                   "store at most N states, then stop (exit 3); 0 = no limit")
       ->check(kNotNegative);
-  cmd->add_option("--max-seconds", options.limits.max_seconds,
-                  "stop after this many seconds (exit 3); 0 = no limit")
-      ->check(kNotNegative);
-  cmd->add_option("--max-memory", memory,
-                  "stop when the resident memory reaches this size, e.g. 512M or 4G "
-                  "(exit 3); default: 90% of the physical memory, so that a run that "
-                  "would exhaust it stops with its partial results instead of being "
-                  "killed; 0 = no limit");
+  add_time_memory_options(cmd, options.limits, memory);
   cmd->add_flag("--quiet", options.quiet, "no progress lines on stderr during long runs");
   add_enum_option(cmd, "--reduction", options.reduction, kReductions,
                   "partial-order reduction: none (every interleaving), eager (transitions "
@@ -303,6 +308,7 @@ void add_commands(CLI::App& app, CommandLine& line) {
       line.races.session);
   add_format_options(line.races_cmd, line.races.format, line.races_format,
                      "each race as a result at the lines of its two nodes");
+  add_time_memory_options(line.races_cmd, line.races.limits, line.races_memory);
 
   line.dot_cmd = add_program_command(app, "dot",
                                      "Write FILE as a Graphviz graph: tensor edges solid, "
@@ -345,12 +351,22 @@ bool finish_format(const FormatFlags& flags, OutputFormat& format, std::ostream&
   return true;
 }
 
+// Sets limits.max_memory_bytes from --max-memory's text; false, with a message on `err`, when
+// it is malformed.
+bool finish_memory(const std::string& memory, check::Limits& limits, std::ostream& err) {
+  if (memory_limit(memory, limits.max_memory_bytes)) return true;
+  fmt::print(err, "tfmc: --max-memory: '{}' is not a size such as 512M or 4G\n", memory);
+  return false;
+}
+
+bool finish_races(const CommandLine& line, RacesOptions& options, std::ostream& err) {
+  return finish_memory(line.races_memory, options.limits, err) &&
+         finish_format(line.races_format, options.format, err);
+}
+
 bool finish_exploration(const ExplorationFlags& flags, ExplorationOptions& options,
                         std::ostream& err) {
-  if (!memory_limit(flags.memory, options.limits.max_memory_bytes)) {
-    fmt::print(err, "tfmc: --max-memory: '{}' is not a size such as 512M or 4G\n", flags.memory);
-    return false;
-  }
+  if (!finish_memory(flags.memory, options.limits, err)) return false;
   if (!finish_format(flags.format, options.format, err)) return false;
   if (!finish_value_form(flags, options.format, options.values, err)) return false;
   if (options.eval == eval::EvalBackend::Gpu && !eval::cuda::available()) {

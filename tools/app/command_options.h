@@ -38,6 +38,7 @@ struct CommandLine {
   ExplorationFlags compare_flags;
   RacesOptions races;
   FormatFlags races_format;
+  std::string races_memory;  // --max-memory as given; empty when it is not
   DotOptions dot;
   ImportOptions import;
   DescribeOptions describe;
@@ -60,6 +61,10 @@ void add_commands(CLI::App& app, CommandLine& line);
 // Makes `format` json under --json; false, with a message on `err`, when --json meets another
 // --format.
 bool finish_format(const FormatFlags& flags, OutputFormat& format, std::ostream& err);
+
+// Completes races' options from the command line: its format and its --max-memory; false, with a
+// message on `err`, on a malformed size or --json against another --format.
+bool finish_races(const CommandLine& line, RacesOptions& options, std::ostream& err);
 
 // Completes `options` from `flags`; false, with a message on `err`, on a malformed size, an
 // option another contradicts, or --eval gpu without a device.

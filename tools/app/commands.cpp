@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <chrono>
 #include <fstream>
 #include <functional>
 
@@ -27,6 +28,32 @@ api::ProgressSink progress_lines(bool quiet, std::ostream& err) {
                p.seconds, p.states, p.transitions, p.queued);
   };
 }
+
+// The time and memory limits of a command that does not explore (races), from its start.
+class LimitWatch {
+ public:
+  explicit LimitWatch(const check::Limits& limits)
+      : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+  // Whether a limit is reached; the resident memory is read at every 64th call only, as the
+  // explorer reads it (it costs a few microseconds).
+  bool exceeded() {
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
+    if (limits_.max_seconds > 0 && elapsed.count() >= limits_.max_seconds) {
+      reason_ = "max-seconds";
+    } else if (limits_.max_memory_bytes > 0 && calls_++ % 64 == 0 &&
+               check::resident_bytes() >= limits_.max_memory_bytes) {
+      reason_ = "max-memory";
+    }
+    return reason_ != nullptr;
+  }
+  const char* reason() const { return reason_; }
+
+ private:
+  check::Limits limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t calls_ = 0;
+  const char* reason_ = nullptr;
+};
 
 // Parses `--map OLD=NEW` texts; throws sem::InputError on a malformed one.
 std::vector<std::pair<std::string, std::string>> parse_renames(
@@ -122,6 +149,7 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
       options.format, [&] { return render_text(result, values, options.values); },
       [&] { return render_json(result, values, options.values); },
       [&] { return render_check_sarif(result, values, program, options.session, options.values); });
+  for (const std::string& w : result.warnings) fmt::print(err, "tfmc: warning: {}\n", w);
   if (result.exploration.stop_reason == check::StopReason::MaxIterations) {
     fmt::print(err,
                "tfmc: a loop reached the iteration bound (--max-iterations {}): the outcomes of "
@@ -194,11 +222,20 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
   sem::ValueStore values;
   sem::Program program;
   if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
-  const std::vector<api::Race> races = api::races_of(program, sem::analyze_concurrency(program));
+  LimitWatch watch(options.limits);
+  const sem::Concurrency concurrency =
+      sem::analyze_concurrency(program, [&watch] { return watch.exceeded(); });
+  const std::vector<api::Race> races = api::races_of(program, concurrency);
   out << rendered(
       options.format, [&] { return render_races_text(races); },
       [&] { return render_races_json(program.file, races); },
       [&] { return render_races_sarif(races, program, options.session); });
+  if (concurrency.stopped) {
+    fmt::print(err,
+               "tfmc: the race analysis was stopped by --{}: the races listed may not be all\n",
+               watch.reason());
+    return kExitIncomplete;
+  }
   // A race is nondeterminism the graph allows, whether or not it shows: exit 1, as check's.
   return races.empty() ? kExitOk : kExitNondeterministic;
 }

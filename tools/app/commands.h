@@ -25,7 +25,10 @@ struct ReportOptions {
   api::SessionOptions session;
   OutputFormat format = OutputFormat::Text;
 };
-using RacesOptions = ReportOptions;
+// `tfmc races`: what every report takes, and the time and memory limits of its analysis.
+struct RacesOptions : ReportOptions {
+  check::Limits limits;  // max_seconds and max_memory_bytes; max_states is not used
+};
 
 // What the exploring commands, check and compare, take alike: how the report prints values,
 // and the limits, parallelism, store, reduction and evaluation backend of every exploration.
@@ -78,7 +81,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
 // either exploration.
 int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& err);
 // `tfmc races`: the static race list, without exploring. Exit 0 without races, 1 with races,
-// 2 on bad input.
+// 2 on bad input, 3 when a limit stopped the analysis (the races found are listed).
 int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err);
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err);
 // `tfmc import`: the graph file as .tfg text; exit 0, or 2 on bad input.

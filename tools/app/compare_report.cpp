@@ -19,8 +19,39 @@ std::string verdict(const api::CompareResult& r) {
     return fmt::format("AFTER refines BEFORE: no new outcome, {} outcome{} lost", r.lost.size(),
                        r.lost.size() == 1 ? "" : "s");
   }
+  if (r.inconclusive(false)) {
+    return fmt::format(
+        "inconclusive: {} outcome{} of AFTER that BEFORE reaches under assumptions about "
+        "uninterpreted values that may not cover AFTER's",
+        r.added.size(), r.added.size() == 1 ? "" : "s");
+  }
   return fmt::format("AFTER does NOT refine BEFORE: {} outcome{} that BEFORE cannot reach",
                      r.added.size(), r.added.size() == 1 ? "" : "s");
+}
+
+// How the other side reaches (or not) outcome i of a list: `how` for one it never reaches.
+std::string reached(const char* how, const std::vector<api::Shortfall>& why, std::size_t i,
+                    const char* other) {
+  switch (why[i]) {
+    case api::Shortfall::Contradicted:
+      return fmt::format("reached by {} only under contradicting assumptions", other);
+    case api::Shortfall::Uncovered:
+      return fmt::format("reached by {} under assumptions that may not cover these", other);
+    case api::Shortfall::Absent:
+      break;
+  }
+  return how;
+}
+
+// "absent", "contradicted" or "uncovered" per outcome (FORMAT.md, "The report").
+Json shortfalls_json(const std::vector<api::Shortfall>& why) {
+  Json out = Json::array();
+  for (api::Shortfall s : why) {
+    out.push(s == api::Shortfall::Absent         ? "absent"
+             : s == api::Shortfall::Contradicted ? "contradicted"
+                                                 : "uncovered");
+  }
+  return out;
 }
 
 }  // namespace
@@ -46,13 +77,15 @@ std::string render_compare_text(const api::CompareResult& r, const sem::ValueSto
   const std::vector<api::PrintedOutcome> added =
       api::printed(r.added, values, form, "added outcome");
   for (std::size_t i = 0; i < added.size(); ++i) {
-    out += outcome_text(added[i], fmt::format("added outcome {} of {} ({}; witness in AFTER)",
-                                              i + 1, added.size(), added_how));
+    out += outcome_text(
+        added[i], fmt::format("added outcome {} of {} ({}; witness in AFTER)", i + 1, added.size(),
+                              reached(added_how, r.added_why, i, "BEFORE")));
   }
   const std::vector<api::PrintedOutcome> lost = api::printed(r.lost, values, form, "lost outcome");
   for (std::size_t i = 0; i < lost.size(); ++i) {
-    out += outcome_text(lost[i], fmt::format("lost outcome {} of {} ({}; witness in BEFORE)", i + 1,
-                                             lost.size(), lost_how));
+    out +=
+        outcome_text(lost[i], fmt::format("lost outcome {} of {} ({}; witness in BEFORE)", i + 1,
+                                          lost.size(), reached(lost_how, r.lost_why, i, "AFTER")));
   }
   return out;
 }
@@ -64,6 +97,8 @@ std::string render_compare_json(const api::CompareResult& r, const sem::ValueSto
   doc.set("refines", optional_bool(r.refines)).set("equivalent", optional_bool(r.equivalent));
   doc.set("added", outcomes_json(api::printed(r.added, values, form)));
   doc.set("lost", outcomes_json(api::printed(r.lost, values, form)));
+  doc.set("added_why", shortfalls_json(r.added_why));
+  doc.set("lost_why", shortfalls_json(r.lost_why));
   return doc.write() + "\n";
 }
 

@@ -7,13 +7,15 @@ int check_exit_code(const api::CheckResult& r) {
     const bool only_bounds = r.exploration.stop_reason == check::StopReason::MaxIterations;
     return only_bounds && r.nondeterminism_proven() ? kExitNondeterministic : kExitIncomplete;
   }
-  return r.deterministic() ? kExitOk : kExitNondeterministic;
+  if (r.deterministic()) return kExitOk;
+  return r.inconclusive() ? kExitInconclusive : kExitNondeterministic;
 }
 
 int compare_exit_code(const api::CompareResult& r, bool require_equivalent) {
   if (!r.complete) return kExitIncomplete;
   const bool ok = require_equivalent ? *r.equivalent : *r.refines;
-  return ok ? kExitOk : kExitNondeterministic;
+  if (ok) return kExitOk;
+  return r.inconclusive(require_equivalent) ? kExitInconclusive : kExitNondeterministic;
 }
 
 }  // namespace tfmc::app

@@ -13,12 +13,17 @@ enum ExitCode : int {
   kExitBadInput = 2,          // bad usage or bad input; nothing explored
   kExitIncomplete = 3,        // a limit stopped exploration; partial results printed
   kExitInternalError = 4,     // a bug in tfmc: a broken invariant; the one line says which
+  // check: complete with several outcomes that differ only where their runs assumed values of
+  // uninterpreted functions or symbols (CheckResult::inconclusive); compare: the verdict fails
+  // only through such assumptions (CompareResult::inconclusive)
+  kExitInconclusive = 5,
 };
 
-// check: 3 when incomplete, else 0 when deterministic, else 1.
+// check: 3 when incomplete, else 0 when deterministic, 5 when inconclusive, else 1.
 int check_exit_code(const api::CheckResult& r);
 // compare: 3 when incomplete, else 0 when AFTER refines BEFORE (is equivalent, with
-// `require_equivalent`), else 1.
+// `require_equivalent`), 5 when it does not only through outcomes the other side reaches under
+// other assumptions (CompareResult::inconclusive), else 1.
 int compare_exit_code(const api::CompareResult& r, bool require_equivalent);
 
 }  // namespace tfmc::app

@@ -36,9 +36,27 @@ std::string verdict(const api::CheckResult& r) {
                        r.exploration.stop_reason, n, n == 1 ? "" : "s");
   }
   if (r.deterministic()) return "deterministic: exactly one outcome";
+  if (r.inconclusive()) {
+    return fmt::format("inconclusive: {} outcomes depend on uninterpreted values", n);
+  }
+  // Several outcomes, some of them under assumptions: how many.
+  const std::size_t assuming = r.assuming();
+  const std::string note =
+      assuming == 0
+          ? ""
+          : fmt::format(", {} of them under assumptions about uninterpreted values", assuming);
   if (n == 1) return "one outcome, stuck";
-  if (stuck > 0) return fmt::format("{} outcomes, {} of them stuck", n, stuck);
-  return fmt::format("nondeterministic: {} outcomes", n);
+  if (stuck > 0) return fmt::format("{} outcomes, {} of them stuck{}", n, stuck, note);
+  return fmt::format("nondeterministic: {} outcomes{}", n, note);
+}
+
+// One assumption set: `COND is true at NODE; ...`.
+std::string assumptions_text(const std::vector<api::PrintedAssumption>& set) {
+  std::vector<std::string> parts;
+  for (const api::PrintedAssumption& a : set) {
+    parts.push_back(api::assumption_text(a));
+  }
+  return fmt::format("{}", fmt::join(parts, "; "));
 }
 
 // For check, the classification of `race`: "observable" (true, false or null) and, when
@@ -184,6 +202,7 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values, ap
   doc.set("program", r.program).set("complete", e.complete);
   if (!e.complete) doc.set("stop_reason", check::stop_reason_name(e.stop_reason));
   doc.set("deterministic", r.deterministic());
+  doc.set("inconclusive", r.inconclusive());
   doc.set("reduction", check::reduction_name(r.reduction));
   Json stats = Json::object()
                    .set("states", e.states)
@@ -206,6 +225,7 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values, ap
   doc.set("stats", std::move(stats));
   doc.set("outcomes", outcomes_json(api::printed(r.outcomes, values, form)));
   doc.set("races", races_json(r.races, true));
+  if (!r.warnings.empty()) doc.set("warnings", json_list(r.warnings));
   return doc;
 }
 
@@ -229,6 +249,20 @@ Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes) {
       }
       item.set("iteration_bound", std::move(bounds));
     }
+    if (!o.assumptions.empty()) {
+      Json sets = Json::array();
+      for (const std::vector<api::PrintedAssumption>& set : o.assumptions) {
+        Json items = Json::array();
+        for (const api::PrintedAssumption& a : set) {
+          items.push(Json::object()
+                         .set("node", a.node)
+                         .set("condition", a.condition)
+                         .set("assumed", a.truth));
+        }
+        sets.push(std::move(items));
+      }
+      item.set("assumptions", std::move(sets));
+    }
     item.set("witness", json_list(o.witness));
     out.push(std::move(item));
   }
@@ -250,6 +284,10 @@ std::string outcome_text(const api::PrintedOutcome& o, const std::string& title)
   for (const api::BoundReached& b : o.bounds) {
     out += fmt::format("  iteration bound: {} would start another iteration of frame {}\n", b.node,
                        b.frame);
+  }
+  for (std::size_t i = 0; i < o.assumptions.size(); ++i) {
+    out +=
+        fmt::format("  {}assumes: {}\n", i == 0 ? "" : "or ", assumptions_text(o.assumptions[i]));
   }
   out +=
       fmt::format("  witness: {}\n",

@@ -27,7 +27,16 @@ std::string summary(const api::PrintedOutcome& o, bool mark_stuck = true) {
     parts.push_back(fmt::format("variable {} = {}", name, value));
   }
   if (o.stuck && mark_stuck) parts.push_back("stuck");
-  return parts.empty() ? "no outputs or variables" : fmt::format("{}", fmt::join(parts, ", "));
+  std::string out =
+      parts.empty() ? "no outputs or variables" : fmt::format("{}", fmt::join(parts, ", "));
+  for (std::size_t i = 0; i < o.assumptions.size(); ++i) {
+    std::vector<std::string> conditions;
+    for (const api::PrintedAssumption& a : o.assumptions[i]) {
+      conditions.push_back(api::assumption_text(a));
+    }
+    out += fmt::format("{} {}", i == 0 ? ", assuming" : ", or", fmt::join(conditions, " and "));
+  }
+  return out;
 }
 
 std::string witness(const api::PrintedOutcome& o) {
@@ -237,13 +246,29 @@ std::string render_check_sarif(const api::CheckResult& r, const sem::ValueStore&
       listed += fmt::format(" Outcome {}: {}.", i + 1, summary(outcomes[i]));
     }
     if (n > 2) listed += fmt::format(" And {} more {}.", n - 2, n == 3 ? "outcome" : "outcomes");
-    results.push_back(
-        {&kNondeterministic,
-         text(fmt::format("{} is nondeterministic: {}{}.{}", r.program,
-                          e.complete ? "" : "at least ", plural(n, "outcome"), listed)),
-         sources.whole(),
-         {},
-         r.program});
+    if (r.inconclusive()) {
+      // At the Switch of outcome 1's first assumption.
+      const std::string& node = outcomes[0].assumptions.at(0).at(0).node;
+      std::optional<Place> place;
+      for (std::size_t k = 0; k < program.nodes.size() && !place; ++k) {
+        if (program.nodes[k].name == node) place = sources.node(program, k);
+      }
+      results.push_back(
+          {&kInconclusive,
+           text(fmt::format("{} is inconclusive: {} depend on uninterpreted values.{}", r.program,
+                            plural(n, "outcome"), listed)),
+           place.value_or(sources.whole()),
+           {},
+           r.program});
+    } else {
+      results.push_back(
+          {&kNondeterministic,
+           text(fmt::format("{} is nondeterministic: {}{}.{}", r.program,
+                            e.complete ? "" : "at least ", plural(n, "outcome"), listed)),
+           sources.whole(),
+           {},
+           r.program});
+    }
   }
   NodeIndex index;
   for (std::size_t i = 0; i < n; ++i) {

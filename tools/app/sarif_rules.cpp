@@ -48,6 +48,18 @@ const Rule kNondeterministic{
     "variables).",
     "The races reported with it show which unordered accesses can cause it; the text or JSON "
     "report gives a witness firing order for each outcome."};
+const Rule kInconclusive{
+    "tfmc/inconclusive",
+    "Inconclusive",
+    "warning",
+    "Outcomes that depend on values tfmc does not know",
+    "The program reaches several outcomes, but only by taking branches or loop conditions on "
+    "values of uninterpreted functions (ops without a mapping, functions declared with fn) or "
+    "of symbols (inputs without a value) one way or the other; under any one choice of those "
+    "values the outcomes found do not differ. Whether the program is deterministic depends on "
+    "values tfmc does not know.",
+    "Each outcome lists the conditions it assumes and where the branch was taken; give the "
+    "inputs values (--feed), or map the op, to decide them."};
 const Rule kStuck{
     "tfmc/stuck",
     "StuckOutcome",
@@ -84,7 +96,8 @@ const Rule kLostOutcome{
     "The witness in the message is a firing order of BEFORE that reaches the outcome."};
 
 const std::vector<const Rule*> kCheckRules = {&kRaceObservable,   &kRaceBenign, &kRaceUnknown,
-                                              &kNondeterministic, &kStuck,      &kIncomplete};
+                                              &kNondeterministic, &kStuck,      &kIncomplete,
+                                              &kInconclusive};
 const std::vector<const Rule*> kRacesRules = {&kRace};
 const std::vector<const Rule*> kCompareRules = {&kRefinementFailure, &kLostOutcome, &kIncomplete};
 

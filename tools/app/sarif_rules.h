@@ -21,6 +21,7 @@ extern const Rule kRaceBenign;
 extern const Rule kRaceUnknown;
 extern const Rule kRace;
 extern const Rule kNondeterministic;
+extern const Rule kInconclusive;
 extern const Rule kStuck;
 extern const Rule kIncomplete;
 extern const Rule kRefinementFailure;
