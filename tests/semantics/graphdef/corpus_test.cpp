@@ -7,13 +7,13 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "support/files.h"
 #include "support/json_reader.h"
 #include "support/outcome_list.h"
+#include "support/testdata.h"
 #include "support/tfmc_run.h"
 
 namespace {
@@ -26,12 +26,7 @@ std::string corpus(const std::string& file) {
 }
 
 std::vector<std::string> args_of(const std::string& name) {
-  std::istringstream in(tfmc::test::read_file(corpus(name + ".args")));
-  std::vector<std::string> args;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) args.push_back(line);
-  }
-  return args;
+  return tfmc::test::nonempty_lines(tfmc::test::read_file(corpus(name + ".args")));
 }
 
 ListedOutcome vars(Vars v) { return {{}, std::move(v)}; }

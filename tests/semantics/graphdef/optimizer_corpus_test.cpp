@@ -7,13 +7,13 @@
 #include <filesystem>
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "semantics/values/tensor_text.h"
 #include "support/files.h"
 #include "support/json_reader.h"
+#include "support/testdata.h"
 #include "support/tfmc_run.h"
 
 namespace {
@@ -25,12 +25,7 @@ std::string corpus(const std::string& file) {
 }
 
 std::vector<std::string> lines_of(const std::string& file) {
-  std::istringstream in(tfmc::test::read_file(corpus(file)));
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) lines.push_back(line);
-  }
-  return lines;
+  return tfmc::test::nonempty_lines(tfmc::test::read_file(corpus(file)));
 }
 
 // NAME.expected: `VARIABLE = LITERAL` per line.

@@ -10,13 +10,13 @@
 #include <map>
 #include <regex>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "support/files.h"
 #include "support/json_reader.h"
 #include "support/outcome_list.h"
+#include "support/testdata.h"
 #include "support/tfmc_run.h"
 
 namespace {
@@ -28,12 +28,7 @@ std::string corpus(const std::string& file) {
 }
 
 std::vector<std::string> args_of(const std::string& name) {
-  std::istringstream in(tfmc::test::read_file(corpus(name + ".args")));
-  std::vector<std::string> args;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) args.push_back(line);
-  }
-  return args;
+  return tfmc::test::nonempty_lines(tfmc::test::read_file(corpus(name + ".args")));
 }
 
 // `tfmc check NAME/saved_model.pb` with NAME.args, less `--concurrent K` when `one_call`.
