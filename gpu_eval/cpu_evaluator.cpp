@@ -1,6 +1,7 @@
 #include "gpu_eval/cpu_evaluator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <optional>
@@ -201,6 +202,40 @@ EvalResult kernel(Op<BuiltinOp::AddN>, Args args, const OpAttrs&) { return add_n
 
 EvalResult kernel(Op<BuiltinOp::Square>, Args args, const OpAttrs&) {
   return unary_numeric(*args[0], [](auto x, bool&) { return kernels::mul(x, x); });
+}
+
+// Floats only, as TensorFlow's kernels: std::sqrt is correctly rounded, as the processor's
+// square root that TensorFlow's Eigen uses on whole packets and on the rest.
+EvalResult kernel(Op<BuiltinOp::Sqrt>, Args args, const OpAttrs&) {
+  const Tensor& a = *args[0];
+  if (a.dtype != DType::F32 && a.dtype != DType::F64) return ErrorKind::Type;
+  return unary_numeric(a, [](auto x, bool&) { return decltype(x)(std::sqrt(x)); });
+}
+
+// 1 / sqrt(x), each rounded: TensorFlow's scalar path, which its Eigen takes for f64 and for
+// the f32 elements past the last whole 8-element packet (FORMAT.md, "Operations", says where
+// its packets differ).
+EvalResult kernel(Op<BuiltinOp::Rsqrt>, Args args, const OpAttrs&) {
+  const Tensor& a = *args[0];
+  if (a.dtype != DType::F32 && a.dtype != DType::F64) return ErrorKind::Type;
+  return unary_numeric(a, [](auto x, bool&) {
+    using T = decltype(x);
+    return T(T(1) / T(std::sqrt(x)));
+  });
+}
+
+// The magnitude; the most negative integer is its own (two's complement wraps, as in
+// TensorFlow), a float's sign bit is cleared (-0 is 0, NaN loses its sign).
+EvalResult kernel(Op<BuiltinOp::Abs>, Args args, const OpAttrs&) {
+  return unary_numeric(*args[0], [](auto x, bool&) {
+    using T = decltype(x);
+    if constexpr (std::is_floating_point_v<T>) {
+      return std::fabs(x);
+    } else {
+      using U = std::make_unsigned_t<T>;
+      return x < 0 ? static_cast<T>(U(0) - static_cast<U>(x)) : x;
+    }
+  });
 }
 
 EvalResult kernel(Op<BuiltinOp::DivNoNan>, Args args, const OpAttrs&) {

@@ -1,6 +1,6 @@
 // The CPU backend's ops that move or reduce elements across a shape (cpu_evaluator.h states
-// their error rules): MatMul accumulates in index order through the shared bodies of
-// element_kernels.h; Concat, Split and Reshape move bytes. Sum is in cpu_tf_ops.h.
+// their error rules): MatMul sums in the orders of inner_products.h; Concat, Split and
+// Reshape move bytes. Sum is in cpu_tf_ops.h.
 #pragma once
 
 #include <cstdint>
@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/inner_products.h"
 
 namespace tfmc::eval::cpu {
 
-EvalResult matmul(const Tensor& a, const Tensor& b);
+// a (m x k) times b (k x n), each output element kernels::inner_product's sum in `order`.
+EvalResult matmul(const Tensor& a, const Tensor& b, kernels::InnerProductOrder order);
 // Concat and Split move whole blocks of bytes: in row-major order the concatenated (split)
 // tensor is `outer` runs of one block per input (output) k, of blocks[k] bytes each. The
 // shapes are the result's (Concat) or the results' (Split). Both backends copy by the plan.

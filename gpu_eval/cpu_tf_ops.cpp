@@ -53,7 +53,11 @@ Tensor transpose(const Tensor& a, const std::vector<std::size_t>& perm) {
 EvalResult matmul_transposed(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose_b) {
   if (a.dtype != b.dtype || a.dtype == DType::Bool) return ErrorKind::Type;
   if (a.shape.size() != 2 || b.shape.size() != 2) return ErrorKind::Shape;
-  return matmul(transpose_a ? transpose(a, {1, 0}) : a, transpose_b ? transpose(b, {1, 0}) : b);
+  const auto order = kernels::tensorflow_inner_product_order(a.dtype, a.shape[transpose_a ? 1 : 0],
+                                                             b.shape[transpose_b ? 0 : 1],
+                                                             transpose_a, transpose_b);
+  return matmul(transpose_a ? transpose(a, {1, 0}) : a, transpose_b ? transpose(b, {1, 0}) : b,
+                order);
 }
 
 EvalResult sum_axes(const Tensor& a, std::optional<std::vector<std::int64_t>> axes,

@@ -21,7 +21,8 @@ std::variant<std::vector<std::int64_t>, ErrorKind> integers(const Tensor& t, std
 // `a` with its dimensions permuted: output dimension d is input dimension perm[d].
 Tensor transpose(const Tensor& a, const std::vector<std::size_t>& perm);
 
-// MatMul with either operand transposed first (rank 2 only).
+// MatMul with either operand transposed first (rank 2 only), its inner products in
+// TensorFlow's order for that shape and those transposes (inner_products.h).
 EvalResult matmul_transposed(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose_b);
 
 // Sum over `axes` (negative counted from the end; a duplicate or out-of-range axis is

@@ -1,14 +1,15 @@
 // The device of cuda_device.h, and its kernels that are not element-wise (those are in
 // cuda_elementwise.cu): MatMul, Sum, and the byte copies of Concat and Split. One thread per
-// output element; a sum or inner product runs in index order within its thread, through the
-// shared bodies of element_kernels.h, so the bits are the CPU backend's (compiled with
-// --fmad=false).
+// output element; a sum runs in index order and an inner product in TensorFlow's order within
+// its thread, through the shared bodies of element_kernels.h and inner_products.h, so the bits
+// are the CPU backend's (compiled with --fmad=false; the fused steps call fma explicitly).
 #include <string>
 #include <vector>
 
 #include "gpu_eval/cuda_device.h"
 #include "gpu_eval/cuda_memory.cuh"
 #include "gpu_eval/element_kernels.h"
+#include "gpu_eval/inner_products.h"
 
 namespace tfmc::eval::cuda {
 namespace {
@@ -17,13 +18,14 @@ namespace {
 // column `col` of b^T is row `col` of b (stride 1).
 template <class T>
 __global__ void matmul_kernel(const T* a, const T* b, T* out, std::int64_t m, std::int64_t k,
-                              std::int64_t n, bool transpose_a, bool transpose_b) {
+                              std::int64_t n, bool transpose_a, bool transpose_b,
+                              kernels::InnerProductOrder order) {
   const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= m * n) return;
   const std::int64_t row = i / n;
   const std::int64_t col = i % n;
-  out[i] = kernels::dot_strided<T>(a, transpose_a ? row : row * k, transpose_a ? m : 1, b,
-                                   transpose_b ? col * k : col, transpose_b ? 1 : n, k);
+  out[i] = kernels::inner_product<T>(order, a, transpose_a ? row : row * k, transpose_a ? m : 1, b,
+                                     transpose_b ? col * k : col, transpose_b ? 1 : n, k);
 }
 
 template <class T>
@@ -107,8 +109,9 @@ bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, st
     const DeviceBuffer da(a), db(b);
     if (!da.ok() || !db.ok()) return false;
     return run_kernel<T>(out, nullptr, [&](std::int64_t, T* d_out, int*) {
-      matmul_kernel<T><<<blocks(m * n), kThreads>>>(da.get<const T>(), db.get<const T>(), d_out, m,
-                                                    k, n, transpose_a, transpose_b);
+      matmul_kernel<T><<<blocks(m * n), kThreads>>>(
+          da.get<const T>(), db.get<const T>(), d_out, m, k, n, transpose_a, transpose_b,
+          kernels::tensorflow_inner_product_order(a.dtype, m, n, transpose_a, transpose_b));
     });
   });
 }

@@ -38,8 +38,9 @@ bool binary(BuiltinOp op, DType dtype, const cpu::Broadcast& plan, const Tensor&
 // Neg, Relu (result in a's dtype) and Cast to out.dtype, element by element.
 bool unary(BuiltinOp op, const Tensor& a, Tensor& out, bool& fault);
 
-// out (m x n) = a times b, each element dot_strided's sum: a is m x k (k x m, read transposed,
-// with transpose_a) and b is k x n (n x k with transpose_b), as MatMul's attributes say.
+// out (m x n) = a times b, each element kernels::inner_product's sum in TensorFlow's order
+// for this product: a is m x k (k x m, read transposed, with transpose_a) and b is k x n
+// (n x k with transpose_b), as MatMul's attributes say.
 bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, std::int64_t n,
             bool transpose_a, bool transpose_b, Tensor& out);
 

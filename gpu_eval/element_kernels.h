@@ -14,6 +14,7 @@
 //   failure and returns a harmless value; it never clears the flag. The caller turns a set
 //   flag into Error(arithmetic) for the whole result.
 // - Reductions accumulate in index order, starting from the first term; an empty one is +0.
+//   MatMul's inner products follow TensorFlow's orders instead (inner_products.h).
 #pragma once
 
 #include <cmath>
@@ -209,26 +210,6 @@ TFMC_HOST_DEVICE T sum_strided(const In& in, std::int64_t base, std::int64_t cou
   if (count == 0) return T{0};
   T acc = in[base];
   for (std::int64_t k = 1; k < count; ++k) acc = add(acc, in[base + k * stride]);
-  return acc;
-}
-
-// One step of an inner product: the sum so far plus the next product, rounded twice (never
-// fused). Every backend's inner products repeat exactly this after their first product.
-template <class T>
-TFMC_HOST_DEVICE T add_product(T acc, T a, T b) {
-  return add(acc, mul<T>(a, b));
-}
-
-// Inner product of a[a_base + k * a_stride] and b[b_base + k * b_stride] for k = 0 ..
-// count-1: the first product, then each next product added in index order; empty is +0.
-template <class T, class A, class B>
-TFMC_HOST_DEVICE T dot_strided(const A& a, std::int64_t a_base, std::int64_t a_stride, const B& b,
-                               std::int64_t b_base, std::int64_t b_stride, std::int64_t count) {
-  if (count == 0) return T{0};
-  T acc = mul<T>(a[a_base], b[b_base]);
-  for (std::int64_t k = 1; k < count; ++k) {
-    acc = add_product<T>(acc, a[a_base + k * a_stride], b[b_base + k * b_stride]);
-  }
   return acc;
 }
 

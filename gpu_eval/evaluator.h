@@ -2,7 +2,8 @@
 //
 // Contract (FORMAT.md, "Arithmetic on concrete tensors" and "Operations"): results are bit-exact on
 // every backend. Float arithmetic is IEEE-754 round-to-nearest in the tensor's dtype without fused
-// multiply-add; Sum and MatMul accumulate in index order starting from the first term. Element-wise
+// multiply-add, and Sum accumulates in index order starting from the first term, except where an
+// op rounds as TensorFlow's kernel does (MatMul: inner_products.h). Element-wise
 // binary functions use numpy broadcasting. A type error is reported before a shape error. Integer
 // arithmetic wraps; a zero integer divisor anywhere makes the whole result Error(arithmetic).
 //

@@ -1,9 +1,9 @@
 // Const, the pure ops and the ops without a mapping (graph_emitter.h): a Const's TensorProto
 // as a literal (tf_tensors.h), a DT_STRING one as a symbol named by its text, so that equal
-// strings are one value; a pure op as the built-in function of its name and signature
-// (import_op_tables.h pure_ops) with its attributes translated and TensorFlow's type
-// attributes dropped; an op without a mapping as its uninterpreted function
-// (function_declarations.h) with its representable attributes.
+// strings are one value; a pure op as the built-in function of the name and signature
+// (import_op_tables.h pure_ops) of the op it runs as (arithmetic_rewrites.h), with its
+// attributes translated and TensorFlow's type attributes dropped; an op without a mapping as
+// its uninterpreted function (function_declarations.h) with its representable attributes.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -63,7 +63,7 @@ NodeStmt* GraphEmitter::emit_tensor_op(int i, const std::string& op) {
 }
 
 void GraphEmitter::emit_pure(int i) {
-  const std::string& op = graph_.node(i).op();
+  const std::string& op = rewrites_.op(i);
   NodeStmt* added = emit_tensor_op(i, pure_ops().at(op));
   if (added == nullptr) return;
   NodeStmt& s = *added;

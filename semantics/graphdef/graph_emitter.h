@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "semantics/graphdef/arithmetic_rewrites.h"
 #include "semantics/graphdef/function_declarations.h"
 #include "semantics/graphdef/graph_selection.h"
 #include "semantics/graphdef/graphdef_import.h"
@@ -33,8 +34,14 @@ class GraphEmitter {
  public:
   // Writes into `out.ast`; the other stages must outlive it.
   GraphEmitter(const GraphSelection& graph, const GraphHandles& handles, const OutputPorts& ports,
-               const UninterpretedFunctions& functions, ImportedGraph& out)
-      : graph_(graph), handles_(handles), ports_(ports), functions_(functions), out_(out) {}
+               const UninterpretedFunctions& functions, const ArithmeticRewrites& rewrites,
+               ImportedGraph& out)
+      : graph_(graph),
+        handles_(handles),
+        ports_(ports),
+        functions_(functions),
+        rewrites_(rewrites),
+        out_(out) {}
 
   // Selected node i as statements; called in file order.
   void emit(int i);
@@ -84,6 +91,7 @@ class GraphEmitter {
   const GraphHandles& handles_;
   const OutputPorts& ports_;
   const UninterpretedFunctions& functions_;
+  const ArithmeticRewrites& rewrites_;
   ImportedGraph& out_;
   std::set<std::string> tokens_;        // `P~token` nodes made
   std::set<std::string> declared_;      // resources declared

@@ -2,6 +2,7 @@
 // import when it reported an error (the tree of a graph with errors is partial).
 #include "semantics/graphdef/graphdef_import.h"
 
+#include "semantics/graphdef/arithmetic_rewrites.h"
 #include "semantics/graphdef/function_declarations.h"
 #include "semantics/graphdef/function_inlining.h"
 #include "semantics/graphdef/graph_emitter.h"
@@ -23,7 +24,8 @@ ImportedGraph import_graph(const GraphFile& file, const GraphRun& run, Diagnosti
   const GraphHandles handles(graph, order);
   const OutputPorts ports(graph, handles);
   const UninterpretedFunctions functions(graph, handles, ports, out);
-  GraphEmitter emitter(graph, handles, ports, functions, out);
+  const ArithmeticRewrites rewrites(graph);
+  GraphEmitter emitter(graph, handles, ports, functions, rewrites, out);
   for (int i = 0; i < graph.size(); ++i) {
     if (graph.selected(i)) emitter.emit(i);
   }

@@ -6,7 +6,7 @@
 
 using namespace cpu_evaluator_checks;
 
-TEST_CASE("MatMul multiplies rank-2 tensors, accumulating in index order", "[cpu_evaluator]") {
+TEST_CASE("MatMul multiplies rank-2 tensors, accumulating as TensorFlow does", "[cpu_evaluator]") {
   CHECK(run(BuiltinOp::MatMul, {"f32[2,3]{1, 2, 3, 4, 5, 6}", "f32[3,2]{7, 8, 9, 10, 11, 12}"}) ==
         "f32[2,2]{58, 64, 139, 154}");
   CHECK(run(BuiltinOp::MatMul, {"i32[1,2]{65536, 1}", "i32[2,1]{65536, 5}"}) == "i32[1,1]{5}");
@@ -14,9 +14,14 @@ TEST_CASE("MatMul multiplies rank-2 tensors, accumulating in index order", "[cpu
         "i64[2,3]{3, 4, 5, 6, 8, 10}");
   CHECK(run(BuiltinOp::MatMul, {"f32[1,3]{1e8, 1, -1e8}", "f32[3,1]{1, 1, 1}"}) == "f32[1,1]{0}");
   CHECK(run(BuiltinOp::MatMul, {"f32[1,3]{-1e8, 1e8, 1}", "f32[3,1]{1, 1, 1}"}) == "f32[1,1]{1}");
-  // The first product starts the sum: -0 stays -0 (0 + -0 would be +0).
-  CHECK(run(BuiltinOp::MatMul, {"f64[1,1]{-0}", "f64[1,1]{1}"}) == "f64[1,1]{-0}");
-  CHECK(run(BuiltinOp::MatMul, {"f64[1,2]{-0, 0}", "f64[2,1]{1, -1}"}) == "f64[1,1]{-0}");
+  // Every sum starts from +0, as TensorFlow's: a -0 product gives +0.
+  CHECK(run(BuiltinOp::MatMul, {"f64[1,1]{-0}", "f64[1,1]{1}"}) == "f64[1,1]{0}");
+  CHECK(run(BuiltinOp::MatMul, {"f64[1,2]{-0, 0}", "f64[2,1]{1, -1}"}) == "f64[1,1]{0}");
+  CHECK(run(BuiltinOp::MatMul, {"f32[2,1]{-0, -0}", "f32[1,1]{1}"}) == "f32[2,1]{0, 0}");
+  // f32 fuses each multiply-add (TensorFlow 2.21's value), f64 rounds the product first.
+  CHECK(run(BuiltinOp::MatMul,
+            {"f32[1,2]{1, 0x1.000002p0}", "f32[2,1]{-0x1.000004p0, 0x1.000002p0}"}) ==
+        "f32[1,1]{1.4210855e-14}");
   CHECK(run(BuiltinOp::MatMul, {"f32[2,0]{}", "f32[0,3]{}"}) == "f32[2,3]{0, 0, 0, 0, 0, 0}");
   CHECK(run(BuiltinOp::MatMul, {"f32[0,2]{}", "f32[2,3]{1}"}) == "f32[0,3]{}");
   CHECK(run(BuiltinOp::MatMul, {"f32[2,3]{1}", "f32[2,3]{1}"}) == "Error(shape)");

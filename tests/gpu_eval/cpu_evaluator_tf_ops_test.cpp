@@ -183,3 +183,27 @@ TEST_CASE("Range counts from start by delta up to limit", "[cpu_evaluator][tf_op
   CHECK(run(BuiltinOp::Range, {"bool{false}", "bool{true}", "bool{true}"}) == "Error(type)");
   CHECK(run(BuiltinOp::Range, {"i32[1]{0}", "i32{5}", "i32{1}"}) == "Error(shape)");
 }
+
+TEST_CASE("Sqrt of floats and Abs of every number, as TensorFlow gives them",
+          "[cpu_evaluator][tf_ops]") {
+  // TensorFlow 2.21's tf.sqrt of these, bit for bit (correctly rounded; -0 stays -0, a
+  // negative is NaN).
+  const auto printed = [](std::string_view text) {
+    return tfmc::sem::format_tensor(literal(text));
+  };
+  CHECK(run(BuiltinOp::Sqrt, {"f32[8]{2, 3, 0.01, 1e-30, 16, -0, -1, inf}"}) ==
+        printed("f32[8]{0x1.6a09e6p+0, 0x1.bb67aep+0, 0x1.99999ap-4, 0x1.203afap-50, 4, -0, nan, "
+                "inf}"));
+  CHECK(run(BuiltinOp::Sqrt, {"f64[3]{2, 0.5, 1e300}"}) ==
+        printed("f64[3]{0x1.6a09e667f3bcdp+0, 0x1.6a09e667f3bcdp-1, 0x1.38d352e5096afp+498}"));
+  // TensorFlow has no integer Sqrt.
+  CHECK(run(BuiltinOp::Sqrt, {"i32{4}"}) == "Error(type)");
+  CHECK(run(BuiltinOp::Sqrt, {"bool{true}"}) == "Error(type)");
+  // The most negative integer is its own magnitude, as tf.abs gives it.
+  CHECK(run(BuiltinOp::Abs, {"i32[3]{-2147483648, -5, 7}"}) == "i32[3]{-2147483648, 5, 7}");
+  CHECK(run(BuiltinOp::Abs, {"i64[2]{-9223372036854775808, -1}"}) ==
+        "i64[2]{-9223372036854775808, 1}");
+  CHECK(run(BuiltinOp::Abs, {"f32[4]{-1.5, 0, -0, -inf}"}) == "f32[4]{1.5, 0, 0, inf}");
+  CHECK(run(BuiltinOp::Abs, {"f64{-0.25}"}) == "f64{0.25}");
+  CHECK(run(BuiltinOp::Abs, {"bool{false}"}) == "Error(type)");
+}

@@ -1,8 +1,8 @@
 // The CPU backend's blocked MatMul against the element-by-element definition: for random
 // matrices of every numeric dtype, with sizes around the blocks (1, 3, 4, 5, 511 to 513 rows
 // and columns) and with -0, infinities, NaN, subnormals and integer wrap-around among the
-// values, every output element must have exactly the bits of kernels::dot_strided (its first
-// product, then each next product added in index order): the blocking may only reorder which
+// values, every output element must have exactly the bits of kernels::inner_product in
+// TensorFlow's order for that product (inner_products.h): the blocking may only reorder which
 // output elements are computed when, never the terms of one sum.
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -14,7 +14,7 @@
 
 #include "gpu_eval/cpu_evaluator.h"
 #include "gpu_eval/cpu_tensor_access.h"
-#include "gpu_eval/element_kernels.h"
+#include "gpu_eval/inner_products.h"
 #include "gpu_eval/random_tensors.h"
 
 namespace {
@@ -40,7 +40,9 @@ std::int64_t check_exact(DType dtype, std::int64_t m, std::int64_t k, std::int64
   std::int64_t numbers = 0;
   for (std::int64_t i = 0; i < m; ++i) {
     for (std::int64_t j = 0; j < n; ++j) {
-      const T want = kernels::dot_strided<T>(cpu::view<T>(a), i * k, 1, cpu::view<T>(b), j, n, k);
+      const T want = kernels::inner_product<T>(
+          kernels::tensorflow_inner_product_order(dtype, m, n, false, false), cpu::view<T>(a),
+          i * k, 1, cpu::view<T>(b), j, n, k);
       const T got = cpu::view<T>(out)[i * n + j];
       // NaN is one value (its sign and payload are canonicalized by the value store), and
       // which operand's payload a NaN result carries is the hardware's choice.

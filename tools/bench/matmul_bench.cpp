@@ -1,6 +1,6 @@
 // On-demand benchmark of the CPU backend's MatMul: for square f32 matrices of 64 to 1024, the
 // time of CpuEvaluator's blocked MatMul against the element-by-element inner products it must
-// equal (kernels::dot_strided per output element, the definition), measured in one run on one
+// equal (kernels::inner_product per output element, the definition), measured in one run on one
 // core, with the ratio, the GFLOP/s, and a bit-for-bit comparison of the two results; then
 // three chained 512 x 512 MatMuls, the figure issue 12 names. Where a CUDA device exists, the
 // CUDA backend's MatMul of each size too (its time includes the copies to and from the
@@ -20,7 +20,7 @@
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cuda_device.h"
 #include "gpu_eval/cuda_evaluator.h"
-#include "gpu_eval/element_kernels.h"
+#include "gpu_eval/inner_products.h"
 
 namespace {
 
@@ -46,7 +46,8 @@ Tensor reference_product(const Tensor& a, const Tensor& b) {
     for (std::int64_t j = 0; j < n; ++j) {
       cpu::store<float>(
           out, i * n + j,
-          kernels::dot_strided<float>(cpu::view<float>(a), i * n, 1, cpu::view<float>(b), j, n, n));
+          kernels::inner_product<float>(kernels::InnerProductOrder::Fused, cpu::view<float>(a),
+                                        i * n, 1, cpu::view<float>(b), j, n, n));
     }
   }
   return out;

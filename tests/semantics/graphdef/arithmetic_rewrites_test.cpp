@@ -1,0 +1,63 @@
+// TensorFlow's arithmetic rewrites at import (semantics/graphdef/arithmetic_rewrites.h): a
+// division by a Sqrt runs as a multiplication by its Rsqrt exactly where TensorFlow 2.21's
+// graph optimizer rewrites it. The expected values are TensorFlow's, from Session.run of the
+// same graphs: for n = 1.2677324 and d = 1.9256955 (0x1.448a1cp+0 and 0x1.ecfa62p+0 in f32),
+// n / sqrt(d) is 0.913553 and n * (1 / sqrt(d)) is 0.91355306, and TensorFlow gave the second
+// where the rewrite applies and the first where it does not.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "semantics/graphdef/graph_text.h"
+#include "support/outcome_list.h"
+
+using namespace tfmc::test;  // graph_text.h: node, attr, check_graph ...
+
+namespace {
+
+const std::string kDivided = "f32{0.913553}";
+const std::string kRsqrtTimes = "f32{0.91355306}";
+
+// n / sqrt(d), with n and d constants, and whatever `more` adds.
+std::string division_by_sqrt(const std::string& more = "") {
+  return float_const("n", "1.2677323818206787") + float_const("d", "1.925695538520813") +
+         node("s", "Sqrt", {"d"}) + node("q", "RealDiv", {"n", "s"}) + more;
+}
+
+std::string checked_q(const std::string& name, const std::string& graph,
+                      const std::vector<std::string>& args) {
+  const Checked c = check_graph(name, graph, args);
+  INFO(c.err);
+  REQUIRE(c.code == 0);
+  REQUIRE(c.outcomes.size() == 1);
+  for (const auto& [output, value] : c.outcomes[0].outputs) {
+    if (output == "q") return value;
+  }
+  FAIL("no output q");
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("rewrites: a division by a Sqrt runs as a multiplication by its Rsqrt",
+          "[graphdef][rewrites]") {
+  CHECK(checked_q("div_sqrt.pbtxt", division_by_sqrt(), {"--fetch", "q"}) == kRsqrtTimes);
+  // Div rewrites as RealDiv does; a consumer outside the run does not count.
+  CHECK(checked_q("div_sqrt_div.pbtxt",
+                  float_const("n", "1.2677323818206787") + float_const("d", "1.925695538520813") +
+                      node("s", "Sqrt", {"d"}) + node("q", "Div", {"n", "s"}) +
+                      node("unrun", "Identity", {"s"}),
+                  {"--fetch", "q"}) == kRsqrtTimes);
+}
+
+TEST_CASE("rewrites: a Sqrt used twice, or fetched, keeps the division", "[graphdef][rewrites]") {
+  CHECK(checked_q("sqrt_twice.pbtxt", division_by_sqrt(node("q2", "RealDiv", {"n", "s"})),
+                  {"--fetch", "q", "--fetch", "q2"}) == kDivided);
+  CHECK(checked_q("sqrt_fetched.pbtxt", division_by_sqrt(), {"--fetch", "q", "--fetch", "s"}) ==
+        kDivided);
+  // DivNoNan is not rewritten (its zero divisor would become an infinite factor).
+  CHECK(checked_q("div_no_nan.pbtxt",
+                  float_const("n", "1.2677323818206787") + float_const("d", "1.925695538520813") +
+                      node("s", "Sqrt", {"d"}) + node("q", "DivNoNan", {"n", "s"}),
+                  {"--fetch", "q"}) == kDivided);
+}
