@@ -11,8 +11,15 @@ past the last whole packet. TensorFlow's CPU threads flush subnormal results to 
 subnormal inputs as zero), which tfmc's IEEE arithmetic does not: no case has a subnormal
 result.
 
-Run with the TensorFlow of tools/tf/setup_venv.sh:  python tools/tf/make_elementwise_cases.py OUT
+It also writes testdata/graphdef/elementwise/: ops.pbtxt, a TF1 graph that uses every one of
+these ops (and BiasAddV1 and Inv, their other TensorFlow names) on constants, ops.args, the
+`tfmc check` arguments that fetch each result, and ops.expected, TensorFlow's value of each
+fetch from a Session.run.
+
+Run with the TensorFlow of tools/tf/setup_venv.sh, from the repository's root:
+  python tools/tf/make_elementwise_cases.py
 """
+import os
 import sys
 
 import numpy as np
@@ -277,6 +284,48 @@ def tensorflow_result(op, attrs, args):
         return getattr(R, tf_op)(**kwargs).numpy()
 
 
+def write_graph(directory):
+    g = tf.Graph()
+    with g.as_default(), tf.device("/CPU:0"):
+        c = tf.constant
+        x = c([[-0.5, 2.5, 7.0], [-1.0, 3.0, float("nan")]], tf.float32, name="x")
+        y = c([0.5, 2.5, 4.0], tf.float32, name="y")
+        ge = R.GreaterEqual(x=x, y=y, name="ge")
+        le = R.LessEqual(x=x, y=y, name="le")
+        both = R.LogicalAnd(x=ge, y=le, name="both")
+        either = R.LogicalOr(x=ge, y=le, name="either")
+        fetches = [
+            both, either, R.LogicalNot(x=both, name="neither"),
+            R.SelectV2(condition=ge, t=x, e=c(-1.0), name="select"),
+            R.Relu6(features=x, name="relu6"),
+            R.Relu6Grad(gradients=R.Neg(x=x), features=x, name="relu6_grad"),
+            R.SquaredDifference(x=x, y=y, name="squared_difference"),
+            R.Sign(x=x, name="sign"), R.Floor(x=x, name="floor"), R.Ceil(x=x, name="ceil"),
+            R.Round(x=x, name="round"), R.Reciprocal(x=y, name="reciprocal"),
+            R.Inv(x=y, name="inv"), R.ZerosLike(x=x, name="zeros"),
+            R.OnesLike(x=ge, name="ones"),
+            R.BiasAdd(value=x, bias=y, name="bias_add"),
+            R.BiasAdd(value=R.Reshape(tensor=x, shape=[1, 3, 2]), bias=y, data_format="NCHW",
+                      name="bias_add_nchw"),
+            R.BiasAddV1(value=x, bias=y, name="bias_add_v1"),
+            R.Max(input=x, axis=c([1]), keep_dims=True, name="max"),
+            R.Min(input=x, axis=c(0), name="min"),
+            R.All(input=ge, axis=c([1]), name="all"),
+            R.Any(input=ge, axis=c([0, 1]), keep_dims=True, name="any"),
+            R.ArgMax(input=x, dimension=c(1), name="argmax"),
+            R.ArgMin(input=x, dimension=c(0), output_type=tf.int32, name="argmin"),
+        ]
+    with tf.compat.v1.Session(graph=g) as session:
+        values = session.run(fetches)
+    os.makedirs(directory, exist_ok=True)
+    tf.io.write_graph(g, directory, "ops.pbtxt", as_text=True)
+    names = [t.op.name for t in fetches]
+    with open(os.path.join(directory, "ops.args"), "w") as f:
+        f.write("".join(f"--fetch\n{name}\n" for name in names))
+    with open(os.path.join(directory, "ops.expected"), "w") as f:
+        f.write("".join(f"{name} = {literal(v)}\n" for name, v in zip(names, values)))
+
+
 def main(out):
     for make in (comparisons, logic, select, unary, binary_numbers, bias, reductions,
                  arg_reductions):
@@ -302,6 +351,7 @@ def main(out):
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
     print(f"{len(CASES)} cases")
+    write_graph("testdata/graphdef/elementwise")
 
 
 if __name__ == "__main__":
