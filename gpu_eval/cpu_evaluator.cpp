@@ -10,10 +10,13 @@
 #include <utility>
 
 #include "gpu_eval/cpu_optimizer_ops.h"
+#include "gpu_eval/cpu_reduction_ops.h"
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/cpu_tf_elementwise_ops.h"
 #include "gpu_eval/cpu_tf_ops.h"
 #include "gpu_eval/element_kernels.h"
+#include "gpu_eval/tf_element_kernels.h"
 
 namespace tfmc::eval {
 
@@ -295,6 +298,99 @@ EvalResult kernel(Op<BuiltinOp::Range>, Args args, const OpAttrs&) {
 template <BuiltinOp op>
 requires(is_optimizer_step(op)) EvalResult kernel(Op<op>, Args args, const OpAttrs& attrs) {
   return optimizer_step(op, args, attrs);
+}
+
+// TensorFlow's element-wise, bias and order-free reduction ops.
+
+// LogicalAnd, LogicalOr, LogicalNot: bools only.
+template <BuiltinOp op>
+requires(op == BuiltinOp::LogicalAnd || op == BuiltinOp::LogicalOr) EvalResult
+    kernel(Op<op>, Args args, const OpAttrs&) {
+  if (args[0]->dtype != DType::Bool) return ErrorKind::Type;
+  return comparison(*args[0], *args[1], true, [](auto x, auto y, bool&) -> bool {
+    return op == BuiltinOp::LogicalAnd ? (x && y) : (x || y);
+  });
+}
+
+EvalResult kernel(Op<BuiltinOp::LogicalNot>, Args args, const OpAttrs&) {
+  if (args[0]->dtype != DType::Bool) return ErrorKind::Type;
+  return map_elements<bool, bool>(*args[0], DType::Bool, [](bool x, bool&) { return !x; });
+}
+
+EvalResult kernel(Op<BuiltinOp::SelectV2>, Args args, const OpAttrs&) {
+  return select_v2(*args[0], *args[1], *args[2]);
+}
+
+EvalResult kernel(Op<BuiltinOp::Relu6>, Args args, const OpAttrs&) {
+  return unary_numeric(*args[0], [](auto x, bool&) { return kernels::relu6(x); });
+}
+
+// One shape, as TensorFlow requires of a gradient and its features.
+EvalResult kernel(Op<BuiltinOp::Relu6Grad>, Args args, const OpAttrs&) {
+  const Tensor& g = *args[0];
+  const Tensor& f = *args[1];
+  if (g.dtype != f.dtype || g.dtype == DType::Bool) return ErrorKind::Type;
+  if (g.shape != f.shape) return ErrorKind::Shape;
+  return arithmetic(g, f, [](auto x, auto y, bool&) { return kernels::relu6_grad(x, y); });
+}
+
+EvalResult kernel(Op<BuiltinOp::SquaredDifference>, Args args, const OpAttrs&) {
+  return arithmetic(*args[0], *args[1],
+                    [](auto x, auto y, bool&) { return kernels::squared_difference(x, y); });
+}
+
+EvalResult kernel(Op<BuiltinOp::Sign>, Args args, const OpAttrs&) {
+  return unary_numeric(*args[0], [](auto x, bool&) { return kernels::sign(x); });
+}
+
+EvalResult kernel(Op<BuiltinOp::Round>, Args args, const OpAttrs&) {
+  return unary_numeric(*args[0], [](auto x, bool&) { return kernels::round_half_even(x); });
+}
+
+// Floor, Ceil and Reciprocal: floats only, as TensorFlow's CPU kernels.
+template <BuiltinOp op>
+requires(op == BuiltinOp::Floor || op == BuiltinOp::Ceil || op == BuiltinOp::Reciprocal) EvalResult
+    kernel(Op<op>, Args args, const OpAttrs&) {
+  const Tensor& a = *args[0];
+  if (a.dtype != DType::F32 && a.dtype != DType::F64) return ErrorKind::Type;
+  return unary_numeric(a, [](auto x, bool&) {
+    if constexpr (op == BuiltinOp::Floor) return std::floor(x);
+    if constexpr (op == BuiltinOp::Ceil) return std::ceil(x);
+    if constexpr (op == BuiltinOp::Reciprocal) return kernels::reciprocal(x);
+  });
+}
+
+// ZerosLike and OnesLike: any dtype (false and true for bools).
+template <BuiltinOp op>
+requires(op == BuiltinOp::ZerosLike || op == BuiltinOp::OnesLike) EvalResult
+    kernel(Op<op>, Args args, const OpAttrs&) {
+  const Tensor& a = *args[0];
+  return visit_dtype(a.dtype, [&]<class T>(std::type_identity<T>) {
+    return map_elements<T, T>(a, a.dtype,
+                              [](T, bool&) { return op == BuiltinOp::OnesLike ? T{1} : T{0}; });
+  });
+}
+
+EvalResult kernel(Op<BuiltinOp::BiasAdd>, Args args, const OpAttrs& attrs) {
+  return bias_add(*args[0], *args[1], attrs.channels_first);
+}
+
+template <BuiltinOp op>
+requires(op == BuiltinOp::Max || op == BuiltinOp::Min) EvalResult
+    kernel(Op<op>, Args args, const OpAttrs& attrs) {
+  return max_min(*args[0], *args[1], attrs.keep_dims, op == BuiltinOp::Max);
+}
+
+template <BuiltinOp op>
+requires(op == BuiltinOp::All || op == BuiltinOp::Any) EvalResult
+    kernel(Op<op>, Args args, const OpAttrs& attrs) {
+  return all_any(*args[0], *args[1], attrs.keep_dims, op == BuiltinOp::All);
+}
+
+template <BuiltinOp op>
+requires(op == BuiltinOp::ArgMax || op == BuiltinOp::ArgMin) EvalResult
+    kernel(Op<op>, Args args, const OpAttrs& attrs) {
+  return arg_max_min(*args[0], *args[1], attrs.to, op == BuiltinOp::ArgMax);
 }
 
 }  // namespace

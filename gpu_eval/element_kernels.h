@@ -172,6 +172,16 @@ TFMC_HOST_DEVICE bool greater(T a, T b) {
   return a > b;
 }
 
+template <class T>
+TFMC_HOST_DEVICE bool greater_equal(T a, T b) {
+  return a >= b;
+}
+
+template <class T>
+TFMC_HOST_DEVICE bool less_equal(T a, T b) {
+  return a <= b;
+}
+
 // Cast between any two element types. To bool: any non-zero value (NaN included) is true.
 // From bool: 0 or 1. Float to integer truncates toward zero and faults on NaN, infinities and
 // values whose truncation does not fit. Integer to float and f64 to f32 round to nearest even
@@ -214,8 +224,8 @@ TFMC_HOST_DEVICE T sum_strided(const In& in, std::int64_t base, std::int64_t cou
 }
 
 // The element-wise ops with a function object below: Add, Sub, Mul, Div, FloorDiv, FloorMod,
-// Maximum and Minimum compute numbers of one dtype in that dtype; Equal, NotEqual, Less and
-// Greater compare to a bool.
+// Maximum and Minimum compute numbers of one dtype in that dtype; Equal, NotEqual, Less,
+// Greater, GreaterEqual and LessEqual compare to a bool.
 TFMC_HOST_DEVICE constexpr bool is_arithmetic(BuiltinOp op) {
   return op == BuiltinOp::Add || op == BuiltinOp::Sub || op == BuiltinOp::Mul ||
          op == BuiltinOp::Div || op == BuiltinOp::FloorDiv || op == BuiltinOp::FloorMod ||
@@ -223,7 +233,7 @@ TFMC_HOST_DEVICE constexpr bool is_arithmetic(BuiltinOp op) {
 }
 TFMC_HOST_DEVICE constexpr bool is_comparison(BuiltinOp op) {
   return op == BuiltinOp::Equal || op == BuiltinOp::NotEqual || op == BuiltinOp::Less ||
-         op == BuiltinOp::Greater;
+         op == BuiltinOp::Greater || op == BuiltinOp::GreaterEqual || op == BuiltinOp::LessEqual;
 }
 
 // The element function of an element-wise op as a function object, the one form every backend
@@ -246,6 +256,8 @@ struct Element {
     if constexpr (op == BuiltinOp::NotEqual) return not_equal(x, y);
     if constexpr (op == BuiltinOp::Less) return less(x, y);
     if constexpr (op == BuiltinOp::Greater) return greater(x, y);
+    if constexpr (op == BuiltinOp::GreaterEqual) return greater_equal(x, y);
+    if constexpr (op == BuiltinOp::LessEqual) return less_equal(x, y);
   }
 
   template <class T>

@@ -103,11 +103,18 @@ bool apply_builtin_attr(const std::string& op, std::string_view owner, const Att
     if (!t) return bad("a dtype (f32, f64, i32, i64 or bool)");
     f.attrs.to = *t;
     shown["to"] = v.name;
-  } else if (a.key == "out_type") {
+  } else if (a.key == "out_type" || a.key == "output_type") {
     const auto t = v.kind == AttrValue::Kind::Name ? eval::dtype_from_name(v.name) : std::nullopt;
     if (t != eval::DType::I32 && t != eval::DType::I64) return bad("i32 or i64");
+    // Shown where it differs from its default: Shape's out_type is i32, ArgMax's i64.
+    if (*t != f.attrs.to) shown[a.key] = v.name;
     f.attrs.to = *t;
-    if (t == eval::DType::I64) shown["out_type"] = v.name;
+  } else if (a.key == "data_format") {
+    if (v.kind != AttrValue::Kind::Name || (v.name != "NHWC" && v.name != "NCHW")) {
+      return bad("NHWC or NCHW");
+    }
+    f.attrs.channels_first = v.name == "NCHW";
+    if (f.attrs.channels_first) shown["data_format"] = v.name;
   } else if (bool* flag = boolean_attr(a.key, f.attrs)) {
     if (v.kind != AttrValue::Kind::Name || (v.name != "true" && v.name != "false")) {
       return bad("true or false");
@@ -193,7 +200,9 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
               : op == "IdentityN" ? static_cast<int>(arguments)
               : op == "NoOp"      ? 0
                                   : 1;
-  f.attrs.to = op == "Shape" ? eval::DType::I32 : f.attrs.to;
+  f.attrs.to = op == "Shape"                      ? eval::DType::I32
+               : op == "ArgMax" || op == "ArgMin" ? eval::DType::I64
+                                                  : f.attrs.to;
   // The tensor-input forms (Sum(x, axes), Split(axis, x), Reshape(x, shape)) take their axis
   // or shape as an argument, not as an attribute.
   const bool tensor_form = arguments == 2 && (op == "Sum" || op == "Split" || op == "Reshape");

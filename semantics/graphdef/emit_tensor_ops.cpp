@@ -73,20 +73,31 @@ void GraphEmitter::emit_pure(int i) {
   } else if (op == "MatMul") {
     if (graph_.attr_bool(i, "transpose_a")) add_attr(s, "transpose_a", name_value("true"));
     if (graph_.attr_bool(i, "transpose_b")) add_attr(s, "transpose_b", name_value("true"));
-  } else if (op == "Sum") {
+  } else if (op == "Sum" || op == "Max" || op == "Min" || op == "All" || op == "Any") {
     if (graph_.attr_bool(i, "keep_dims")) add_attr(s, "keep_dims", name_value("true"));
+  } else if (op == "BiasAdd") {
+    const auto it = graph_.node(i).attr().find("data_format");
+    const std::string format = it == graph_.node(i).attr().end() ? "NHWC" : it->second.s();
+    if (format != "NHWC" && format != "NCHW") {
+      out_.ast.nodes.pop_back();
+      return graph_.error(i, fmt::format("its attribute data_format = \"{}\" cannot be mapped: "
+                                         "tfmc has NHWC and NCHW",
+                                         format));
+    }
+    if (format == "NCHW") add_attr(s, "data_format", name_value("NCHW"));
   } else if (op == "Pack") {
     if (const auto axis = graph_.attr_int(i, "axis"); axis && *axis != 0) {
       add_attr(s, "axis", integer_value(*axis));
     }
   } else if (op == "Split") {
     add_attr(s, "num", integer_value(graph_.attr_int(i, "num_split").value_or(1)));
-  } else if (op == "Cast" || op == "Shape") {
-    const char* key = op == "Cast" ? "DstT" : "out_type";
+  } else if (op == "Cast" || op == "Shape" || op == "ArgMax" || op == "ArgMin") {
+    // The dtype attribute, and its default where TensorFlow has one.
+    const bool arg = op == "ArgMax" || op == "ArgMin";
+    const char* key = op == "Cast" ? "DstT" : arg ? "output_type" : "out_type";
+    const tf::DataType absent = op == "Cast" ? tf::DT_INVALID : arg ? tf::DT_INT64 : tf::DT_INT32;
     const auto it = graph_.node(i).attr().find(key);
-    const tf::DataType type = it == graph_.node(i).attr().end()
-                                  ? (op == "Cast" ? tf::DT_INVALID : tf::DT_INT32)
-                                  : it->second.type();
+    const tf::DataType type = it == graph_.node(i).attr().end() ? absent : it->second.type();
     const auto dtype = dtype_of(type);
     if (!dtype) {
       out_.ast.nodes.pop_back();
@@ -95,9 +106,8 @@ void GraphEmitter::emit_pure(int i) {
                                       "DT_DOUBLE, DT_INT32, DT_INT64 and DT_BOOL",
                                       key, tf_type_name(type)));
     }
-    if (op == "Cast" || *dtype != eval::DType::I32) {
-      add_attr(s, op == "Cast" ? "to" : "out_type",
-               name_value(std::string(eval::dtype_name(*dtype))));
+    if (op == "Cast" || *dtype != dtype_of(absent)) {
+      add_attr(s, op == "Cast" ? "to" : key, name_value(std::string(eval::dtype_name(*dtype))));
     }
   }
 }

@@ -63,10 +63,11 @@ struct Call {
 std::vector<Call> calls(std::mt19937_64& rng) {
   std::vector<Call> out;
   const DType numeric[] = {DType::F32, DType::F64, DType::I32, DType::I64};
-  const BuiltinOp binary[] = {BuiltinOp::Add,      BuiltinOp::Sub,      BuiltinOp::Mul,
-                              BuiltinOp::Div,      BuiltinOp::FloorDiv, BuiltinOp::FloorMod,
-                              BuiltinOp::Maximum,  BuiltinOp::Minimum,  BuiltinOp::Equal,
-                              BuiltinOp::NotEqual, BuiltinOp::Less,     BuiltinOp::Greater};
+  const BuiltinOp binary[] = {BuiltinOp::Add,          BuiltinOp::Sub,      BuiltinOp::Mul,
+                              BuiltinOp::Div,          BuiltinOp::FloorDiv, BuiltinOp::FloorMod,
+                              BuiltinOp::Maximum,      BuiltinOp::Minimum,  BuiltinOp::Equal,
+                              BuiltinOp::NotEqual,     BuiltinOp::Less,     BuiltinOp::Greater,
+                              BuiltinOp::GreaterEqual, BuiltinOp::LessEqual};
   for (const DType t : numeric) {
     for (const BuiltinOp op : binary) {
       out.push_back({op, {}, {random_tensor(t, {37, 41}, rng), random_tensor(t, {37, 41}, rng)}});
