@@ -2,9 +2,10 @@
 //
 // Contract (FORMAT.md, "Arithmetic on concrete tensors" and "Operations"): results are bit-exact on
 // every backend. Float arithmetic is IEEE-754 round-to-nearest in the tensor's dtype without fused
-// multiply-add; Sum and MatMul accumulate in index order starting from the first term. Element-wise
-// binary functions use numpy broadcasting. A type error is reported before a shape error. Integer
-// arithmetic wraps; a zero integer divisor anywhere makes the whole result Error(arithmetic).
+// multiply-add; MatMul accumulates in index order starting from the first term, and reductions
+// (Sum, Prod, Mean) in TensorFlow's CPU order (cpu_reductions.h). Element-wise binary functions
+// use numpy broadcasting. A type error is reported before a shape error. Integer arithmetic wraps;
+// a zero integer divisor anywhere makes the whole result Error(arithmetic).
 //
 // Symbolic arguments, error arguments, Identity, Copy, Const and Snd never reach an evaluator:
 // the semantics layer handles them (term building, error propagation, pass-through).
@@ -30,10 +31,11 @@ enum class BuiltinOp : std::uint8_t {
 
 // Attributes after validation by the semantics layer. `axis` is as written (may be negative;
 // the evaluator normalizes it against the argument's rank and gives Error(shape) when out of
-// range); Concat's, Split's, Sum's and Pack's. `num` is Split's output count (>= 1). `to` is
-// Cast's target and Shape's result dtype. `shape` is Reshape's target (at most one -1).
-// `transpose_a`, `transpose_b`: MatMul's. `keep_dims`: Sum's. `use_nesterov` (MomentumStep,
-// AdamStep), `update_slots` (AdagradStep, AdagradV2Step; true unless set false) and
+// range); Concat's, Split's, Sum's, Mean's, Prod's and Pack's. `num` is Split's output count (>=
+// 1). `to` is Cast's target and Shape's result dtype. `shape` is Reshape's target (at most one -1).
+// `transpose_a`, `transpose_b`: MatMul's. `keep_dims`: Sum's, Mean's and Prod's. `exclusive`,
+// `reverse`: Cumsum's. `channels_first`: BiasAddGrad's data_format NCHW. `use_nesterov`
+// (MomentumStep, AdamStep), `update_slots` (AdagradStep, AdagradV2Step; true unless set false) and
 // `multiply_linear_by_lr` (FtrlStep, FtrlV2Step): the optimizers' TensorFlow attributes.
 //
 // The tensor-input forms take what an attribute would say as a tensor argument, as
@@ -51,6 +53,9 @@ struct OpAttrs {
   bool use_nesterov = false;
   bool update_slots = true;
   bool multiply_linear_by_lr = false;
+  bool exclusive = false;
+  bool reverse = false;
+  bool channels_first = false;
 
   friend bool operator==(const OpAttrs&, const OpAttrs&) = default;
 };

@@ -73,8 +73,16 @@ void GraphEmitter::emit_pure(int i) {
   } else if (op == "MatMul") {
     if (graph_.attr_bool(i, "transpose_a")) add_attr(s, "transpose_a", name_value("true"));
     if (graph_.attr_bool(i, "transpose_b")) add_attr(s, "transpose_b", name_value("true"));
-  } else if (op == "Sum") {
+  } else if (op == "Sum" || op == "Mean" || op == "Prod") {
     if (graph_.attr_bool(i, "keep_dims")) add_attr(s, "keep_dims", name_value("true"));
+  } else if (op == "Cumsum") {
+    if (graph_.attr_bool(i, "exclusive")) add_attr(s, "exclusive", name_value("true"));
+    if (graph_.attr_bool(i, "reverse")) add_attr(s, "reverse", name_value("true"));
+  } else if (op == "BiasAddGrad") {
+    const auto it = graph_.node(i).attr().find("data_format");
+    if (it != graph_.node(i).attr().end() && it->second.s() == "NCHW") {
+      add_attr(s, "data_format", name_value("NCHW"));
+    }
   } else if (op == "Pack") {
     if (const auto axis = graph_.attr_int(i, "axis"); axis && *axis != 0) {
       add_attr(s, "axis", integer_value(*axis));
