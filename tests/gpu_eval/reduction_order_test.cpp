@@ -186,3 +186,35 @@ TEST_CASE("BiasAddGrad's data_format is NHWC or NCHW, checked when the file is r
   CHECK_FALSE(sem::make_builtin_function("BiasAddGrad", {a}, 1, {}, values, diags).has_value());
   CHECK(diags.render().find("NHWC or NCHW") != std::string::npos);
 }
+
+TEST_CASE("the new ops' term heads show their attributes that differ from the defaults",
+          "[reductions]") {
+  const auto head = [](const std::string& op, std::vector<std::pair<const char*, const char*>> kv,
+                       std::size_t arguments) {
+    std::vector<sem::Attr> list;
+    for (const auto& [key, value] : kv) {
+      sem::Attr a;
+      a.key = key;
+      if (std::string(key) == "axis") {
+        a.value.kind = sem::AttrValue::Kind::Integer;
+        a.value.integer = std::stoll(value);
+      } else {
+        a.value.kind = sem::AttrValue::Kind::Name;
+        a.value.name = value;
+      }
+      list.push_back(a);
+    }
+    sem::ValueStore values;
+    sem::DiagnosticList diags("t.tfg", "");
+    const auto f = sem::make_builtin_function(op, list, arguments, {}, values, diags);
+    INFO(diags.render());
+    REQUIRE(f.has_value());
+    return f->head;
+  };
+  // Like Sum's, a reduction's axis shows whenever it is given, 0 included.
+  CHECK(head("Mean", {{"axis", "0"}}, 1) == "Mean{axis=0}");
+  CHECK(head("Prod", {{"keep_dims", "true"}}, 2) == "Prod{keep_dims=true}");
+  CHECK(head("BiasAddGrad", {{"data_format", "NHWC"}}, 1) == "BiasAddGrad");
+  CHECK(head("BiasAddGrad", {{"data_format", "NCHW"}}, 1) == "BiasAddGrad{data_format=NCHW}");
+  CHECK(head("Cumsum", {{"reverse", "true"}, {"exclusive", "false"}}, 2) == "Cumsum{reverse=true}");
+}
