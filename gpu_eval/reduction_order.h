@@ -1,8 +1,9 @@
 // The order in which TensorFlow's CPU kernels (Eigen's tensor reductions, one intra-op thread,
 // the x86-64 build's 256-bit AVX packets) combine the terms of a reduction, measured against
-// TensorFlow 2.21 bit for bit (tools/tf/make_reduction_cases.py; FORMAT.md, "Arithmetic on
-// concrete tensors"). `Op` is the reduction's binary operation and `identity` its neutral
-// element; every accumulator starts at the identity, so a Sum of -0 terms is +0.
+// TensorFlow 2.21 bit for bit (tools/tf/measure_reduction_order.py and
+// make_reduction_cases.py; FORMAT.md, "Arithmetic on concrete tensors"). `Op` is the reduction's
+// binary operation and `identity` its neutral element; every accumulator starts at the identity, so
+// a Sum of -0 terms is +0.
 //
 // - A run of n contiguous terms (a full reduction, a row): for a Sum (`split_long_runs`),
 //   when n > 1024 packets' worth, split at the packet boundary at or after its middle (counted
