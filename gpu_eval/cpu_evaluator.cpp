@@ -9,8 +9,10 @@
 #include <type_traits>
 #include <utility>
 
+#include "gpu_eval/cpu_cumsum.h"
 #include "gpu_eval/cpu_optimizer_ops.h"
 #include "gpu_eval/cpu_reduction_ops.h"
+#include "gpu_eval/cpu_reductions.h"
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_elementwise_ops.h"
@@ -169,17 +171,38 @@ EvalResult kernel(Op<BuiltinOp::Split>, Args args, const OpAttrs& attrs) {
   return split(*args.back(), with_axis);
 }
 
-// Sum(x) {axis} or Sum(x, axes).
-EvalResult kernel(Op<BuiltinOp::Sum>, Args args, const OpAttrs& attrs) {
+// Sum(x) {axis} or Sum(x, axes), and the same forms of Mean and Prod.
+EvalResult reduce_kernel(Args args, const OpAttrs& attrs, Reduction reduction) {
   if (args.size() == 1) {
     std::optional<std::vector<std::int64_t>> axes;
     if (attrs.axis) axes = std::vector<std::int64_t>{*attrs.axis};
-    return sum_axes(*args[0], axes, attrs.keep_dims);
+    return reduce_axes(*args[0], axes, attrs.keep_dims, reduction);
   }
   if (args[0]->dtype == DType::Bool) return ErrorKind::Type;
   auto axes = integers(*args[1], 1);
   if (auto* e = std::get_if<ErrorKind>(&axes)) return *e;
-  return sum_axes(*args[0], std::get<std::vector<std::int64_t>>(axes), attrs.keep_dims);
+  return reduce_axes(*args[0], std::get<std::vector<std::int64_t>>(axes), attrs.keep_dims,
+                     reduction);
+}
+
+EvalResult kernel(Op<BuiltinOp::Sum>, Args args, const OpAttrs& attrs) {
+  return reduce_kernel(args, attrs, Reduction::Sum);
+}
+
+EvalResult kernel(Op<BuiltinOp::Mean>, Args args, const OpAttrs& attrs) {
+  return reduce_kernel(args, attrs, Reduction::Mean);
+}
+
+EvalResult kernel(Op<BuiltinOp::Prod>, Args args, const OpAttrs& attrs) {
+  return reduce_kernel(args, attrs, Reduction::Prod);
+}
+
+EvalResult kernel(Op<BuiltinOp::BiasAddGrad>, Args args, const OpAttrs& attrs) {
+  return bias_add_grad(*args[0], attrs.channels_first);
+}
+
+EvalResult kernel(Op<BuiltinOp::Cumsum>, Args args, const OpAttrs& attrs) {
+  return cumsum(*args[0], *args[1], attrs.exclusive, attrs.reverse);
 }
 
 EvalResult kernel(Op<BuiltinOp::Cast>, Args args, const OpAttrs& attrs) {

@@ -60,41 +60,6 @@ EvalResult matmul_transposed(const Tensor& a, const Tensor& b, bool transpose_a,
                 order);
 }
 
-EvalResult sum_axes(const Tensor& a, std::optional<std::vector<std::int64_t>> axes,
-                    bool keep_dims) {
-  if (a.dtype == DType::Bool) return ErrorKind::Type;
-  const std::size_t rank = a.shape.size();
-  std::vector<bool> reduced(rank, !axes.has_value());
-  for (std::int64_t written : axes.value_or(std::vector<std::int64_t>{})) {
-    const std::optional<std::size_t> axis = normalize_axis(written, rank);
-    if (!axis || reduced[*axis]) return ErrorKind::Shape;
-    reduced[*axis] = true;
-  }
-  // The kept dimensions first, then the reduced ones: each result element's terms are then
-  // one contiguous block, in the row-major order of the reduced indices.
-  std::vector<std::size_t> perm;
-  Shape shape;
-  std::int64_t terms = 1;
-  for (std::size_t d = 0; d < rank; ++d) {
-    if (!reduced[d]) perm.push_back(d);
-    if (!reduced[d] || keep_dims) shape.push_back(reduced[d] ? 1 : a.shape[d]);
-  }
-  for (std::size_t d = 0; d < rank; ++d) {
-    if (reduced[d]) {
-      perm.push_back(d);
-      terms *= a.shape[d];
-    }
-  }
-  const Tensor moved = transpose(a, perm);
-  return visit_numeric(a.dtype, [&]<class T>(std::type_identity<T>) {
-    Tensor out = make_tensor(a.dtype, shape);
-    for (std::int64_t o = 0; o < out.size(); ++o) {
-      store<T>(out, o, kernels::sum_strided<T>(view<T>(moved), o * terms, terms, 1));
-    }
-    return single(std::move(out));
-  });
-}
-
 EvalResult add_n(std::span<const Tensor* const> args) {
   const Tensor& first = *args[0];
   for (const Tensor* t : args) {

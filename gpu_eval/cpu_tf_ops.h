@@ -1,8 +1,7 @@
 // The CPU backend's ops in TensorFlow's forms (cpu_evaluator.h states their error rules):
 // those that take an axis, a shape or multiples as a tensor argument, MatMul's transposes,
-// Sum over several axes, and the ops TensorFlow graphs need beyond the paper's set (Fill,
-// Tile, Pack, Shape, Select, AddN, Range). Reductions go through element_kernels.h's shared
-// bodies.
+// and the ops TensorFlow graphs need beyond the paper's set (Fill, Tile, Pack, Shape, Select,
+// AddN, Range). Reductions over axes are in cpu_reductions.h.
 #pragma once
 
 #include <cstdint>
@@ -24,12 +23,6 @@ Tensor transpose(const Tensor& a, const std::vector<std::size_t>& perm);
 // MatMul with either operand transposed first (rank 2 only), its inner products in
 // TensorFlow's order for that shape and those transposes (inner_products.h).
 EvalResult matmul_transposed(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose_b);
-
-// Sum over `axes` (negative counted from the end; a duplicate or out-of-range axis is
-// Error(shape)); all of them when nullopt. Each result element adds its terms in index order
-// from the first term (the row-major order of the reduced indices). keep_dims keeps the
-// reduced dimensions with size 1.
-EvalResult sum_axes(const Tensor& a, std::optional<std::vector<std::int64_t>> axes, bool keep_dims);
 
 // AddN: one dtype and one shape for all, added left to right.
 EvalResult add_n(std::span<const Tensor* const> args);

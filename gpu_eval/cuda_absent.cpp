@@ -18,8 +18,6 @@ bool matmul(const Tensor&, const Tensor&, std::int64_t, std::int64_t, std::int64
   return false;
 }
 
-bool sum_axis(const Tensor&, std::int64_t, std::int64_t, std::int64_t, Tensor&) { return false; }
-
 bool concat(const cpu::BlockPlan&, std::span<const Tensor* const>, Tensor&) { return false; }
 
 bool split(const cpu::BlockPlan&, const Tensor&, std::vector<Tensor>&) { return false; }

@@ -1,8 +1,8 @@
 // The device of cuda_device.h, and its kernels that are not element-wise (those are in
-// cuda_elementwise.cu): MatMul, Sum, and the byte copies of Concat and Split. One thread per
-// output element; a sum runs in index order and an inner product in TensorFlow's order within
-// its thread, through the shared bodies of element_kernels.h and inner_products.h, so the bits
-// are the CPU backend's (compiled with --fmad=false; the fused steps call fma explicitly).
+// cuda_elementwise.cu): MatMul, and the byte copies of Concat and Split. One thread per
+// output element; an inner product runs in TensorFlow's order within its thread, through the
+// shared bodies of inner_products.h, so the bits are the CPU backend's (compiled with
+// --fmad=false; the fused steps call fma explicitly).
 #include <string>
 #include <vector>
 
@@ -26,16 +26,6 @@ __global__ void matmul_kernel(const T* a, const T* b, T* out, std::int64_t m, st
   const std::int64_t col = i % n;
   out[i] = kernels::inner_product<T>(order, a, transpose_a ? row : row * k, transpose_a ? m : 1, b,
                                      transpose_b ? col * k : col, transpose_b ? 1 : n, k);
-}
-
-template <class T>
-__global__ void sum_kernel(const T* a, T* out, std::int64_t outer, std::int64_t len,
-                           std::int64_t inner) {
-  const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= outer * inner) return;
-  const std::int64_t o = i / inner;
-  const std::int64_t r = i % inner;
-  out[i] = kernels::sum_strided<T>(a, o * len * inner + r, len, inner);
 }
 
 // Copies `outer` blocks of `block` bytes: block o from src + o * src_stride + src_offset to
@@ -112,19 +102,6 @@ bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, st
       matmul_kernel<T><<<blocks(m * n), kThreads>>>(
           da.get<const T>(), db.get<const T>(), d_out, m, k, n, transpose_a, transpose_b,
           kernels::tensorflow_inner_product_order(a.dtype, m, n, transpose_a, transpose_b));
-    });
-  });
-}
-
-bool sum_axis(const Tensor& a, std::int64_t outer, std::int64_t len, std::int64_t inner,
-              Tensor& out) {
-  return with_number_type(a.dtype, [&](auto type) {
-    using T = decltype(type);
-    const DeviceBuffer da(a);
-    if (!da.ok()) return false;
-    return run_kernel<T>(out, nullptr, [&](std::int64_t, T* d_out, int*) {
-      sum_kernel<T>
-          <<<blocks(outer * inner), kThreads>>>(da.get<const T>(), d_out, outer, len, inner);
     });
   });
 }

@@ -1,8 +1,9 @@
 // The CUDA backend's device side, behind a plain C++ interface (no CUDA types), so that the
 // rest of tfmc compiles without nvcc. Each call copies its operands to the device, runs one
-// kernel whose per-element arithmetic is the shared body of element_kernels.h (compiled with
-// --fmad=false, no atomics in float arithmetic, each sum in index order by one thread), and
-// copies the result back: the bytes are those the CPU backend computes.
+// kernel whose per-element arithmetic is the shared body of element_kernels.h or
+// inner_products.h (compiled with --fmad=false, no atomics in float arithmetic, each inner
+// product in TensorFlow's order by one thread), and copies the result back: the bytes are
+// those the CPU backend computes.
 //
 // Operands and results are row-major element bytes of the dtype given; the caller has checked
 // dtypes and shapes as the CPU backend does (cuda_evaluator.h) and sized `out`. Every call
@@ -43,11 +44,6 @@ bool unary(BuiltinOp op, const Tensor& a, Tensor& out, bool& fault);
 // (n x k with transpose_b), as MatMul's attributes say.
 bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, std::int64_t n,
             bool transpose_a, bool transpose_b, Tensor& out);
-
-// a viewed as (outer, len, inner), summed over len: out[o * inner + r] is sum_strided over
-// a[(o * len) * inner + r + j * inner], j in index order.
-bool sum_axis(const Tensor& a, std::int64_t outer, std::int64_t len, std::int64_t inner,
-              Tensor& out);
 
 // Concat of `args` into `out`, and Split of `a` into `outs`, by the CPU backend's block plan
 // (cpu_shape_ops.h): bytes moved, nothing computed.

@@ -80,29 +80,6 @@ std::optional<EvalResult> CudaEvaluator::on_device(BuiltinOp op, const OpAttrs& 
     if (!cuda::split(*p, *args[0], outs)) return std::nullopt;
     return outs;
   }
-  if (op == BuiltinOp::Sum && args.size() == 1 && args[0]->dtype != DType::Bool) {
-    const Tensor& a = *args[0];
-    const std::size_t rank = a.shape.size();
-    // One axis as (outer, len, inner); no axis sums everything as one row.
-    std::int64_t outer = 1, len = a.size(), inner = 1;
-    Shape shape;
-    if (attrs.axis) {
-      const std::optional<std::size_t> axis = cpu::normalize_axis(*attrs.axis, rank);
-      if (!axis) return std::nullopt;
-      outer = cpu::product(a.shape.begin(), a.shape.begin() + static_cast<std::ptrdiff_t>(*axis));
-      len = a.shape[*axis];
-      inner = cpu::product(a.shape.begin() + static_cast<std::ptrdiff_t>(*axis) + 1, a.shape.end());
-      for (std::size_t d = 0; d < rank; ++d) {
-        if (d != *axis || attrs.keep_dims) shape.push_back(d == *axis ? 1 : a.shape[d]);
-      }
-    } else if (attrs.keep_dims) {
-      shape.assign(rank, 1);
-    }
-    if (element_count(shape) < min_elements_) return std::nullopt;
-    Tensor out = cpu::make_tensor(a.dtype, shape);
-    if (!cuda::sum_axis(a, outer, len, inner, out)) return std::nullopt;
-    return cpu::single(std::move(out));
-  }
   return std::nullopt;
 }
 

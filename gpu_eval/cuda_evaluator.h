@@ -1,6 +1,6 @@
 // The CUDA backend: the Evaluator that runs the element-wise ops (Add, Sub, Mul, Div, Maximum,
 // Minimum, Equal, Less, Greater with broadcasting; Neg, Relu, Cast), MatMul (and its
-// transposes), Sum (one axis or all), Concat and Split (by attribute) on a CUDA device
+// transposes), Concat and Split (by attribute) on a CUDA device
 // (cuda_device.h), with the same bits as the CPU backend. Each call runs on its own (copies in,
 // one kernel, copies out); it does not ask for batches (evaluator.h prefers_batches) until a
 // kernel serves a whole batch.

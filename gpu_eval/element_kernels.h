@@ -211,18 +211,6 @@ TFMC_HOST_DEVICE To cast(From x, bool& fault) {
   }
 }
 
-// Sum of in[base + k * stride] for k = 0 .. count-1, accumulated in index order from the
-// first term (so the sum of one -0 is -0); the empty sum is +0. `In` is anything indexable by
-// std::int64_t that yields T (a device pointer, or a host view over tensor bytes).
-template <class T, class In>
-TFMC_HOST_DEVICE T sum_strided(const In& in, std::int64_t base, std::int64_t count,
-                               std::int64_t stride) {
-  if (count == 0) return T{0};
-  T acc = in[base];
-  for (std::int64_t k = 1; k < count; ++k) acc = add(acc, in[base + k * stride]);
-  return acc;
-}
-
 // The element-wise ops with a function object below: Add, Sub, Mul, Div, FloorDiv, FloorMod,
 // Maximum and Minimum compute numbers of one dtype in that dtype; Equal, NotEqual, Less,
 // Greater, GreaterEqual and LessEqual compare to a bool.

@@ -2,8 +2,8 @@
 //
 // Contract (FORMAT.md, "Arithmetic on concrete tensors" and "Operations"): results are bit-exact on
 // every backend. Float arithmetic is IEEE-754 round-to-nearest in the tensor's dtype without fused
-// multiply-add, and Sum accumulates in index order starting from the first term, except where an
-// op rounds as TensorFlow's kernel does (MatMul: inner_products.h). Element-wise
+// multiply-add; Sum, Prod and Mean reduce in TensorFlow's CPU order (cpu_reductions.h), and
+// MatMul's inner products round as TensorFlow's kernel does (inner_products.h). Element-wise
 // binary functions use numpy broadcasting. A type error is reported before a shape error. Integer
 // arithmetic wraps; a zero integer divisor anywhere makes the whole result Error(arithmetic).
 //
@@ -31,14 +31,14 @@ enum class BuiltinOp : std::uint8_t {
 
 // Attributes after validation by the semantics layer. `axis` is as written (may be negative;
 // the evaluator normalizes it against the argument's rank and gives Error(shape) when out of
-// range); Concat's, Split's, Sum's and Pack's. `num` is Split's output count (>= 1). `to` is
-// Cast's target, Shape's result dtype and ArgMax's and ArgMin's index dtype (i32 or i64).
-// `shape` is Reshape's target (at most one -1). `transpose_a`, `transpose_b`: MatMul's.
-// `keep_dims`: Sum's, Max's, Min's, All's and Any's. `channels_first`: BiasAdd's
-// data_format, NCHW (the channel is dimension 1) rather than NHWC (the last dimension).
-// `use_nesterov` (MomentumStep, AdamStep), `update_slots` (AdagradStep, AdagradV2Step; true unless
-// set false) and `multiply_linear_by_lr` (FtrlStep, FtrlV2Step): the optimizers' TensorFlow
-// attributes.
+// range); Concat's, Split's, Sum's, Mean's, Prod's and Pack's. `num` is Split's output count
+// (>= 1). `to` is Cast's target, Shape's result dtype and ArgMax's and ArgMin's index dtype (i32
+// or i64). `shape` is Reshape's target (at most one -1). `transpose_a`, `transpose_b`: MatMul's.
+// `keep_dims`: Sum's, Mean's, Prod's, Max's, Min's, All's and Any's. `exclusive`, `reverse`:
+// Cumsum's. `channels_first`: BiasAdd's and BiasAddGrad's data_format, NCHW (the channel is
+// dimension 1) rather than NHWC (the last dimension). `use_nesterov` (MomentumStep, AdamStep),
+// `update_slots` (AdagradStep, AdagradV2Step; true unless set false) and `multiply_linear_by_lr`
+// (FtrlStep, FtrlV2Step): the optimizers' TensorFlow attributes.
 //
 // The tensor-input forms take what an attribute would say as a tensor argument, as
 // TensorFlow does: Sum(x, axes), Reshape(x, shape), Split(axis, x), ConcatV2(x..., axis),
@@ -56,6 +56,8 @@ struct OpAttrs {
   bool use_nesterov = false;
   bool update_slots = true;
   bool multiply_linear_by_lr = false;
+  bool exclusive = false;
+  bool reverse = false;
 
   friend bool operator==(const OpAttrs&, const OpAttrs&) = default;
 };

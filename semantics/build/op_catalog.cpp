@@ -67,6 +67,9 @@ eval::Tensor i32_scalar(std::int32_t v) {
   return t;
 }
 
+// The reductions over axes, which share Sum's forms: an axis attribute or an axes argument.
+bool is_reduction(const std::string& op) { return op == "Sum" || op == "Mean" || op == "Prod"; }
+
 // The field of a true-or-false attribute key, nullptr for another key.
 bool* boolean_attr(const std::string& key, eval::OpAttrs& attrs) {
   if (key == "transpose_a") return &attrs.transpose_a;
@@ -75,6 +78,8 @@ bool* boolean_attr(const std::string& key, eval::OpAttrs& attrs) {
   if (key == "use_nesterov") return &attrs.use_nesterov;
   if (key == "update_slots") return &attrs.update_slots;
   if (key == "multiply_linear_by_lr") return &attrs.multiply_linear_by_lr;
+  if (key == "exclusive") return &attrs.exclusive;
+  if (key == "reverse") return &attrs.reverse;
   return nullptr;
 }
 
@@ -91,7 +96,7 @@ bool apply_builtin_attr(const std::string& op, std::string_view owner, const Att
   if (a.key == "axis") {
     if (v.kind != AttrValue::Kind::Integer) return bad("an integer");
     f.attrs.axis = v.integer;
-    if (v.integer != 0 || op == "Sum") shown["axis"] = std::to_string(v.integer);
+    if (v.integer != 0 || is_reduction(op)) shown["axis"] = std::to_string(v.integer);
   } else if (a.key == "num") {
     if (v.kind != AttrValue::Kind::Integer || v.integer < 1 || v.integer > kMaxSplit) {
       return bad("an integer in [1, 65536]");
@@ -123,6 +128,12 @@ bool apply_builtin_attr(const std::string& op, std::string_view owner, const Att
     // Shown where it differs from its default: update_slots is on by default.
     if (on != *flag) shown[a.key] = v.name;
     *flag = on;
+  } else if (a.key == "data_format") {
+    if (v.kind != AttrValue::Kind::Name || (v.name != "NHWC" && v.name != "NCHW")) {
+      return bad("NHWC or NCHW");
+    }
+    f.attrs.channels_first = v.name == "NCHW";
+    if (f.attrs.channels_first) shown["data_format"] = v.name;
   } else if (a.key == "shape") {
     if (v.kind != AttrValue::Kind::List) return bad("a list of dimensions like [2,-1]");
     const auto wildcards = std::count(v.list.begin(), v.list.end(), -1);
@@ -203,9 +214,9 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
   f.attrs.to = op == "Shape"                      ? eval::DType::I32
                : op == "ArgMax" || op == "ArgMin" ? eval::DType::I64
                                                   : f.attrs.to;
-  // The tensor-input forms (Sum(x, axes), Split(axis, x), Reshape(x, shape)) take their axis
-  // or shape as an argument, not as an attribute.
-  const bool tensor_form = arguments == 2 && (op == "Sum" || op == "Split" || op == "Reshape");
+  // The tensor-input forms (Sum(x, axes) and its kin, Split(axis, x), Reshape(x, shape)) take their
+  // axis or shape as an argument, not as an attribute.
+  const bool tensor_form = arguments == 2 && (is_reduction(op) || op == "Split" || op == "Reshape");
   const std::string_view argument_key = op == "Reshape" ? "shape" : "axis";
   bool ok = no_duplicate_keys(attrs, diags);
   std::map<std::string, std::string> shown;

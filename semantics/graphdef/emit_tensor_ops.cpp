@@ -73,9 +73,13 @@ void GraphEmitter::emit_pure(int i) {
   } else if (op == "MatMul") {
     if (graph_.attr_bool(i, "transpose_a")) add_attr(s, "transpose_a", name_value("true"));
     if (graph_.attr_bool(i, "transpose_b")) add_attr(s, "transpose_b", name_value("true"));
-  } else if (op == "Sum" || op == "Max" || op == "Min" || op == "All" || op == "Any") {
+  } else if (op == "Sum" || op == "Mean" || op == "Prod" || op == "Max" || op == "Min" ||
+             op == "All" || op == "Any") {
     if (graph_.attr_bool(i, "keep_dims")) add_attr(s, "keep_dims", name_value("true"));
-  } else if (op == "BiasAdd") {
+  } else if (op == "Cumsum") {
+    if (graph_.attr_bool(i, "exclusive")) add_attr(s, "exclusive", name_value("true"));
+    if (graph_.attr_bool(i, "reverse")) add_attr(s, "reverse", name_value("true"));
+  } else if (op == "BiasAdd" || op == "BiasAddGrad") {
     const auto it = graph_.node(i).attr().find("data_format");
     const std::string format = it == graph_.node(i).attr().end() ? "NHWC" : it->second.s();
     if (format != "NHWC" && format != "NCHW") {

@@ -3,7 +3,8 @@
 //
 // Every expected value below is derived from the contract's sentences (quoted or named in the
 // comment above each case) by hand, or, for float bits, with numpy in the dtype (each
-// operation rounded separately, reductions accumulated in index order from the first term);
+// operation rounded separately, reductions in the order of FORMAT.md, "Arithmetic on concrete
+// tensors");
 // none is taken from tfmc's output. Programs run through the library (support/check_text.h, over
 // checker/api/check.h); exit codes, stderr and the JSON document through the built tfmc executable.
 #include <catch2/catch.hpp>

@@ -96,8 +96,9 @@ TEST_CASE("terms print their non-default attributes", "[conformance]") {
   CHECK(eval("Identity(i0)", {"f32{-0}"}) == "f32{-0}");
 }
 
-// Section 3: IEEE arithmetic in the dtype, no FMA, reductions in index order from the first
-// term (so an all -0 sum is -0), integer wraparound, Div truncation, zero divisors.
+// Section 3: IEEE arithmetic in the dtype, no FMA, reductions in TensorFlow's order from +0
+// (so a sum of several -0 is +0, a lone -0 passes through), integer wraparound, Div
+// truncation, zero divisors.
 TEST_CASE("arithmetic", "[conformance]") {
   struct Case {
     const char* expr;
@@ -105,8 +106,10 @@ TEST_CASE("arithmetic", "[conformance]") {
     const char* value;
   };
   const std::vector<Case> cases = {
-      {"Sum(i0)", {"f32[2]{-0}"}, "f32{-0}"},
-      {"Sum(i0) {axis=0}", {"f32[3,1]{-0, -0, -0}"}, "f32[1]{-0}"},
+      {"Sum(i0)", {"f32[2]{-0}"}, "f32{0}"},
+      {"Sum(i0)", {"f32[1]{-0}"}, "f32{-0}"},
+      {"Sum(i0) {axis=0}", {"f32[3,1]{-0, -0, -0}"}, "f32[1]{0}"},
+      {"Sum(i0)", {"f32[9]{1, 1, 1, 1, 1, 1, 1, 1e8, -1e8}"}, "f32{0}"},
       {"Sum(i0)", {"f32[3]{1e8, 1, -1e8}"}, "f32{0}"},
       {"Sum(i0)", {"f32[4]{0.1, 0.2, 0.3, 0.4}"}, "f32{1}"},
       {"Sum(i0) {axis=-2}", {"f32[2,3]{1,2,3,4,5,6}"}, "f32[3]{5, 7, 9}"},

@@ -31,8 +31,7 @@ TEST_CASE("MatMul multiplies rank-2 tensors, accumulating as TensorFlow does", "
   CHECK(run(BuiltinOp::MatMul, {"bool[1,1]{true}", "bool[1,1]{true}"}) == "Error(type)");
 }
 
-TEST_CASE("Sum reduces everything or one axis, in index order from the first term",
-          "[cpu_evaluator]") {
+TEST_CASE("Sum reduces everything or one axis, in TensorFlow's order", "[cpu_evaluator]") {
   CHECK(run(BuiltinOp::Sum, {"f32[2,3]{1, 2, 3, 4, 5, 6}"}) == "f32{21}");
   CHECK(run(BuiltinOp::Sum, {"f32[3]{1e8, 1, -1e8}"}) == "f32{0}");
   CHECK(run(BuiltinOp::Sum, {"f32[3]{1e8, -1e8, 1}"}) == "f32{1}");
@@ -40,7 +39,11 @@ TEST_CASE("Sum reduces everything or one axis, in index order from the first ter
   CHECK(run(BuiltinOp::Sum, {"f64[3]{0.1, 0.2, 0.3}"}) == "f64{0.6000000000000001}");
   CHECK(run(BuiltinOp::Sum, {"f64[3]{0.3, 0.2, 0.1}"}) == "f64{0.6}");
   CHECK(run(BuiltinOp::Sum, {"f32[1]{-0}"}) == "f32{-0}");
-  CHECK(run(BuiltinOp::Sum, {"f32[2]{-0, -0}"}) == "f32{-0}");
+  // The accumulators start at +0; a lone term is passed through unchanged.
+  CHECK(run(BuiltinOp::Sum, {"f32[2]{-0, -0}"}) == "f32{0}");
+  // A whole packet of 8 is added lane by lane, pairwise (1 + 1e8 rounds the 1 away), then
+  // the ninth term: 0, as TensorFlow gives, where index order would give 8.
+  CHECK(run(BuiltinOp::Sum, {"f32[9]{1, 1, 1, 1, 1, 1, 1, 1e8, -1e8}"}) == "f32{0}");
   CHECK(run(BuiltinOp::Sum, {"f32[0]{}"}) == "f32{0}");
   CHECK(run(BuiltinOp::Sum, {"f64{-0}"}) == "f64{-0}");
   CHECK(run(BuiltinOp::Sum, {"f32[2]{inf, -inf}"}) == "f32{nan}");
@@ -53,6 +56,22 @@ TEST_CASE("Sum reduces everything or one axis, in index order from the first ter
   CHECK(run(BuiltinOp::Sum, {"i32[2,2,2]{1, 2, 3, 4, 5, 6, 7, 8}"}, axis(1)) ==
         "i32[2,2]{4, 6, 12, 14}");
   CHECK(run(BuiltinOp::Sum, {"f32[3,1]{1e8, 1, -1e8}"}, axis(0)) == "f32[1]{0}");
+  // Columns of 8 results (one whole packet) with 16 terms or more go to four accumulators,
+  // terms 0, 4, 8... in the first: 1e8 keeps no 1 of its own, the other three hold 5 each and
+  // are added after it. Seven columns are no whole packet and add in index order.
+  std::string rows = "f32[20,8]{";
+  std::string narrow = "f32[20,7]{";
+  for (int r = 0; r < 20; ++r) {
+    for (int c = 0; c < 8; ++c) rows += (r == 0 ? "1e8" : "1") + std::string(", ");
+    for (int c = 0; c < 7; ++c) narrow += (r == 0 ? "1e8" : "1") + std::string(", ");
+  }
+  rows.replace(rows.size() - 2, 2, "}");
+  narrow.replace(narrow.size() - 2, 2, "}");
+  CHECK(run(BuiltinOp::Sum, {rows}, axis(0)) ==
+        "f32[8]{100000024, 100000024, 100000024, 100000024, 100000024, 100000024, 100000024, "
+        "100000024}");
+  CHECK(run(BuiltinOp::Sum, {narrow}, axis(0)) ==
+        "f32[7]{100000000, 100000000, 100000000, 100000000, 100000000, 100000000, 100000000}");
   CHECK(run(BuiltinOp::Sum, {"f32[1,2]{-0, 0}"}, axis(0)) == "f32[2]{-0, 0}");
   CHECK(run(BuiltinOp::Sum, {"f32[2,0]{}"}, axis(1)) == "f32[2]{0, 0}");
   CHECK(run(BuiltinOp::Sum, {"f32[2,0]{}"}, axis(0)) == "f32[0]{}");

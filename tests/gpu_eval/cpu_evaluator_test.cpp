@@ -1,5 +1,5 @@
 // CpuEvaluator: every BuiltinOp, broadcasting, error kinds and their order, IEEE corner cases
-// (-0, NaN, rounding in the tensor's dtype, index-order accumulation) and integer wraparound.
+// (-0, NaN, rounding in the tensor's dtype) and integer wraparound.
 // Tensors are written and compared as canonical literals (semantics/values/tensor_text.h), which
 // identify float bits exactly up to the NaN payload.
 #include <catch2/catch.hpp>

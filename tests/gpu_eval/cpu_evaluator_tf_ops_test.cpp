@@ -56,7 +56,7 @@ TEST_CASE("MatMul transposes either operand first", "[cpu_evaluator][tf_ops]") {
   CHECK(run(BuiltinOp::MatMul, {"f32[3]{1, 2, 3}", b}, flags(true, false)) == "Error(shape)");
 }
 
-TEST_CASE("Sum over several axes, in index order, with keep_dims", "[cpu_evaluator][tf_ops]") {
+TEST_CASE("Sum over several axes, with keep_dims", "[cpu_evaluator][tf_ops]") {
   const std::string_view x = "f32[2,3]{1, 2, 3, 4, 5, 6}";
   CHECK(run(BuiltinOp::Sum, {x, "i32[1]{0}"}) == "f32[3]{5, 7, 9}");
   CHECK(run(BuiltinOp::Sum, {x, "i64{-1}"}) == "f32[2]{6, 15}");
@@ -64,9 +64,9 @@ TEST_CASE("Sum over several axes, in index order, with keep_dims", "[cpu_evaluat
   CHECK(run(BuiltinOp::Sum, {x, "i32[1]{1}"}, flags(false, false, true)) == "f32[2,1]{6, 15}");
   CHECK(run(BuiltinOp::Sum, {x}, flags(false, false, true)) == "f32[1,1]{21}");
   CHECK(run(BuiltinOp::Sum, {x, "i32[0]{}"}) == std::string(x));
-  // The terms of one result element go in row-major order of the reduced indices:
-  // ((1e8 + 1) + -1e8) + 1 = 1 in f32, where summing axis 1 first, (1e8 + 1) + (-1e8 + 1),
-  // would round both ones away and give 0.
+  // Reduced dimensions next to each other merge into one run of terms, added one by one when
+  // shorter than a packet: ((1e8 + 1) + -1e8) + 1 = 1 in f32, where summing axis 1 first,
+  // (1e8 + 1) + (-1e8 + 1), would round both ones away and give 0.
   CHECK(run(BuiltinOp::Sum, {"f32[2,2]{100000000, 1, -100000000, 1}", "i32[2]{0, 1}"}) == "f32{1}");
   CHECK(run(BuiltinOp::Sum, {x, "i32[2]{0, -2}"}) == "Error(shape)");  // duplicate
   CHECK(run(BuiltinOp::Sum, {x, "i32[1]{2}"}) == "Error(shape)");
