@@ -93,8 +93,8 @@ std::string unique_node_name(const tf::GraphDef& graph, const std::string& wante
   return name;
 }
 
-// The graph node that is saved object `id` (a variable), adding a VarHandleOp for it when the
-// graph has none.
+// The graph node that is saved object `id` (a variable): the one bound to it, else the one
+// handle of its name, else a VarHandleOp added for it.
 std::string bind_object(GraphFile& file, const std::map<int, int>& bound, int id,
                         const std::string& function) {
   for (const auto& [node, object] : bound) {
@@ -107,6 +107,20 @@ std::string bind_object(GraphFile& file, const std::map<int, int>& bound, int id
         function, id));
   }
   const tf::SavedVariable& v = objects.nodes(id).variable();
+  // A handle of the graph to the resource of that name, bound to no other object, is that
+  // variable: TensorFlow names a resource by its shared_name. Only a single such handle is
+  // taken as it; otherwise one is made.
+  std::vector<int> handles;
+  for (int i = 0; i < file.graph.node_size(); ++i) {
+    const tf::NodeDef& n = file.graph.node(i);
+    const auto shared = n.attr().find("shared_name");
+    const auto dtype = n.attr().find("dtype");
+    if (n.op() == "VarHandleOp" && shared != n.attr().end() && shared->second.s() == v.name() &&
+        dtype != n.attr().end() && dtype->second.type() == v.dtype() && !bound.count(i)) {
+      handles.push_back(i);
+    }
+  }
+  if (handles.size() == 1) return file.graph.node(handles[0]).name();
   tf::NodeDef* node = file.graph.add_node();
   node->set_name(unique_node_name(file.graph, v.name()));
   node->set_op("VarHandleOp");

@@ -26,7 +26,8 @@ script loads it back, calls it as its NAME.args says (savedmodel_run.py; the cal
 `--concurrent K` one after the other) and prints the outputs and every variable as tfmc prints
 values: the values the test expects of tfmc. tools/tf/cross_check.py runs them in TensorFlow.
 
-Usage: python3 tools/tf/make_savedmodels.py OUT_DIR   (OUT_DIR: testdata/savedmodel)
+Usage: python3 tools/tf/make_savedmodels.py OUT_DIR [NAME...]   (OUT_DIR: testdata/savedmodel)
+With NAMEs, only those corpus models are written again (and MANIFEST.md).
 """
 
 import os
@@ -194,6 +195,55 @@ def keras_optimizer_model(key, make, what):
 
 for _key, (_make, _what) in KERAS_OPTIMIZERS.items():
     keras_optimizer_model(_key, _make, _what)
+
+
+# A hidden layer, a batch of 2 and inexact data: every product and sum rounds, so the steps
+# are bit-identical to TensorFlow's only where tfmc rounds as TensorFlow's kernels do (MatMul
+# fused, the matrix-vector product in lanes, the reductions in Eigen's order).
+HIDDEN_X = "x=f32[2,4]{0.3, -1.2, 0.7, 2.1, -0.4, 0.9, 1.6, -0.8}"
+HIDDEN_Y = "y=f32[2,1]{0.5, -1.5}"
+
+
+class HiddenLayerSteps(tf.Module):
+    """Dense(4 -> 16, relu) and Dense(16 -> 1) with fixed random weights and Keras SGD(0.125)
+    on the mean squared error: train_step(x, y) is one step, two_steps(x, y) two in a row;
+    each returns the loss before its (last) step."""
+
+    def __init__(self):
+        super().__init__()
+        rng = np.random.default_rng(28)
+        self.model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(16, "relu"),
+                                       keras.layers.Dense(1)])
+        for w in self.model.weights:
+            w.assign(rng.normal(0, 0.5, w.shape).astype(np.float32))
+        self.optimizer = keras.optimizers.SGD(0.125)
+        spec = [tf.TensorSpec([2, 4], tf.float32), tf.TensorSpec([2, 1], tf.float32)]
+        self.train_step = tf.function(self.step, input_signature=spec)
+        self.two_steps = tf.function(lambda x, y: self.step(x, y) + 0 * self.step(x, y),
+                                     input_signature=spec)
+
+    def step(self, x, y):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_mean(tf.square(self.model(x) - y))
+        variables = self.model.trainable_variables
+        self.optimizer.apply_gradients(zip(tape.gradient(loss, variables), variables))
+        return loss
+
+
+@corpus_model("mlp_hidden_two_steps", ["--function", "two_steps", "--feed", HIDDEN_X,
+                                       "--feed", HIDDEN_Y],
+              "two serial train steps of a Dense(4 -> 16, relu), Dense(16 -> 1) model with "
+              "Keras SGD(0.125) on inexact data: deterministic, every weight TensorFlow's bits")
+def _(path):
+    save_module(HiddenLayerSteps(), path)
+
+
+@corpus_model("mlp_hidden_hogwild", ["--function", "train_step", "--feed", HIDDEN_X,
+                                     "--feed", HIDDEN_Y, "--concurrent", "2"],
+              "two concurrent (Hogwild) train steps of the same model: their reads and "
+              "updates of the weights interleave; nondeterministic, exit 1")
+def _(path):
+    save_module(HiddenLayerSteps(), path)
 
 
 class RawApplyStep(tf.Module):
@@ -410,7 +460,7 @@ def print_outcome(name, directory, args):
                                   for k, v in values.items()))
 
 
-def write_corpus(out):
+def write_corpus(out, only=None):
     manifest = ["# The TensorFlow SavedModel corpus", "",
                 "Written by tools/tf/make_savedmodels.py with TensorFlow " + tf.__version__ +
                 " (Keras " + keras.__version__ + "); each NAME.args holds the arguments of "
@@ -421,6 +471,9 @@ def write_corpus(out):
                 "tests/semantics/graphdef/saved_model_test.cpp.",
                 "", "| model | run | what it shows |", "| --- | --- | --- |"]
     for name, (write, args, shows) in CORPUS.items():
+        manifest.append(f"| `{name}/` | `{' '.join(args)}` | {shows} |")
+        if only and name not in only:
+            continue
         path = os.path.join(out, name)
         if os.path.exists(path):
             shutil.rmtree(path)
@@ -432,7 +485,6 @@ def write_corpus(out):
         with open(os.path.join(out, f"{name}.args"), "w") as f:
             f.write("\n".join(args) + "\n")
         print_outcome(name, path, args)
-        manifest.append(f"| `{name}/` | `{' '.join(args)}` | {shows} |")
     with open(os.path.join(out, "MANIFEST.md"), "w") as f:
         f.write("\n".join(manifest) + "\n")
 
@@ -444,8 +496,10 @@ def remove_fingerprint(path):
         os.remove(fingerprint)
 
 
-def write_all(out):
+def write_all(out, only):
     os.makedirs(out, exist_ok=True)
+    if only:
+        return write_corpus(out, only)
     # momentum_module first: its functions' names (__inference_train_step_230) count the
     # functions traced before it, and saved_model_test.cpp names them.
     momentum_module(out)
@@ -456,4 +510,4 @@ def write_all(out):
 
 
 if __name__ == "__main__":
-    write_all(sys.argv[1])
+    write_all(sys.argv[1], sys.argv[2:])

@@ -5,6 +5,7 @@
 // (FORMAT.md, "TensorFlow graph files"): the table says which ops tfmc warns about and, value
 // by value, what tfmc gives instead of TensorFlow's number. tools/tf/cross_check.py runs the
 // same models in TensorFlow and checks that every outcome TensorFlow gives is among tfmc's.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
@@ -354,6 +355,32 @@ const std::map<std::string, OneCall>& one_call_models() {
           {"w/Adam_1", "f32[2,1]{0.002249971, 0.008999884}"}}},
         {},
         {}}},
+      {"mlp_hidden_two_steps",
+       {{{{"output_0", "f32{10.983791}"}},
+         {{"sequential/dense/bias",
+           "f32[16]{-0.20389721, 0.14393455, -0.3559608, -0.4756474, 0.022509448, -0.036990445, "
+           "-0.2507897, -0.359891, 0.14192106, 0.022973944, 0.13591439, -0.25607416, -0.5677785, "
+           "-0.3124618, 0.09494966, 0.053132594}"},
+          {"sequential/dense/kernel",
+           "f32[4,16]{-0.6034247, 0.09329566, 0.14307284, -0.13483152, 0.17419033, 0.46418983, "
+           "0.07170598, -0.6112801, 0.36917973, -0.2302596, 0.39108735, -0.16846345, 0.40763745, "
+           "-0.41843322, 0.8271383, -0.5254136, -0.28718472, 0.06613605, 0.58856845, -0.31910682, "
+           "0.043790728, -1.1207052, 0.2848096, -0.071073875, -0.099843696, 0.8698768, -0.4033718, "
+           "-0.03303738, 0.4841853, 0.36677778, 0.30179033, 0.032770336, -0.40588444, -0.31017163, "
+           "-0.92508155, -0.26246667, -0.025615036, 0.07610949, -0.12928787, -0.443497, "
+           "-0.37762144, -1.0044456, -0.6714519, -0.10526511, 0.0235492, -0.12764727, -0.8660091, "
+           "-0.029492736, -0.5257312, 0.53308475, -0.49625003, -0.12793732, -0.12787735, "
+           "-0.84214455, -0.3706258, 0.8239403, 1.0494844, 0.17973045, -0.95835197, -0.6320411, "
+           "-0.13281243, 1.4948782, 0.040128693, -0.5886987}"},
+          {"sequential/dense_1/bias", "f32[1]{0.8299179}"},
+          {"sequential/dense_1/kernel",
+           "f32[16,1]{0.14138044, 0.31308073, -0.5860833, 0.1875039, -0.09346099, 0.8253517, "
+           "-0.23853123, 0.580171, 0.8483937, 0.02063481, -0.20812231, -0.17311755, -0.13466877, "
+           "1.0644163, -0.0912026, 0.7769356}"},
+          {"sgd/iteration", "i64{2}"},
+          {"sgd/learning_rate", "f32{0.125}"}}},
+        {},
+        {}}},
       {"range_loop", {{{{"output_0", "i32{2}"}}, {{"total", "f32{3}"}}}, {}, {}}},
   };
   return kModels;
@@ -433,7 +460,8 @@ TEST_CASE("SavedModel corpus: every model has its test", "[graphdef][savedmodel]
   for (const auto& entry : std::filesystem::directory_iterator(corpus(""))) {
     if (entry.path().extension() == ".args") models.insert(entry.path().stem());
   }
-  std::set<std::string> tested = {"keras_cnn", "keras_mean", "streaming_mean"};
+  std::set<std::string> tested = {"keras_cnn", "keras_mean", "mlp_hidden_hogwild",
+                                  "streaming_mean"};
   for (const auto& [name, want] : one_call_models()) tested.insert(name);
   CHECK(models == tested);
 }
@@ -507,4 +535,52 @@ TEST_CASE("SavedModel corpus: two concurrent Keras CNN train steps race on the k
   for (std::size_t i = 0; i < 4; ++i) CHECK(!is_concrete(variables[i].second));
   CHECK(variables[4] == std::pair<std::string, std::string>{"sgd/iteration", "i64{1}"});
   CHECK(variables[5] == std::pair<std::string, std::string>{"sgd/learning_rate", "f32{0.125}"});
+}
+
+// The two serial orders of the Hogwild model's calls, as TensorFlow computes them: the first
+// call's loss f32{10.983791}, the second's f32{11.502941}, and the weights of two steps.
+TEST_CASE("SavedModel corpus: two Hogwild train steps of a hidden-layer model",
+          "[graphdef][savedmodel][corpus]") {
+  const tfmc::test::CliResult r = check_model("mlp_hidden_hogwild");
+  INFO(r.err);
+  CHECK(unmapped_ops(r.err).empty());
+  CHECK(r.code == 1);
+  const std::vector<std::pair<std::string, std::string>> weights = {
+      {"sequential/dense/bias",
+       "f32[16]{-0.20389721, 0.14393455, -0.3559608, -0.4756474, 0.022509448, -0.036990445, "
+       "-0.2507897, -0.359891, 0.14192106, 0.022973944, 0.13591439, -0.25607416, -0.5677785, "
+       "-0.3124618, 0.09494966, 0.053132594}"},
+      {"sequential/dense/kernel",
+       "f32[4,16]{-0.6034247, 0.09329566, 0.14307284, -0.13483152, 0.17419033, 0.46418983, "
+       "0.07170598, -0.6112801, 0.36917973, -0.2302596, 0.39108735, -0.16846345, 0.40763745, "
+       "-0.41843322, 0.8271383, -0.5254136, -0.28718472, 0.06613605, 0.58856845, -0.31910682, "
+       "0.043790728, -1.1207052, 0.2848096, -0.071073875, -0.099843696, 0.8698768, -0.4033718, "
+       "-0.03303738, 0.4841853, 0.36677778, 0.30179033, 0.032770336, -0.40588444, -0.31017163, "
+       "-0.92508155, -0.26246667, -0.025615036, 0.07610949, -0.12928787, -0.443497, -0.37762144, "
+       "-1.0044456, -0.6714519, -0.10526511, 0.0235492, -0.12764727, -0.8660091, -0.029492736, "
+       "-0.5257312, 0.53308475, -0.49625003, -0.12793732, -0.12787735, -0.84214455, -0.3706258, "
+       "0.8239403, 1.0494844, 0.17973045, -0.95835197, -0.6320411, -0.13281243, 1.4948782, "
+       "0.040128693, -0.5886987}"},
+      {"sequential/dense_1/bias", "f32[1]{0.8299179}"},
+      {"sequential/dense_1/kernel",
+       "f32[16,1]{0.14138044, 0.31308073, -0.5860833, 0.1875039, -0.09346099, 0.8253517, "
+       "-0.23853123, 0.580171, 0.8483937, 0.02063481, -0.20812231, -0.17311755, -0.13466877, "
+       "1.0644163, -0.0912026, 0.7769356}"},
+      {"sgd/iteration", "i64{2}"},
+      {"sgd/learning_rate", "f32{0.125}"}};
+  const std::vector<ListedOutcome> got = outcomes(r);
+  for (const auto& [first, second] :
+       {std::pair<std::string, std::string>{"f32{10.983791}", "f32{11.502941}"},
+        {"f32{11.502941}", "f32{10.983791}"}}) {
+    const ListedOutcome serial{{{"output_0@1", first}, {"output_0@2", second}}, weights};
+    const bool found = std::any_of(got.begin(), got.end(), [&](const ListedOutcome& o) {
+      return o.outputs == serial.outputs && o.variables == serial.variables;
+    });
+    INFO(first << " then " << second);
+    CHECK(found);
+  }
+  // Every outcome is concrete: no op of the step is left unmapped.
+  for (const ListedOutcome& o : got) {
+    for (const auto& [name, value] : o.variables) CHECK(is_concrete(value));
+  }
 }
