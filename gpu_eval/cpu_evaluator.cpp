@@ -18,6 +18,7 @@
 #include "gpu_eval/cpu_tf_elementwise_ops.h"
 #include "gpu_eval/cpu_tf_ops.h"
 #include "gpu_eval/element_kernels.h"
+#include "gpu_eval/flush_denormals.h"
 #include "gpu_eval/tf_element_kernels.h"
 
 namespace tfmc::eval {
@@ -419,6 +420,7 @@ requires(op == BuiltinOp::ArgMax || op == BuiltinOp::ArgMin) EvalResult
 }  // namespace
 
 EvalResult CpuEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs, Args args) {
+  const ScopedFlushDenormals as_tensorflow;  // subnormals flushed, as TensorFlow's kernels do
   if (!arity_ok(op, args.size())) {
     throw std::invalid_argument("CpuEvaluator: wrong number of arguments");
   }

@@ -21,6 +21,11 @@ EvalResult result_of(bool fault, Tensor out) {
 
 std::optional<EvalResult> CudaEvaluator::on_device(BuiltinOp op, const OpAttrs& attrs,
                                                    std::span<const Tensor* const> args) const {
+  // f64 stays on the CPU: the device flushes f32 subnormals as TensorFlow's CPU kernels do
+  // (--ftz=true), but never f64 ones (flush_denormals.h).
+  for (const Tensor* t : args) {
+    if (t->dtype == DType::F64) return std::nullopt;
+  }
   bool fault = false;
   if ((kernels::is_arithmetic(op) || kernels::is_comparison(op)) && args.size() == 2) {
     const Tensor& a = *args[0];

@@ -4,8 +4,9 @@
 // every backend. Float arithmetic is IEEE-754 round-to-nearest in the tensor's dtype without fused
 // multiply-add; Sum, Prod and Mean reduce in TensorFlow's CPU order (cpu_reductions.h), and
 // MatMul's inner products round as TensorFlow's kernel does (inner_products.h). Element-wise
-// binary functions use numpy broadcasting. A type error is reported before a shape error. Integer
-// arithmetic wraps; a zero integer divisor anywhere makes the whole result Error(arithmetic).
+// binary functions use numpy broadcasting. Subnormals flush to zero (flush_denormals.h). A type
+// error is reported before a shape error. Integer arithmetic wraps; a zero integer divisor
+// anywhere makes the whole result Error(arithmetic).
 //
 // Symbolic arguments, error arguments, Identity, Copy, Const and Snd never reach an evaluator:
 // the semantics layer handles them (term building, error propagation, pass-through).

@@ -207,3 +207,21 @@ TEST_CASE("Sqrt of floats and Abs of every number, as TensorFlow gives them",
   CHECK(run(BuiltinOp::Abs, {"f64{-0.25}"}) == "f64{0.25}");
   CHECK(run(BuiltinOp::Abs, {"bool{false}"}) == "Error(type)");
 }
+
+TEST_CASE("float arithmetic flushes subnormals to zero, as TensorFlow's kernels do",
+          "[cpu_evaluator][tf_ops]") {
+  // TensorFlow 2.21's values: a subnormal operand reads as a zero of its sign, a subnormal
+  // result is a zero of its sign, in f32 and f64; the values themselves keep their bits.
+  CHECK(run(BuiltinOp::Div, {"f32{1e-38}", "f32{10}"}) == "f32{0}");
+  CHECK(run(BuiltinOp::Div, {"f32{-1e-38}", "f32{10}"}) == "f32{-0}");
+  CHECK(run(BuiltinOp::Mul, {"f32{-1e-45}", "f32{1}"}) == "f32{-0}");
+  CHECK(run(BuiltinOp::Add, {"f32{1e-45}", "f32{0}"}) == "f32{0}");
+  CHECK(run(BuiltinOp::Mul, {"f64{1e-310}", "f64{1}"}) == "f64{0}");
+  CHECK(run(BuiltinOp::Sqrt, {"f32{1e-40}"}) == "f32{0}");
+  CHECK(run(BuiltinOp::Maximum, {"f32{1e-45}", "f32{0}"}) == "f32{0}");
+  OpAttrs to_f64;
+  to_f64.to = DType::F64;
+  CHECK(run(BuiltinOp::Cast, {"f32{1e-40}"}, to_f64) == "f64{0}");
+  // Normal numbers are untouched.
+  CHECK(run(BuiltinOp::Div, {"f32{1e-30}", "f32{10}"}) == "f32{1e-31}");
+}

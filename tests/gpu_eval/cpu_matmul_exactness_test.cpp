@@ -14,6 +14,7 @@
 
 #include "gpu_eval/cpu_evaluator.h"
 #include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/flush_denormals.h"
 #include "gpu_eval/inner_products.h"
 #include "gpu_eval/random_tensors.h"
 
@@ -38,6 +39,8 @@ std::int64_t check_exact(DType dtype, std::int64_t m, std::int64_t k, std::int64
   REQUIRE(out.shape == std::vector<std::int64_t>{m, n});
   std::int64_t differing = 0;
   std::int64_t numbers = 0;
+  // The definition in the evaluator's modes: subnormals flushed, as TensorFlow's kernels do.
+  const ScopedFlushDenormals as_evaluator;
   for (std::int64_t i = 0; i < m; ++i) {
     for (std::int64_t j = 0; j < n; ++j) {
       const T want = kernels::inner_product<T>(
