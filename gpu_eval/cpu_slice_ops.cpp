@@ -43,11 +43,12 @@ bool bit(std::int64_t mask, std::size_t i) {
   return i < 32 && ((static_cast<std::uint32_t>(mask) >> i) & 1U) != 0;
 }
 
-// One dimension of the input as StridedSlice's dense spec describes it.
+// One dimension of the input as StridedSlice's dense spec describes it; zero until an entry
+// of the spec fills it, as TensorFlow's (so a dimension no entry reaches is a zero stride).
 struct DenseDim {
   std::int64_t begin = 0;
   std::int64_t end = 0;
-  std::int64_t stride = 1;
+  std::int64_t stride = 0;
   bool begin_masked = false;
   bool end_masked = false;
   bool shrink = false;

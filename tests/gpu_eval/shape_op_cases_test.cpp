@@ -129,7 +129,7 @@ std::string head(const std::string& op, const std::string& attrs, std::size_t ar
 }  // namespace
 
 TEST_CASE("the shape and index ops give TensorFlow's results and errors", "[shape_ops]") {
-  REQUIRE(cases().size() == 371);
+  REQUIRE(cases().size() == 451);
   for (const ShapeOpCase& c : cases()) {
     const std::vector<std::string> arguments(c.arguments.begin(), c.arguments.end());
     INFO(c.op << " {" << c.attrs << "} on " << joined(arguments));

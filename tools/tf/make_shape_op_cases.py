@@ -193,9 +193,9 @@ def strided_slice_cases():
     case("StridedSlice", [x, i32([0]), i32([1, 1]), i32([1])])
     case("StridedSlice", [x, i32([0] * 32), i32([1] * 32), i32([1] * 32)])
     # Random index vectors and masks: every path of the validation, negative strides included.
-    for _ in range(160):
+    for _ in range(240):
         t = y if rng.random() < 0.5 else x
-        n = int(rng.integers(1, 4))
+        n = int(rng.integers(1, 6))
         b = rng.integers(-5, 6, n)
         e = rng.integers(-5, 6, n)
         s = rng.choice([-3, -2, -1, 1, 2, 3], n)
