@@ -105,7 +105,8 @@ void GraphEmitter::emit_pure(int i) {
   }
 }
 
-// The attributes of the shape and index ops, where they differ from the defaults.
+// The attributes of the shape and index ops where they differ from the defaults, and
+// MirrorPad's mode.
 void GraphEmitter::emit_index_attrs(int i, NodeStmt& s) {
   const auto& attrs = graph_.node(i).attr();
   if (const auto it = attrs.find("squeeze_dims"); it != attrs.end() && it->second.list().i_size()) {

@@ -3,13 +3,14 @@
 // without a warning (StridedSlice's masks, GatherV2's batch_dims, OneHot's axis, MirrorPad's
 // mode, ShapeN's outputs and out_type carried over) and checks the graph, with the arguments
 // of shape_ops.args, to exactly one outcome in which each fetched tensor holds TensorFlow's
-// value (shape_ops.expected).
+// value (shape_ops.expected). A node whose attribute tfmc cannot take is a located error.
 #include <catch2/catch.hpp>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "semantics/graphdef/graph_text.h"
 #include "semantics/values/tensor_text.h"
 #include "support/files.h"
 #include "support/json_reader.h"
@@ -61,4 +62,21 @@ TEST_CASE("shape ops graph: every fetch holds TensorFlow's value", "[graphdef][s
     CHECK(tensor(value.text) == tensor(want.at(fetch)));
   }
   CHECK(got_names.size() == want.size());
+}
+
+TEST_CASE("shape ops graph: a MirrorPad mode other than REFLECT or SYMMETRIC names its node",
+          "[graphdef][shape_ops]") {
+  using tfmc::test::attr;
+  using tfmc::test::node;
+  const std::string paddings =
+      node("p", "Const", {},
+           attr("dtype", "type: DT_INT32") +
+               attr("value",
+                    "tensor { dtype: DT_INT32 tensor_shape { dim { size: 0 } dim { size: 2 } } }"));
+  const std::string graph = tfmc::test::float_const("x", "1") + paddings +
+                            node("m", "MirrorPad", {"x", "p"}, attr("mode", "s: \"CONSTANT\""));
+  const std::string err = tfmc::test::error_of("bad_mirror_pad.pbtxt", graph, {"--fetch", "m"});
+  CHECK(err.find("bad_mirror_pad.pbtxt:") != std::string::npos);
+  CHECK(err.find("error: attribute 'mode' of MirrorPad must be REFLECT or SYMMETRIC\n"
+                 "    name: \"m\"") != std::string::npos);
 }
