@@ -10,10 +10,14 @@
 #include <utility>
 
 #include "gpu_eval/cpu_cumsum.h"
+#include "gpu_eval/cpu_index_ops.h"
+#include "gpu_eval/cpu_layout_ops.h"
 #include "gpu_eval/cpu_optimizer_ops.h"
+#include "gpu_eval/cpu_pad_ops.h"
 #include "gpu_eval/cpu_reduction_ops.h"
 #include "gpu_eval/cpu_reductions.h"
 #include "gpu_eval/cpu_shape_ops.h"
+#include "gpu_eval/cpu_slice_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_elementwise_ops.h"
 #include "gpu_eval/cpu_tf_ops.h"
@@ -416,6 +420,64 @@ requires(op == BuiltinOp::ArgMax || op == BuiltinOp::ArgMin) EvalResult
     kernel(Op<op>, Args args, const OpAttrs& attrs) {
   return arg_max_min(*args[0], *args[1], attrs.to, op == BuiltinOp::ArgMax);
 }
+
+// The shape and index ops.
+
+EvalResult kernel(Op<BuiltinOp::Squeeze>, Args args, const OpAttrs& attrs) {
+  return squeeze(*args[0], attrs.squeeze_dims);
+}
+
+EvalResult kernel(Op<BuiltinOp::ExpandDims>, Args args, const OpAttrs&) {
+  return expand_dims(*args[0], *args[1]);
+}
+
+EvalResult kernel(Op<BuiltinOp::Transpose>, Args args, const OpAttrs&) {
+  return transpose_by(*args[0], *args[1]);
+}
+
+EvalResult kernel(Op<BuiltinOp::Slice>, Args args, const OpAttrs&) {
+  return slice(*args[0], *args[1], *args[2]);
+}
+
+EvalResult kernel(Op<BuiltinOp::StridedSlice>, Args args, const OpAttrs& attrs) {
+  return strided_slice(*args[0], *args[1], *args[2], *args[3], attrs.masks);
+}
+
+EvalResult kernel(Op<BuiltinOp::Pad>, Args args, const OpAttrs&) {
+  return pad(*args[0], *args[1], nullptr);
+}
+
+EvalResult kernel(Op<BuiltinOp::PadV2>, Args args, const OpAttrs&) {
+  return pad(*args[0], *args[1], args[2]);
+}
+
+EvalResult kernel(Op<BuiltinOp::MirrorPad>, Args args, const OpAttrs& attrs) {
+  return mirror_pad(*args[0], *args[1], attrs.symmetric);
+}
+
+EvalResult kernel(Op<BuiltinOp::GatherV2>, Args args, const OpAttrs& attrs) {
+  return gather_v2(*args[0], *args[1], *args[2], attrs.batch_dims);
+}
+
+EvalResult kernel(Op<BuiltinOp::OneHot>, Args args, const OpAttrs& attrs) {
+  return one_hot(*args[0], *args[1], *args[2], *args[3], attrs.axis.value_or(-1));
+}
+
+EvalResult kernel(Op<BuiltinOp::BroadcastTo>, Args args, const OpAttrs&) {
+  return broadcast_to(*args[0], *args[1]);
+}
+
+EvalResult kernel(Op<BuiltinOp::ShapeN>, Args args, const OpAttrs& attrs) {
+  return shape_n(args, attrs.to);
+}
+
+EvalResult kernel(Op<BuiltinOp::Size>, Args args, const OpAttrs& attrs) {
+  return size_of(*args[0], attrs.to);
+}
+
+EvalResult kernel(Op<BuiltinOp::Rank>, Args args, const OpAttrs&) { return rank_of(*args[0]); }
+
+EvalResult kernel(Op<BuiltinOp::Where>, Args args, const OpAttrs&) { return where(*args[0]); }
 
 }  // namespace
 

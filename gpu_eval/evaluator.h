@@ -45,6 +45,22 @@ enum class BuiltinOp : std::uint8_t {
 // TensorFlow does: Sum(x, axes), Reshape(x, shape), Split(axis, x), ConcatV2(x..., axis),
 // Fill(dims, value), Tile(x, multiples). Such an argument must be an i32 or i64 tensor
 // (Error(type) otherwise) of rank 0 or 1 as the op needs (Error(shape) otherwise).
+//
+// The shape and index ops (cpu_layout_ops.h, cpu_slice_ops.h, cpu_pad_ops.h, cpu_index_ops.h):
+// `squeeze_dims` is Squeeze's (empty: every dimension of size 1), `masks` StridedSlice's,
+// `batch_dims` GatherV2's, `symmetric` MirrorPad's mode (SYMMETRIC, else REFLECT). OneHot
+// takes `axis` (default -1); ShapeN, Size take `to` as their out_type; ShapeN's `num` is its
+// argument count.
+struct StridedSliceMasks {
+  std::int64_t begin_mask = 0;
+  std::int64_t end_mask = 0;
+  std::int64_t ellipsis_mask = 0;
+  std::int64_t new_axis_mask = 0;
+  std::int64_t shrink_axis_mask = 0;
+
+  friend bool operator==(const StridedSliceMasks&, const StridedSliceMasks&) = default;
+};
+
 struct OpAttrs {
   std::optional<std::int64_t> axis;
   std::int64_t num = 1;
@@ -59,6 +75,10 @@ struct OpAttrs {
   bool multiply_linear_by_lr = false;
   bool exclusive = false;
   bool reverse = false;
+  std::vector<std::int64_t> squeeze_dims;
+  StridedSliceMasks masks;
+  std::int64_t batch_dims = 0;
+  bool symmetric = false;
 
   friend bool operator==(const OpAttrs&, const OpAttrs&) = default;
 };
@@ -90,8 +110,8 @@ class Evaluator {
   virtual bool prefers_batches() const { return false; }
 };
 
-// Number of tensor outputs of `op` under `attrs`: its `outputs` in builtin_ops.def (Split: num;
-// all others: 1).
+// Number of tensor outputs of `op` under `attrs`: its `outputs` in builtin_ops.def (Split,
+// ShapeN: num; all others: 1).
 int output_count(BuiltinOp op, const OpAttrs& attrs);
 
 }  // namespace tfmc::eval

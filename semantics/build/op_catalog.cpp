@@ -83,6 +83,16 @@ bool* boolean_attr(const std::string& key, eval::OpAttrs& attrs) {
   return nullptr;
 }
 
+// The field of a StridedSlice mask key, nullptr for another key.
+std::int64_t* mask_attr(const std::string& key, eval::OpAttrs& attrs) {
+  if (key == "begin_mask") return &attrs.masks.begin_mask;
+  if (key == "end_mask") return &attrs.masks.end_mask;
+  if (key == "ellipsis_mask") return &attrs.masks.ellipsis_mask;
+  if (key == "new_axis_mask") return &attrs.masks.new_axis_mask;
+  if (key == "shrink_axis_mask") return &attrs.masks.shrink_axis_mask;
+  return nullptr;
+}
+
 // Checks one attribute of a built-in and stores it into `f`; reports and returns false on error.
 // Errors name `owner`, the op as written.
 bool apply_builtin_attr(const std::string& op, std::string_view owner, const Attr& a, Function& f,
@@ -96,7 +106,10 @@ bool apply_builtin_attr(const std::string& op, std::string_view owner, const Att
   if (a.key == "axis") {
     if (v.kind != AttrValue::Kind::Integer) return bad("an integer");
     f.attrs.axis = v.integer;
-    if (v.integer != 0 || is_reduction(op)) shown["axis"] = std::to_string(v.integer);
+    // OneHot's default is -1, the others' 0 (the reductions': no axis).
+    if (op == "OneHot" ? v.integer != -1 : v.integer != 0 || is_reduction(op)) {
+      shown["axis"] = std::to_string(v.integer);
+    }
   } else if (a.key == "num") {
     if (v.kind != AttrValue::Kind::Integer || v.integer < 1 || v.integer > kMaxSplit) {
       return bad("an integer in [1, 65536]");
@@ -144,6 +157,29 @@ bool apply_builtin_attr(const std::string& op, std::string_view owner, const Att
     }
     f.attrs.shape = v.list;
     shown["shape"] = attr_value_text(v);
+  } else if (a.key == "squeeze_dims") {
+    if (v.kind != AttrValue::Kind::List) return bad("a list of dimensions like [0,-1]");
+    f.attrs.squeeze_dims = v.list;
+    if (!v.list.empty()) shown["squeeze_dims"] = attr_value_text(v);
+  } else if (std::int64_t* mask = mask_attr(a.key, f.attrs)) {
+    // TensorFlow's masks are 32-bit integers: a negative one sets the high bits.
+    if (v.kind != AttrValue::Kind::Integer ||
+        v.integer < std::numeric_limits<std::int32_t>::min() ||
+        v.integer > std::numeric_limits<std::int32_t>::max()) {
+      return bad("a 32-bit integer");
+    }
+    *mask = v.integer;
+    if (v.integer != 0) shown[a.key] = std::to_string(v.integer);
+  } else if (a.key == "batch_dims") {
+    if (v.kind != AttrValue::Kind::Integer) return bad("an integer");
+    f.attrs.batch_dims = v.integer;
+    if (v.integer != 0) shown["batch_dims"] = std::to_string(v.integer);
+  } else if (a.key == "mode") {
+    if (v.kind != AttrValue::Kind::Name || (v.name != "REFLECT" && v.name != "SYMMETRIC")) {
+      return bad("REFLECT or SYMMETRIC");
+    }
+    f.attrs.symmetric = v.name == "SYMMETRIC";
+    if (f.attrs.symmetric) shown["mode"] = v.name;
   } else if (a.key == "value") {
     if (v.kind == AttrValue::Kind::Literal) {
       f.constant = values.tensor(*v.literal);
@@ -211,9 +247,12 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
               : op == "IdentityN" ? static_cast<int>(arguments)
               : op == "NoOp"      ? 0
                                   : 1;
-  f.attrs.to = op == "Shape"                      ? eval::DType::I32
+  const bool shape_query = op == "Shape" || op == "ShapeN" || op == "Size";
+  f.attrs.to = shape_query                        ? eval::DType::I32
                : op == "ArgMax" || op == "ArgMin" ? eval::DType::I64
                                                   : f.attrs.to;
+  // ShapeN has one output per argument.
+  if (op == "ShapeN") f.attrs.num = static_cast<std::int64_t>(arguments);
   // The tensor-input forms (Sum(x, axes) and its kin, Split(axis, x), Reshape(x, shape)) take their
   // axis or shape as an argument, not as an attribute.
   const bool tensor_form = arguments == 2 && (is_reduction(op) || op == "Split" || op == "Reshape");

@@ -95,7 +95,11 @@ void GraphEmitter::emit_pure(int i) {
     }
   } else if (op == "Split") {
     add_attr(s, "num", integer_value(graph_.attr_int(i, "num_split").value_or(1)));
-  } else if (op == "Cast" || op == "Shape" || op == "ArgMax" || op == "ArgMin") {
+  } else if (op == "Squeeze" || op == "StridedSlice" || op == "GatherV2" || op == "OneHot" ||
+             op == "MirrorPad") {
+    emit_index_attrs(i, s);
+  } else if (op == "Cast" || op == "Shape" || op == "ShapeN" || op == "Size" || op == "ArgMax" ||
+             op == "ArgMin") {
     // The dtype attribute, and its default where TensorFlow has one.
     const bool arg = op == "ArgMax" || op == "ArgMin";
     const char* key = op == "Cast" ? "DstT" : arg ? "output_type" : "out_type";
@@ -113,6 +117,32 @@ void GraphEmitter::emit_pure(int i) {
     if (op == "Cast" || *dtype != dtype_of(absent)) {
       add_attr(s, op == "Cast" ? "to" : key, name_value(std::string(eval::dtype_name(*dtype))));
     }
+  }
+}
+
+// The attributes of the shape and index ops where they differ from the defaults, and
+// MirrorPad's mode.
+void GraphEmitter::emit_index_attrs(int i, NodeStmt& s) {
+  const auto& attrs = graph_.node(i).attr();
+  if (const auto it = attrs.find("squeeze_dims"); it != attrs.end() && it->second.list().i_size()) {
+    AttrValue v;
+    v.kind = AttrValue::Kind::List;
+    v.list.assign(it->second.list().i().begin(), it->second.list().i().end());
+    add_attr(s, "squeeze_dims", std::move(v));
+  }
+  for (const char* key : {"begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
+                          "shrink_axis_mask", "batch_dims"}) {
+    if (const auto value = graph_.attr_int(i, key); value && *value != 0) {
+      add_attr(s, key, integer_value(*value));
+    }
+  }
+  if (graph_.node(i).op() == "OneHot") {
+    if (const auto axis = graph_.attr_int(i, "axis"); axis && *axis != -1) {
+      add_attr(s, "axis", integer_value(*axis));
+    }
+  }
+  if (const auto it = attrs.find("mode"); it != attrs.end()) {
+    add_attr(s, "mode", name_value(it->second.s()));
   }
 }
 

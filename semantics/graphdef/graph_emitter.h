@@ -66,6 +66,7 @@ class GraphEmitter {
   void emit_const(int i);
   NodeStmt* emit_tensor_op(int i, const std::string& op);
   void emit_pure(int i);
+  void emit_index_attrs(int i, NodeStmt& s);
   void emit_uninterpreted(int i);
 
   // Resources (emit_resource_ops.cpp).

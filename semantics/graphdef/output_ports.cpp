@@ -33,7 +33,7 @@ int OutputPorts::tensor_outputs(int i) const {
   if (const std::string flow = control_flow_op(op); !flow.empty()) {
     return flow == "Switch" || flow == "Merge" ? 2 : 1;
   }
-  if (op == "IdentityN") return static_cast<int>(graph_.data_input_count(i));
+  if (op == "IdentityN" || op == "ShapeN") return static_cast<int>(graph_.data_input_count(i));
   if (pure_ops().count(op) || op == "Const" || op == "PlaceholderWithDefault" || is_dequeue(op)) {
     return 1;
   }
