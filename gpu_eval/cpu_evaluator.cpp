@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "gpu_eval/cpu_optimizer_ops.h"
+#include "gpu_eval/cpu_random_ops.h"
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_ops.h"
@@ -260,6 +261,19 @@ EvalResult kernel(Op<BuiltinOp::Range>, Args args, const OpAttrs&) {
 template <BuiltinOp op>
 requires(is_optimizer_step(op)) EvalResult kernel(Op<op>, Args args, const OpAttrs& attrs) {
   return optimizer_step(op, args, attrs);
+}
+
+EvalResult kernel(Op<BuiltinOp::StatelessRandomGetKeyCounter>, Args args, const OpAttrs&) {
+  return random_key_counter(*args[0], false);
+}
+
+EvalResult kernel(Op<BuiltinOp::StatelessRandomGetKeyCounterAlg>, Args args, const OpAttrs&) {
+  return random_key_counter(*args[0], true);
+}
+
+template <BuiltinOp op>
+requires(is_stateless_random(op)) EvalResult kernel(Op<op>, Args args, const OpAttrs& attrs) {
+  return stateless_random(op, attrs.to, args);
 }
 
 }  // namespace
