@@ -251,12 +251,17 @@ std::optional<ErrorKind> int_bounds(RandomDistribution dist, std::span<const Ten
   return std::nullopt;
 }
 
-// The numbers of `dist` in `dtype` (Int: the bounds' dtype) of the shape tensor's shape.
+// The numbers of `dist` in `dtype` (Int: the bounds' dtype) of the shape tensor's shape; an
+// empty result whatever the bounds.
 EvalResult generate(RandomDistribution dist, DType dtype, const Shape& shape, const Philox& gen,
                     std::span<const Tensor* const> bounds) {
   std::uint64_t lo = 0;
   std::uint64_t range = 0;
-  if (auto e = int_bounds(dist, bounds, lo, range)) return *e;
+  // TensorFlow's kernel returns an empty result before it looks at the bounds.
+  const bool empty = element_count(shape) == 0;
+  if (!empty) {
+    if (auto e = int_bounds(dist, bounds, lo, range)) return *e;
+  }
   const DType out = dist == RandomDistribution::Int ? bounds[0]->dtype : dtype;
   return visit_numeric(out, [&]<class T>(std::type_identity<T>) {
     return single(fill<T>(dist, out, shape, gen, lo, range));
@@ -298,7 +303,9 @@ EvalResult from_key_counter(RandomDistribution dist, DType dtype,
     return ErrorKind::Shape;
   }
   const std::int32_t id = view<std::int32_t>(alg)[0];
-  if (id != kAlgPhilox && id != kAlgAutoSelect) return ErrorKind::Arithmetic;
+  // TensorFlow's kernel checks the algorithm only when it has numbers to draw.
+  const bool empty = element_count(std::get<Shape>(shape)) == 0;
+  if (!empty && id != kAlgPhilox && id != kAlgAutoSelect) return ErrorKind::Arithmetic;
   const auto word = [](const Tensor& t, std::int64_t i) {
     return static_cast<std::uint64_t>(view<std::int64_t>(t)[i]);
   };

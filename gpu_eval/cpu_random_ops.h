@@ -9,7 +9,8 @@
 // fewer than 2 elements or not 1-D, a non-scalar algorithm or bound, or a result of more than
 // kMaxRandomElements elements is Error(shape); an algorithm other than Philox (1) or
 // auto-select (3), or a minval not below maxval, is Error(arithmetic) (TensorFlow's kernel
-// refuses them).
+// refuses them), except for a result of no elements, which TensorFlow draws without looking at
+// them or at the bounds' shapes.
 #pragma once
 
 #include <cstdint>

@@ -168,6 +168,23 @@ TEST_CASE("a stateless random op refuses what TensorFlow's kernel refuses", "[ra
   CHECK(error(evaluate("StatelessRandomUniformIntV2",
                        {"i32[1]{2}", "i64[1]{5}", "i64[2]{6, 7}", "i32{1}", "i32{4}", "i32{4}"})) ==
         ErrorKind::Arithmetic);
+  // An empty result is drawn before TensorFlow's kernel looks at the algorithm's value or the
+  // bounds; the other arguments are checked.
+  const auto empty = [](const eval::EvalResult& r) {
+    REQUIRE(std::holds_alternative<std::vector<eval::Tensor>>(r));
+    return sem::format_tensor(std::get<std::vector<eval::Tensor>>(r)[0]);
+  };
+  CHECK(empty(uniform_v2("i32[2]{3, 0}", "i64[1]{5}", "i64[2]{6, 7}", "i32{2}")) == "f32[3,0]{}");
+  CHECK(empty(evaluate("StatelessRandomUniformIntV2", {"i32[1]{0}", "i64[1]{5}", "i64[2]{6, 7}",
+                                                       "i32{1}", "i64[1]{4}", "i64{4}"})) ==
+        "i64[0]{}");
+  CHECK(empty(evaluate("StatelessRandomUniformInt",
+                       {"i32[1]{0}", "i32[2]{1, 2}", "i32{4}", "i32{4}"})) == "i32[0]{}");
+  CHECK(error(uniform_v2("i32[1]{0}", "i64[2]{5, 6}")) == ErrorKind::Shape);
+  CHECK(error(uniform_v2("i32[1]{0}", "i64[1]{5}", "i64[2]{6, 7}", "i32[1]{1}")) ==
+        ErrorKind::Shape);
+  CHECK(error(evaluate("StatelessRandomUniform", {"i32[1]{0}", "i32[3]{1, 2, 3}"})) ==
+        ErrorKind::Shape);
 }
 
 TEST_CASE("a stateless random op's dtype attribute is checked when read", "[random]") {

@@ -3,8 +3,16 @@
 arguments and results as tfmc literals with hex floats, so that the test compares bits. The
 uint64 keys and counters are written as the i64 tensors of the same bits that tfmc uses.
 
-Run with the TensorFlow of tools/tf/setup_venv.sh:  python tools/tf/make_random_cases.py OUT
+It also writes DIR/dropout.pbtxt, the TF1 graph of a training step's random parts as Keras 3
+writes them (a seed drawn from a seed-state variable that the step then advances, a dropout
+mask from StatelessRandomGetKeyCounter and StatelessRandomUniformV2, weights drawn by the V1
+normal and truncated normal ops), with DIR/dropout.args (the arguments of `tfmc check`) and
+DIR/dropout.expected (every variable after `init` and one `train` run in TensorFlow).
+
+Run with the TensorFlow of tools/tf/setup_venv.sh:
+  python tools/tf/make_random_cases.py OUT.inc DIR
 """
+import os
 import sys
 
 import numpy as np
@@ -148,12 +156,54 @@ def v2_cases():
     return out
 
 
+def write_dropout_graph(out_dir):
+    v1 = tf.compat.v1
+    g = tf.Graph()
+    with g.as_default():
+        # Keras's SeedGenerator: an int64 state whose value, reduced and cast, is the seed.
+        state = v1.get_variable("seed_state", initializer=np.array([1337, 0], np.int64),
+                                use_resource=True)
+        seed = tf.cast(tf.math.floormod(state.read_value() * 1, 2**31 - 1), tf.int32)
+        x = tf.constant(np.arange(1, 13, dtype=np.float32).reshape(3, 4) / 4)
+        # Keras's Dropout(0.5): keep where the uniform number is above the rate, scaled.
+        u = tf.random.stateless_uniform([3, 4], seed, minval=0.0, maxval=1.0)
+        kept = tf.raw_ops.Select(condition=tf.greater(u, 0.5), x=x * 2.0,
+                                 y=tf.zeros_like(x))
+        y = v1.get_variable("y", initializer=np.zeros([3, 4], np.float32), use_resource=True)
+        w = v1.get_variable("w", initializer=np.zeros([3, 2], np.float64), use_resource=True)
+        n = v1.get_variable("n", initializer=np.zeros([5], np.float32), use_resource=True)
+        writes = [
+            y.assign(kept),
+            w.assign(tf.raw_ops.StatelessTruncatedNormal(shape=[3, 2], seed=seed,
+                                                         dtype=tf.float64) * 0.05),
+            n.assign(tf.raw_ops.StatelessRandomNormal(shape=[5], seed=seed)),
+        ]
+        with tf.control_dependencies(writes):
+            advance = state.assign(state.read_value() + np.array([0, 1], np.int64))
+        tf.group(advance, name="train")
+        init = v1.global_variables_initializer()
+        variables = v1.global_variables()
+        with v1.Session(graph=g) as s:
+            s.run(init)
+            s.run("train")
+            values = s.run(variables)
+    tf.io.write_graph(g.as_graph_def(), out_dir, "dropout.pbtxt")
+    with open(os.path.join(out_dir, "dropout.args"), "w") as f:
+        f.write("--init\ninit\n--target\ntrain\n")
+    with open(os.path.join(out_dir, "dropout.expected"), "w") as f:
+        for var, value in sorted(zip(variables, values), key=lambda p: p[0].op.name):
+            dtype = {np.float32: "f32", np.float64: "f64", np.int64: "i64"}[value.dtype.type]
+            f.write(f"{var.op.name} = {literal(value, dtype)}\n")
+
+
 def main():
     lines = key_counter_cases() + v1_cases() + v2_cases()
     header = (f"// Written by tools/tf/make_random_cases.py with TensorFlow {tf.__version__}: "
               "{op, dtype attribute, arguments, TensorFlow's results}.\n// clang-format off\n")
     with open(sys.argv[1], "w") as f:
         f.write(header + "\n".join(lines) + "\n// clang-format on\n")
+    os.makedirs(sys.argv[2], exist_ok=True)
+    write_dropout_graph(sys.argv[2])
 
 
 if __name__ == "__main__":
