@@ -167,8 +167,8 @@ Group<T> truncated_group(Words& words) {
 
 // TensorFlow's FillPhiloxRandomTask: element i of the result is number i % n of group i / n
 // (n numbers a group). A fixed distribution's group k is the generator's block k; a truncated
-// normal's starts 256 numbers' worth of blocks after the previous group's start, whatever
-// the rejections took.
+// normal's reserves 256 words for each of its numbers, so it starts n * 64 blocks after the
+// previous group's start, whatever the rejections took.
 template <class T>
 Tensor fill(RandomDistribution dist, DType dtype, const Shape& shape, Philox gen, std::uint64_t lo,
             std::uint64_t range) {

@@ -88,7 +88,7 @@ eval::EvalResult uniform_v2(const char* shape, const char* key = "i64[1]{5}",
 }  // namespace
 
 TEST_CASE("each stateless random op gives TensorFlow's bits", "[random]") {
-  REQUIRE(cases().size() == 141);
+  REQUIRE(cases().size() == 143);
   for (const RandomCase& c : cases()) {
     std::vector<std::string> arguments(c.arguments.begin(), c.arguments.end());
     INFO(c.op << " {dtype=" << c.dtype << "} of " << fmt::format("{}", fmt::join(arguments, ", ")));
