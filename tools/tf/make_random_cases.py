@@ -173,7 +173,7 @@ def write_dropout_graph(out_dir):
         # Keras's SeedGenerator: an int64 state whose value, reduced and cast, is the seed.
         state = v1.get_variable("seed_state", initializer=np.array([1337, 0], np.int64),
                                 use_resource=True)
-        seed = tf.cast(tf.math.floormod(state.read_value() * 1, 2**31 - 1), tf.int32)
+        seed = tf.cast(tf.math.floormod(state.read_value() * 1, 2**31 - 2), tf.int32)
         x = tf.constant(np.arange(1, 13, dtype=np.float32).reshape(3, 4) / 4)
         # Keras's Dropout(0.5): keep where the uniform number is above the rate, scaled.
         u = tf.random.stateless_uniform([3, 4], seed, minval=0.0, maxval=1.0)
