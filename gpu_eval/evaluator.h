@@ -31,11 +31,11 @@ enum class BuiltinOp : std::uint8_t {
 // Attributes after validation by the semantics layer. `axis` is as written (may be negative;
 // the evaluator normalizes it against the argument's rank and gives Error(shape) when out of
 // range); Concat's, Split's, Sum's and Pack's. `num` is Split's output count (>= 1). `to` is
-// Cast's target, Shape's result dtype and the stateless random ops' `dtype`. `shape` is Reshape's
-// target (at most one -1). `transpose_a`, `transpose_b`: MatMul's. `keep_dims`: Sum's.
-// `use_nesterov` (MomentumStep, AdamStep), `update_slots` (AdagradStep, AdagradV2Step; true unless
-// set false) and `multiply_linear_by_lr` (FtrlStep, FtrlV2Step): the optimizers' TensorFlow
-// attributes.
+// Cast's target and Shape's result dtype. `shape` is Reshape's target (at most one -1).
+// `transpose_a`, `transpose_b`: MatMul's. `keep_dims`: Sum's. `use_nesterov` (MomentumStep,
+// AdamStep), `update_slots` (AdagradStep, AdagradV2Step; true unless set false) and
+// `multiply_linear_by_lr` (FtrlStep, FtrlV2Step): the optimizers' TensorFlow attributes.
+// The stateless random ops keep their result's `dtype` in `to`.
 //
 // The tensor-input forms take what an attribute would say as a tensor argument, as
 // TensorFlow does: Sum(x, axes), Reshape(x, shape), Split(axis, x), ConcatV2(x..., axis),
