@@ -14,6 +14,7 @@
 #include "gpu_eval/cpu_layout_ops.h"
 #include "gpu_eval/cpu_optimizer_ops.h"
 #include "gpu_eval/cpu_pad_ops.h"
+#include "gpu_eval/cpu_random_ops.h"
 #include "gpu_eval/cpu_reduction_ops.h"
 #include "gpu_eval/cpu_reductions.h"
 #include "gpu_eval/cpu_shape_ops.h"
@@ -478,6 +479,19 @@ EvalResult kernel(Op<BuiltinOp::Size>, Args args, const OpAttrs& attrs) {
 EvalResult kernel(Op<BuiltinOp::Rank>, Args args, const OpAttrs&) { return rank_of(*args[0]); }
 
 EvalResult kernel(Op<BuiltinOp::Where>, Args args, const OpAttrs&) { return where(*args[0]); }
+
+EvalResult kernel(Op<BuiltinOp::StatelessRandomGetKeyCounter>, Args args, const OpAttrs&) {
+  return random_key_counter(*args[0], false);
+}
+
+EvalResult kernel(Op<BuiltinOp::StatelessRandomGetKeyCounterAlg>, Args args, const OpAttrs&) {
+  return random_key_counter(*args[0], true);
+}
+
+template <BuiltinOp op>
+requires(is_stateless_random(op)) EvalResult kernel(Op<op>, Args args, const OpAttrs& attrs) {
+  return stateless_random(op, attrs.to, args);
+}
 
 }  // namespace
 

@@ -40,6 +40,7 @@ enum class BuiltinOp : std::uint8_t {
 // dimension 1) rather than NHWC (the last dimension). `use_nesterov` (MomentumStep, AdamStep),
 // `update_slots` (AdagradStep, AdagradV2Step; true unless set false) and `multiply_linear_by_lr`
 // (FtrlStep, FtrlV2Step): the optimizers' TensorFlow attributes.
+// The stateless random ops keep their result's `dtype` in `to`.
 //
 // The tensor-input forms take what an attribute would say as a tensor argument, as
 // TensorFlow does: Sum(x, axes), Reshape(x, shape), Split(axis, x), ConcatV2(x..., axis),
@@ -111,7 +112,7 @@ class Evaluator {
 };
 
 // Number of tensor outputs of `op` under `attrs`: its `outputs` in builtin_ops.def (Split,
-// ShapeN: num; all others: 1).
+// ShapeN: num; StatelessRandomGetKeyCounter: 2; StatelessRandomGetKeyCounterAlg: 3; all others: 1).
 int output_count(BuiltinOp op, const OpAttrs& attrs);
 
 }  // namespace tfmc::eval

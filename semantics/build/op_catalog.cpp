@@ -133,6 +133,15 @@ bool apply_builtin_attr(const std::string& op, std::string_view owner, const Att
     }
     f.attrs.channels_first = v.name == "NCHW";
     if (f.attrs.channels_first) shown["data_format"] = v.name;
+  } else if (a.key == "dtype") {
+    // The stateless random ops' result: integers for the FullInt forms, else floats.
+    const bool integers = op.find("FullInt") != std::string::npos;
+    const auto t = v.kind == AttrValue::Kind::Name ? eval::dtype_from_name(v.name) : std::nullopt;
+    const bool fits = integers ? t == eval::DType::I32 || t == eval::DType::I64
+                               : t == eval::DType::F32 || t == eval::DType::F64;
+    if (!fits) return bad(integers ? "i32 or i64" : "f32 or f64");
+    f.attrs.to = *t;
+    if (t != eval::DType::F32) shown["dtype"] = v.name;
   } else if (bool* flag = boolean_attr(a.key, f.attrs)) {
     if (v.kind != AttrValue::Kind::Name || (v.name != "true" && v.name != "false")) {
       return bad("true or false");

@@ -62,6 +62,17 @@ NodeStmt* GraphEmitter::emit_tensor_op(int i, const std::string& op) {
   return &out_.ast.nodes.back();
 }
 
+namespace {
+
+// The stateless random ops whose TensorFlow attribute `dtype` is their result's dtype; the
+// Int forms take minval's, which their attribute repeats, and the key-counter ops have none.
+bool random_result_dtype(const std::string& op) {
+  return op.starts_with("Stateless") && op.find("KeyCounter") == std::string::npos &&
+         op.find("UniformInt") == std::string::npos;
+}
+
+}  // namespace
+
 void GraphEmitter::emit_pure(int i) {
   const std::string& op = rewrites_.op(i);
   NodeStmt* added = emit_tensor_op(i, pure_ops().at(op));
@@ -95,6 +106,18 @@ void GraphEmitter::emit_pure(int i) {
     }
   } else if (op == "Split") {
     add_attr(s, "num", integer_value(graph_.attr_int(i, "num_split").value_or(1)));
+  } else if (random_result_dtype(op)) {
+    const auto it = graph_.node(i).attr().find("dtype");
+    const tf::DataType type =
+        it == graph_.node(i).attr().end() ? tf::DT_INVALID : it->second.type();
+    const auto dtype = dtype_of(type);
+    if (!dtype) {
+      out_.ast.nodes.pop_back();
+      return graph_.error(i, fmt::format("its attribute dtype = {} cannot be mapped: tfmc has "
+                                         "DT_FLOAT, DT_DOUBLE, DT_INT32 and DT_INT64 results",
+                                         tf_type_name(type)));
+    }
+    add_attr(s, "dtype", name_value(std::string(eval::dtype_name(*dtype))));
   } else if (op == "Squeeze" || op == "StridedSlice" || op == "GatherV2" || op == "OneHot" ||
              op == "MirrorPad") {
     emit_index_attrs(i, s);
