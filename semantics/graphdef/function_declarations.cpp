@@ -23,8 +23,13 @@ UninterpretedFunctions::UninterpretedFunctions(const GraphSelection& graph,
         {static_cast<int>(graph.data_input_count(i)), ports.tensor_outputs(i)});
     nodes_of[graph.node(i).op()].push_back(i);
   }
+  // Functions and nodes share one namespace: a node named as an op (TensorFlow names a node
+  // `Sigmoid` after its op) makes that op's function take its long name.
+  std::set<std::string> node_names;
+  for (int i = 0; i < graph.size(); ++i) node_names.insert(graph.node(i).name());
   for (const auto& [op, sigs] : signatures) {
-    const bool plain = sigs.size() == 1 && !is_builtin_function(op) && !is_stateful_op(op);
+    const bool plain = sigs.size() == 1 && !is_builtin_function(op) && !is_stateful_op(op) &&
+                       !node_names.count(op);
     for (const auto& [k, l] : sigs) {
       const std::string name = plain ? op : fmt::format("{}~{}~{}", op, k, l);
       functions_[{op, k, l}] = name;

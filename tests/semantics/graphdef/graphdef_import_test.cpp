@@ -261,6 +261,17 @@ TEST_CASE("import: an op without a mapping is an uninterpreted function, with on
         std::string::npos);
 }
 
+TEST_CASE("import: a node named as its unmapped op keeps the function apart from the node",
+          "[graphdef][import]") {
+  // TensorFlow names a node after its op (`Atan2`); the function takes its long name.
+  const std::string graph = float_const("a", "1") + float_const("b", "2") +
+                            node("Atan2", "Atan2", {"a", "b"}) + node("n", "Neg", {"Atan2"});
+  const Checked c = check_graph("named_as_op.pbtxt", graph, {"--fetch", "n"});
+  INFO(c.err);
+  CHECK(c.code == 0);
+  tfmc::test::check_outcome_list(c.outcomes, {{{{"n", "Neg(Atan2~2~1(f32{1}, f32{2}))"}}, {}}});
+}
+
 TEST_CASE("import: without --fetch or --target the whole graph runs, with a note",
           "[graphdef][import]") {
   const std::string graph = float_const("a", "1") + float_const("b", "2") +
