@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "gpu_eval/cpu_activation_grads.h"
 #include "gpu_eval/cpu_cumsum.h"
 #include "gpu_eval/cpu_index_ops.h"
 #include "gpu_eval/cpu_layout_ops.h"
@@ -420,6 +421,18 @@ template <BuiltinOp op>
 requires(op == BuiltinOp::ArgMax || op == BuiltinOp::ArgMin) EvalResult
     kernel(Op<op>, Args args, const OpAttrs& attrs) {
   return arg_max_min(*args[0], *args[1], attrs.to, op == BuiltinOp::ArgMax);
+}
+
+EvalResult kernel(Op<BuiltinOp::RsqrtGrad>, Args args, const OpAttrs&) {
+  return rsqrt_grad(*args[0], *args[1]);
+}
+
+EvalResult kernel(Op<BuiltinOp::SigmoidGrad>, Args args, const OpAttrs&) {
+  return sigmoid_grad(*args[0], *args[1]);
+}
+
+EvalResult kernel(Op<BuiltinOp::TanhGrad>, Args args, const OpAttrs&) {
+  return tanh_grad(*args[0], *args[1]);
 }
 
 // The shape and index ops.
