@@ -2,7 +2,7 @@
 BiasAddGrad and Cumsum nodes over constants (whole packets, tails and columns of f32 and f64,
 an i32 Mean, both data formats, exclusive and reverse running sums),
 with reductions.args (the fetches) and reductions.expected (`NAME = LITERAL` per fetched node:
-TensorFlow's values, hex floats), for tests/semantics/graphdef/reduction_graph_test.cpp.
+TensorFlow's values, hex floats), for tests/semantics/graphdef/tensorflow_valued_graphs_test.cpp.
 
 Run with the TensorFlow of tools/tf/setup_venv.sh:  python tools/tf/make_reduction_graph.py OUT_DIR
 """

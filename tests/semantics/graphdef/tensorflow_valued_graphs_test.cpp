@@ -1,0 +1,74 @@
+// The graphs TensorFlow 2.21 wrote to exercise the ops (each directory's MANIFEST.md says
+// which script wrote it): testdata/graphdef/elementwise/ops (tools/tf/make_elementwise_cases.py),
+// reductions/reductions (make_reduction_graph.py), shape_ops/shape_ops (make_shape_op_graph.py)
+// and random/dropout (make_random_cases.py). tfmc imports every node of each without a warning
+// and checks it, with the arguments of NAME.args, to exactly one outcome whose outputs and
+// variables are, by name, exactly those of NAME.expected (`NAME = LITERAL`, the values of
+// TensorFlow's Session.run), compared as canonical prints so that every NaN is one value.
+#include <catch2/catch.hpp>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "semantics/values/tensor_text.h"
+#include "support/files.h"
+#include "support/json_reader.h"
+#include "support/testdata.h"
+#include "support/tfmc_run.h"
+
+namespace {
+
+std::string corpus(const std::string& file) {
+  return tfmc::test::source_path("testdata/graphdef/" + file);
+}
+
+std::vector<std::string> lines_of(const std::string& file) {
+  return tfmc::test::nonempty_lines(tfmc::test::read_file(corpus(file)));
+}
+
+std::string canonical(const std::string& text) {
+  const tfmc::sem::LiteralParse p = tfmc::sem::parse_tensor_literal(text);
+  INFO(text);
+  REQUIRE(p.tensor.has_value());
+  return tfmc::sem::format_tensor(*p.tensor);
+}
+
+// Each graph (directory/name) with the number of values its .expected holds.
+const std::map<std::string, std::size_t> kGraphs = {{"elementwise/ops", 24},
+                                                    {"reductions/reductions", 12},
+                                                    {"shape_ops/shape_ops", 19},
+                                                    {"random/dropout", 4}};
+
+}  // namespace
+
+TEST_CASE("TensorFlow-valued graphs: one outcome with TensorFlow's values, no warning",
+          "[graphdef][tensorflow_values]") {
+  for (const auto& [graph, count] : kGraphs) {
+    DYNAMIC_SECTION(graph) {
+      std::map<std::string, std::string> want;
+      for (const std::string& line : lines_of(graph + ".expected")) {
+        const auto eq = line.find(" = ");
+        REQUIRE(eq != std::string::npos);
+        want.emplace(line.substr(0, eq), canonical(line.substr(eq + 3)));
+      }
+      CHECK(want.size() == count);
+      std::vector<std::string> args = {"check", corpus(graph + ".pbtxt")};
+      for (const std::string& a : lines_of(graph + ".args")) args.push_back(a);
+      args.insert(args.end(), {"--json", "--quiet"});
+      const tfmc::test::CliResult r = tfmc::test::tfmc_run(args);
+      INFO(r.err);
+      CHECK(r.err.empty());  // every op mapped: no warning
+      CHECK(r.code == 0);
+      const tfmc::test::Json result = tfmc::test::parse_json(r.out);
+      const auto& outcomes = result.at("outcomes").items;
+      REQUIRE(outcomes.size() == 1);
+      std::map<std::string, std::string> got;
+      for (const char* part : {"outputs", "variables"}) {
+        for (const auto& [name, value] : outcomes[0].at(part).members) {
+          got.emplace(name, canonical(value.text));
+        }
+      }
+      CHECK(got == want);
+    }
+  }
+}
