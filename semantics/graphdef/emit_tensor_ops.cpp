@@ -107,9 +107,12 @@ void GraphEmitter::emit_pure(int i) {
   } else if (op == "Split") {
     add_attr(s, "num", integer_value(graph_.attr_int(i, "num_split").value_or(1)));
   } else if (random_result_dtype(op)) {
+    // An attribute at its default may be left out (a SavedModel's functions leave them out):
+    // TensorFlow's default dtype is DT_UINT64 for the FullInt forms, DT_FLOAT for the others.
     const auto it = graph_.node(i).attr().find("dtype");
-    const tf::DataType type =
-        it == graph_.node(i).attr().end() ? tf::DT_INVALID : it->second.type();
+    const tf::DataType absent =
+        op.find("FullInt") != std::string::npos ? tf::DT_UINT64 : tf::DT_FLOAT;
+    const tf::DataType type = it == graph_.node(i).attr().end() ? absent : it->second.type();
     const auto dtype = dtype_of(type);
     if (!dtype) {
       out_.ast.nodes.pop_back();

@@ -27,4 +27,21 @@ TEST_CASE("random graph: a result dtype tfmc has no tensors of is an error namin
   CHECK(tfmc::test::error_of("float_bits.pbtxt", draw("DT_FLOAT"), {"--fetch", "r"})
             .find("i32 or i64") != std::string::npos);
   CHECK(tfmc::test::check_graph("int64.pbtxt", draw("DT_INT64"), {"--fetch", "r"}).code == 0);
+  // Without its dtype, as a SavedModel's function writes an attribute at its default: the
+  // FullInt form's default, DT_UINT64, is refused; the float forms draw f32, TensorFlow's
+  // default (tf.raw_ops.StatelessRandomUniform of shape [2] and seed [1, 2] gives these).
+  const std::string full_int =
+      inputs + node("r", "StatelessRandomUniformFullInt", {"shape", "seed"});
+  CHECK(tfmc::test::error_of("full_int_default.pbtxt", full_int, {"--fetch", "r"})
+            .find("its attribute dtype = DT_UINT64 cannot be mapped") != std::string::npos);
+  const std::string two = node("two", "Const", {},
+                               attr("value",
+                                    "tensor { dtype: DT_INT32 tensor_shape { dim { size: "
+                                    "1 } } int_val: 2 }"));
+  const tfmc::test::Checked c = tfmc::test::check_graph(
+      "uniform_default.pbtxt", inputs + two + node("u", "StatelessRandomUniform", {"two", "seed"}),
+      {"--fetch", "u"});
+  INFO(c.err);
+  REQUIRE(c.code == 0);
+  tfmc::test::check_outcome_list(c.outcomes, {{{{"u", "f32[2]{0.8440604, 0.19204533}"}}, {}}});
 }
