@@ -7,8 +7,10 @@
 //
 // It sends a call to the device only when the CPU backend would compute a tensor for it (the
 // dtypes and shapes check out, as cpu_evaluator.h states them) and the result has at least
-// `min_elements` elements; every other call, every error case, the ops it does not cover
-// (ConcatV2 and the other TensorFlow-form ops among them) and any call the device fails go to
+// `min_elements` elements; every other call, every error case, every call with an f64
+// operand and float FloorMod (whose subnormal cases the device does not round as the CPU does:
+// cuda_evaluator.cpp), the ops it does not cover (ConcatV2 and the other TensorFlow-form ops
+// among them) and any call the device fails go to
 // the CPU backend, so results never depend on where they were computed. Counts say where each
 // call ran. Calls from several threads take the device one at a time.
 #pragma once

@@ -61,12 +61,20 @@ TFMC_HOST_DEVICE T mul(T a, T b) {
   }
 }
 
+// Floats: the sign bit flipped, as TensorFlow's CPU Neg does (an xor), so that a subnormal
+// stays one under flush-to-zero. On the device -a compiles to neg.ftz under --ftz=true, which
+// would flush it; on the host -a is that xor already.
 template <class T>
 TFMC_HOST_DEVICE T neg(T a) {
   if constexpr (std::is_integral_v<T>) {
     using U = std::make_unsigned_t<T>;
     return static_cast<T>(U{0} - static_cast<U>(a));
   } else {
+#ifdef __CUDA_ARCH__
+    if constexpr (std::is_same_v<T, float>) {
+      return __int_as_float(__float_as_int(a) ^ static_cast<int>(0x80000000u));
+    }
+#endif
     return -a;
   }
 }

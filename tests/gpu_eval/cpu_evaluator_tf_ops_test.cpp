@@ -222,6 +222,12 @@ TEST_CASE("float arithmetic flushes subnormals to zero, as TensorFlow's kernels 
   OpAttrs to_f64;
   to_f64.to = DType::F64;
   CHECK(run(BuiltinOp::Cast, {"f32{1e-40}"}, to_f64) == "f64{0}");
+  // Neg flips the sign bit and keeps a subnormal; FloorMod is fmod, which reads a subnormal
+  // divisor as zero (a NaN result) but keeps a subnormal remainder, whose sign then reads as
+  // zero's, so no divisor is added to it.
+  CHECK(run(BuiltinOp::Neg, {"f32[2]{1e-45, -3e-39}"}) == "f32[2]{-1e-45, 3e-39}");
+  CHECK(run(BuiltinOp::FloorMod, {"f32[4]{1e-40, -1e-40, 5, 1e-40}", "f32[4]{1, 1, 1e-40, -1}"}) ==
+        "f32[4]{1e-40, -1e-40, nan, 1e-40}");
   // Normal numbers are untouched.
   CHECK(run(BuiltinOp::Div, {"f32{1e-30}", "f32{10}"}) == "f32{1e-31}");
 }
