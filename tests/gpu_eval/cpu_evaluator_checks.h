@@ -13,6 +13,7 @@
 
 #include "gpu_eval/cpu_evaluator.h"
 #include "semantics/values/tensor_text.h"
+#include "support/literals.h"
 
 namespace cpu_evaluator_checks {
 
@@ -24,13 +25,7 @@ using tfmc::eval::EvalResult;
 using tfmc::eval::OpAttrs;
 using tfmc::eval::Tensor;
 
-inline Tensor literal(std::string_view text) {
-  const tfmc::sem::LiteralParse parse = tfmc::sem::parse_tensor_literal(text);
-  INFO(text << ": " << parse.error);
-  REQUIRE(parse.tensor.has_value());
-  REQUIRE(parse.consumed == text.size());
-  return *parse.tensor;
-}
+using tfmc::test::literal;
 
 // Evaluates `op` on literal arguments; the results are printed canonically and joined with
 // " | ", an error as `Error(kind)`.

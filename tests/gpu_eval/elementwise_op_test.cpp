@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cpu_evaluator_checks.h"
-#include "semantics/build/op_catalog.h"
+#include "support/catalog_function.h"
 
 namespace {
 
@@ -32,29 +32,6 @@ const std::vector<OpCase>& cases() {
   return kCases;
 }
 
-std::vector<tfmc::sem::Attr> attr_list(
-    const std::vector<std::pair<const char*, const char*>>& attrs) {
-  std::vector<tfmc::sem::Attr> list;
-  for (const auto& [key, value] : attrs) {
-    tfmc::sem::Attr a;
-    a.key = key;
-    a.value.kind = tfmc::sem::AttrValue::Kind::Name;
-    a.value.name = value;
-    list.push_back(a);
-  }
-  return list;
-}
-
-// The catalog's function of `op` with `attrs`, or its read-time errors.
-std::pair<std::optional<tfmc::sem::Function>, std::string> make(
-    const std::string& op, const std::vector<std::pair<const char*, const char*>>& attrs,
-    std::size_t arguments) {
-  tfmc::sem::ValueStore values;
-  tfmc::sem::DiagnosticList diags("t.tfg", "");
-  auto f = tfmc::sem::make_builtin_function(op, attr_list(attrs), arguments, {}, values, diags);
-  return {std::move(f), diags.render()};
-}
-
 // The canonical print of a literal or an error: NaNs print alike whatever their bits.
 std::string canonical(std::string_view text) {
   if (text.starts_with("Error(")) return std::string(text);
@@ -72,7 +49,7 @@ TEST_CASE("each element-wise and reduction op gives TensorFlow's bits",
     for (std::string_view a : c.arguments) call << ' ' << a;
     for (const auto& [key, value] : c.attrs) call << " {" << key << '=' << value << '}';
     INFO(call.str());
-    const auto [f, errors] = make(c.op, c.attrs, c.arguments.size());
+    const auto [f, errors] = tfmc::test::make_function(c.op, c.attrs, c.arguments.size());
     INFO(errors);
     REQUIRE(f.has_value());
     CHECK(run(f->op, c.arguments, f->attrs) == canonical(c.result));
@@ -100,7 +77,7 @@ TEST_CASE("the ops' attributes are checked and shown where not the default",
           "[cpu_evaluator][elementwise_ops]") {
   const auto head = [](const std::string& op,
                        const std::vector<std::pair<const char*, const char*>>& attrs) {
-    const auto [f, errors] = make(op, attrs, 2);
+    const auto [f, errors] = tfmc::test::make_function(op, attrs, 2);
     return f ? f->head : errors;
   };
   CHECK(head("BiasAdd", {}) == "BiasAdd");
@@ -116,7 +93,7 @@ TEST_CASE("the ops' attributes are checked and shown where not the default",
   CHECK_THAT(head("Any", {{"axis", "0"}}), Catch::Contains("axis"));
   CHECK_THAT(head("Round", {{"keep_dims", "true"}}), Catch::Contains("keep_dims"));
 
-  const auto [argmax, errors] = make("ArgMax", {}, 2);
+  const auto [argmax, errors] = tfmc::test::make_function("ArgMax", tfmc::test::AttrTexts{}, 2);
   REQUIRE(argmax.has_value());
   CHECK(argmax->attrs.to == DType::I64);
 }

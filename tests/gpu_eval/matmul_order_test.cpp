@@ -14,6 +14,7 @@
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/inner_products.h"
 #include "semantics/values/tensor_text.h"
+#include "support/literals.h"
 
 namespace {
 
@@ -34,11 +35,7 @@ const std::vector<MatMulCase>& cases() {
   return kCases;
 }
 
-eval::Tensor literal(const std::string& text) {
-  const sem::LiteralParse p = sem::parse_tensor_literal(text);
-  REQUIRE(p.tensor.has_value());
-  return *p.tensor;
-}
+using test::literal;
 
 }  // namespace
 

@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
-#include "gpu_eval/cpu_evaluator.h"
-#include "semantics/build/op_catalog.h"
 #include "semantics/values/tensor_text.h"
+#include "support/catalog_function.h"
+#include "support/literals.h"
 
 namespace {
 
@@ -29,39 +29,25 @@ const std::vector<StepCase>& cases() {
   return kCases;
 }
 
-eval::Tensor literal(const std::string& text) {
-  const sem::LiteralParse p = sem::parse_tensor_literal(text);
-  REQUIRE(p.tensor.has_value());
-  return *p.tensor;
+using test::literal;
+
+// The attributes as a node writes them: `true` or `false`.
+test::AttrTexts attribute_texts(const std::vector<std::pair<const char*, bool>>& attrs) {
+  test::AttrTexts texts;
+  for (const auto& [key, on] : attrs) texts.emplace_back(key, on ? "true" : "false");
+  return texts;
 }
 
 // The catalog's function of `step` with `attrs`, as a node `ApplyX(...) {attrs}` makes it.
 sem::Function step_function(const std::string& step,
                             const std::vector<std::pair<const char*, bool>>& attrs,
                             std::size_t arguments) {
-  std::vector<sem::Attr> list;
-  for (const auto& [key, on] : attrs) {
-    sem::Attr a;
-    a.key = key;
-    a.value.kind = sem::AttrValue::Kind::Name;
-    a.value.name = on ? "true" : "false";
-    list.push_back(a);
-  }
-  sem::ValueStore values;
-  sem::DiagnosticList diags("t.tfg", "");
-  const auto f = sem::make_builtin_function(step, list, arguments, {}, values, diags);
-  INFO(diags.render());
-  REQUIRE(f.has_value());
-  return *f;
+  return test::catalog_function(step, attribute_texts(attrs), arguments);
 }
 
 eval::EvalResult evaluate(const std::string& step, const std::vector<eval::Tensor>& arguments,
                           const std::vector<std::pair<const char*, bool>>& attrs = {}) {
-  const sem::Function f = step_function(step, attrs, arguments.size());
-  std::vector<const eval::Tensor*> pointers;
-  for (const eval::Tensor& t : arguments) pointers.push_back(&t);
-  eval::CpuEvaluator cpu;
-  return cpu.evaluate(f.op, f.attrs, pointers);
+  return test::evaluate_function(step, attribute_texts(attrs), arguments);
 }
 
 }  // namespace

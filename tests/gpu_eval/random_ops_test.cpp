@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "gpu_eval/cpu_evaluator.h"
-#include "semantics/build/op_catalog.h"
 #include "semantics/values/tensor_text.h"
+#include "support/catalog_function.h"
+#include "support/literals.h"
 
 namespace {
 
@@ -31,42 +31,15 @@ const std::vector<RandomCase>& cases() {
   return kCases;
 }
 
-eval::Tensor literal(const std::string& text) {
-  const sem::LiteralParse p = sem::parse_tensor_literal(text);
-  INFO(text);
-  REQUIRE(p.tensor.has_value());
-  return *p.tensor;
-}
-
-// The catalog's function of `op` with a `dtype` attribute unless `dtype` is empty, as a node
-// `op(...) {dtype=...}` makes it.
-sem::Function random_function(const std::string& op, const std::string& dtype,
-                              std::size_t arguments) {
-  std::vector<sem::Attr> list;
-  if (!dtype.empty()) {
-    sem::Attr a;
-    a.key = "dtype";
-    a.value.kind = sem::AttrValue::Kind::Name;
-    a.value.name = dtype;
-    list.push_back(a);
-  }
-  sem::ValueStore values;
-  sem::DiagnosticList diags("t.tfg", "");
-  const auto f = sem::make_builtin_function(op, list, arguments, {}, values, diags);
-  INFO(diags.render());
-  REQUIRE(f.has_value());
-  return *f;
-}
-
+// `op` {dtype=DTYPE} (no attribute when `dtype` is empty) on literal arguments.
 eval::EvalResult evaluate(const std::string& op, const std::vector<std::string>& arguments,
                           const std::string& dtype = "") {
   std::vector<eval::Tensor> tensors;
-  for (const std::string& a : arguments) tensors.push_back(literal(a));
-  const sem::Function f = random_function(op, dtype, tensors.size());
-  std::vector<const eval::Tensor*> pointers;
-  for (const eval::Tensor& t : tensors) pointers.push_back(&t);
-  eval::CpuEvaluator cpu;
-  const eval::EvalResult r = cpu.evaluate(f.op, f.attrs, pointers);
+  for (const std::string& a : arguments) tensors.push_back(test::literal(a));
+  test::AttrTexts attrs;
+  if (!dtype.empty()) attrs.emplace_back("dtype", dtype);
+  const sem::Function f = test::catalog_function(op, attrs, tensors.size());
+  const eval::EvalResult r = test::evaluate_function(op, attrs, tensors);
   if (const auto* got = std::get_if<std::vector<eval::Tensor>>(&r)) {
     CHECK(got->size() == static_cast<std::size_t>(f.outputs));
   }
@@ -98,7 +71,7 @@ TEST_CASE("each stateless random op gives TensorFlow's bits", "[random]") {
     REQUIRE(got.size() == c.results.size());
     for (std::size_t k = 0; k < got.size(); ++k) {
       INFO("output " << k << ": " << sem::format_tensor(got[k]));
-      CHECK(got[k] == literal(c.results[k]));
+      CHECK(got[k] == test::literal(c.results[k]));
     }
   }
 }
@@ -188,24 +161,17 @@ TEST_CASE("a stateless random op refuses what TensorFlow's kernel refuses", "[ra
 }
 
 TEST_CASE("a stateless random op's dtype attribute is checked when read", "[random]") {
-  sem::ValueStore values;
-  const auto diagnostics = [&](const char* op, const char* dtype) {
-    sem::Attr a;
-    a.key = "dtype";
-    a.value.kind = sem::AttrValue::Kind::Name;
-    a.value.name = dtype;
-    sem::DiagnosticList diags("t.tfg", "");
-    const auto f = sem::make_builtin_function(op, {a}, 4, {}, values, diags);
-    return f ? std::string() : diags.render();
+  const auto diagnostics = [](const char* op, const char* dtype) {
+    return test::make_function(op, test::AttrTexts{{"dtype", dtype}}, 4).errors;
   };
   CHECK(diagnostics("StatelessRandomNormalV2", "f64").empty());
   CHECK_THAT(diagnostics("StatelessRandomNormalV2", "i32"), Catch::Contains("f32 or f64"));
   CHECK(diagnostics("StatelessRandomUniformFullIntV2", "i64").empty());
   CHECK_THAT(diagnostics("StatelessRandomUniformFullIntV2", "f32"), Catch::Contains("i32 or i64"));
-  CHECK(random_function("StatelessRandomUniformV2", "f64", 4).head ==
-        "StatelessRandomUniformV2{dtype=f64}");
-  CHECK(random_function("StatelessRandomUniformV2", "f32", 4).head == "StatelessRandomUniformV2");
-  sem::DiagnosticList diags("t.tfg", "");
+  CHECK(test::catalog_function("StatelessRandomUniformV2", test::AttrTexts{{"dtype", "f64"}}, 4)
+            .head == "StatelessRandomUniformV2{dtype=f64}");
+  CHECK(test::catalog_function("StatelessRandomUniformV2", test::AttrTexts{{"dtype", "f32"}}, 4)
+            .head == "StatelessRandomUniformV2");
   CHECK_FALSE(
-      sem::make_builtin_function("StatelessRandomUniformFullIntV2", {}, 4, {}, values, diags));
+      test::make_function("StatelessRandomUniformFullIntV2", test::AttrTexts{}, 4).function);
 }

@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "gpu_eval/cpu_evaluator.h"
 #include "gpu_eval/cpu_tensor_access.h"
-#include "semantics/build/op_catalog.h"
 #include "semantics/values/tensor_text.h"
+#include "support/catalog_function.h"
+#include "support/literals.h"
 
 namespace {
 
@@ -79,32 +79,12 @@ eval::Tensor generated(const ReductionCase& c) {
   return t;
 }
 
-eval::Tensor literal(const std::string& text) {
-  const sem::LiteralParse p = sem::parse_tensor_literal(text);
-  REQUIRE(p.tensor.has_value());
-  return *p.tensor;
-}
+using test::literal;
 
-// The catalog's function of `op` with `attrs` (names as values), as a node makes it.
+// `op` {attrs} on `arguments`.
 eval::EvalResult evaluate(const std::string& op, const std::vector<eval::Tensor>& arguments,
                           const std::vector<std::pair<const char*, const char*>>& attrs = {}) {
-  std::vector<sem::Attr> list;
-  for (const auto& [key, value] : attrs) {
-    sem::Attr a;
-    a.key = key;
-    a.value.kind = sem::AttrValue::Kind::Name;
-    a.value.name = value;
-    list.push_back(a);
-  }
-  sem::ValueStore values;
-  sem::DiagnosticList diags("t.tfg", "");
-  const auto f = sem::make_builtin_function(op, list, arguments.size(), {}, values, diags);
-  INFO(diags.render());
-  REQUIRE(f.has_value());
-  std::vector<const eval::Tensor*> pointers;
-  for (const eval::Tensor& t : arguments) pointers.push_back(&t);
-  eval::CpuEvaluator cpu;
-  return cpu.evaluate(f->op, f->attrs, pointers);
+  return test::evaluate_function(op, attrs, arguments);
 }
 
 std::string result_text(const eval::EvalResult& r) {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "gpu_eval/cpu_evaluator.h"
-#include "semantics/build/op_catalog.h"
 #include "semantics/values/tensor_text.h"
+#include "support/catalog_function.h"
+#include "support/literals.h"
 
 namespace {
 
@@ -30,45 +30,16 @@ const std::vector<ShapeOpCase>& cases() {
   return kCases;
 }
 
-eval::Tensor literal(const std::string& text) {
-  const sem::LiteralParse p = sem::parse_tensor_literal(text);
-  INFO(text);
-  REQUIRE(p.tensor.has_value());
-  return *p.tensor;
-}
-
-// One `key=value` as the parser makes it: a list `[1,-2]`, an integer, or a name.
-sem::Attr attribute(const std::string& text) {
-  const auto eq = text.find('=');
-  REQUIRE(eq != std::string::npos);
-  sem::Attr a;
-  a.key = text.substr(0, eq);
-  const std::string value = text.substr(eq + 1);
-  if (value.front() == '[') {
-    a.value.kind = sem::AttrValue::Kind::List;
-    std::string rest = value.substr(1, value.size() - 2);
-    while (!rest.empty()) {
-      const auto comma = rest.find(',');
-      a.value.list.push_back(std::stoll(rest.substr(0, comma)));
-      rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
-    }
-  } else if (value.front() == '-' || std::isdigit(static_cast<unsigned char>(value.front()))) {
-    a.value.kind = sem::AttrValue::Kind::Integer;
-    a.value.integer = std::stoll(value);
-  } else {
-    a.value.kind = sem::AttrValue::Kind::Name;
-    a.value.name = value;
-  }
-  return a;
-}
-
-std::vector<sem::Attr> attributes(const std::string& text) {
-  std::vector<sem::Attr> out;
+// `key=value` texts joined by ';'.
+test::AttrTexts attributes(const std::string& text) {
+  test::AttrTexts out;
   std::string rest = text;
   while (!rest.empty()) {
-    const auto semicolon = rest.find(';');
-    out.push_back(attribute(rest.substr(0, semicolon)));
-    rest = semicolon == std::string::npos ? "" : rest.substr(semicolon + 1);
+    const std::string one = rest.substr(0, rest.find(';'));
+    const auto eq = one.find('=');
+    REQUIRE(eq != std::string::npos);
+    out.emplace_back(one.substr(0, eq), one.substr(eq + 1));
+    rest = one.size() == rest.size() ? "" : rest.substr(one.size() + 1);
   }
   return out;
 }
@@ -76,23 +47,16 @@ std::vector<sem::Attr> attributes(const std::string& text) {
 // The results of `op` {attrs} on literal arguments, printed; an error as `Error(kind)`.
 std::vector<std::string> evaluate(const std::string& op, const std::string& attrs,
                                   const std::vector<std::string>& arguments) {
-  sem::ValueStore values;
-  sem::DiagnosticList diags("t.tfg", "");
-  const auto f =
-      sem::make_builtin_function(op, attributes(attrs), arguments.size(), {}, values, diags);
-  INFO(diags.render());
-  REQUIRE(f.has_value());
   std::vector<eval::Tensor> tensors;
-  for (const std::string& a : arguments) tensors.push_back(literal(a));
-  std::vector<const eval::Tensor*> pointers;
-  for (const eval::Tensor& t : tensors) pointers.push_back(&t);
-  eval::CpuEvaluator cpu;
-  const eval::EvalResult r = cpu.evaluate(f->op, f->attrs, pointers);
+  for (const std::string& a : arguments) tensors.push_back(test::literal(a));
+  const test::AttrTexts list = attributes(attrs);
+  const sem::Function f = test::catalog_function(op, list, arguments.size());
+  const eval::EvalResult r = test::evaluate_function(op, list, tensors);
   if (const auto* e = std::get_if<eval::ErrorKind>(&r)) {
     return {"Error(" + std::string(eval::error_kind_name(*e)) + ")"};
   }
   const auto& got = std::get<std::vector<eval::Tensor>>(r);
-  CHECK(static_cast<int>(got.size()) == f->outputs);
+  CHECK(static_cast<int>(got.size()) == f.outputs);
   std::vector<std::string> out;
   for (const eval::Tensor& t : got) out.push_back(sem::format_tensor(t));
   return out;
@@ -113,17 +77,11 @@ std::string joined(const std::vector<std::string>& arguments) {
 
 // Whether the catalog refuses `op` {attrs} when the file is read.
 bool refused(const std::string& op, const std::string& attrs, std::size_t arguments) {
-  sem::ValueStore values;
-  sem::DiagnosticList diags("t.tfg", "");
-  return !sem::make_builtin_function(op, attributes(attrs), arguments, {}, values, diags);
+  return !test::make_function(op, attributes(attrs), arguments).function;
 }
 
 std::string head(const std::string& op, const std::string& attrs, std::size_t arguments) {
-  sem::ValueStore values;
-  sem::DiagnosticList diags("t.tfg", "");
-  const auto f = sem::make_builtin_function(op, attributes(attrs), arguments, {}, values, diags);
-  REQUIRE(f.has_value());
-  return f->head;
+  return test::catalog_function(op, attributes(attrs), arguments).head;
 }
 
 }  // namespace
@@ -141,7 +99,7 @@ TEST_CASE("the shape and index ops give TensorFlow's results and errors", "[shap
         CHECK(got[k] == want);
       } else {
         INFO("got " << got[k] << ", TensorFlow " << want);
-        CHECK((got[k].rfind("Error(", 0) != 0 && literal(got[k]) == literal(want)));
+        CHECK((got[k].rfind("Error(", 0) != 0 && test::literal(got[k]) == test::literal(want)));
       }
     }
   }

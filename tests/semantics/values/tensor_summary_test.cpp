@@ -10,16 +10,13 @@
 #include <vector>
 
 #include "semantics/values/tensor_text.h"
+#include "support/literals.h"
 
 namespace {
 
 using namespace tfmc;
 
-eval::Tensor literal(const std::string& text) {
-  const sem::LiteralParse p = sem::parse_tensor_literal(text);
-  REQUIRE(p.tensor.has_value());
-  return *p.tensor;
-}
+using test::literal;
 
 // f32[R,C] holding 0, 1, 2, ... row-major.
 eval::Tensor counting(int rows, int cols) {

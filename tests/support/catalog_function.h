@@ -1,0 +1,88 @@
+// Test helper: the catalog's function of an op with attributes written as text, as a node
+// `op(...) {key=value, ...}` of a .tfg file makes it, and its evaluation by the CPU evaluator.
+// A value is a list of integers `[1,-2]`, an integer, or a name (`true`, `NHWC`, `DT_FLOAT`),
+// as the .tfg parser reads them.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <cctype>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "gpu_eval/cpu_evaluator.h"
+#include "semantics/build/op_catalog.h"
+
+namespace tfmc::test {
+
+// Attributes as (key, value) texts.
+using AttrTexts = std::vector<std::pair<std::string, std::string>>;
+
+inline sem::Attr attribute(std::string_view key, std::string_view value) {
+  sem::Attr a;
+  a.key = std::string(key);
+  if (!value.empty() && value.front() == '[') {
+    a.value.kind = sem::AttrValue::Kind::List;
+    std::string_view rest = value.substr(1, value.size() - 2);
+    while (!rest.empty()) {
+      const std::size_t comma = rest.find(',');
+      a.value.list.push_back(std::stoll(std::string(rest.substr(0, comma))));
+      rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
+    }
+  } else if (!value.empty() &&
+             (value.front() == '-' || std::isdigit(static_cast<unsigned char>(value.front())))) {
+    a.value.kind = sem::AttrValue::Kind::Integer;
+    a.value.integer = std::stoll(std::string(value));
+  } else {
+    a.value.kind = sem::AttrValue::Kind::Name;
+    a.value.name = std::string(value);
+  }
+  return a;
+}
+
+// `attrs`: any range of (key, value) pairs of strings or C strings.
+template <class Attrs>
+std::vector<sem::Attr> attributes(const Attrs& attrs) {
+  std::vector<sem::Attr> list;
+  for (const auto& [key, value] : attrs) list.push_back(attribute(key, value));
+  return list;
+}
+
+// The function, or nothing and the read-time errors that the catalog gave.
+struct MadeFunction {
+  std::optional<sem::Function> function;
+  std::string errors;
+};
+
+template <class Attrs>
+MadeFunction make_function(const std::string& op, const Attrs& attrs, std::size_t arguments) {
+  sem::ValueStore values;
+  sem::DiagnosticList diags("t.tfg", "");
+  auto f = sem::make_builtin_function(op, attributes(attrs), arguments, {}, values, diags);
+  return {std::move(f), diags.render()};
+}
+
+// The function; the catalog's refusal fails the test.
+template <class Attrs>
+sem::Function catalog_function(const std::string& op, const Attrs& attrs, std::size_t arguments) {
+  MadeFunction made = make_function(op, attrs, arguments);
+  INFO(op << ": " << made.errors);
+  REQUIRE(made.function.has_value());
+  return *made.function;
+}
+
+// The CPU evaluator's result of the function on `arguments`.
+template <class Attrs>
+eval::EvalResult evaluate_function(const std::string& op, const Attrs& attrs,
+                                   const std::vector<eval::Tensor>& arguments) {
+  const sem::Function f = catalog_function(op, attrs, arguments.size());
+  std::vector<const eval::Tensor*> pointers;
+  for (const eval::Tensor& t : arguments) pointers.push_back(&t);
+  eval::CpuEvaluator cpu;
+  return cpu.evaluate(f.op, f.attrs, pointers);
+}
+
+}  // namespace tfmc::test
