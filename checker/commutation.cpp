@@ -2,11 +2,14 @@
 
 #include <algorithm>
 
+#include "checker/limit_watch.h"
+
 namespace tfmc::check {
 
 std::vector<bool> noncommuting(DependencyModel& model, const StoredState& state, std::size_t states,
                                const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
-                               const std::vector<bool>& compared) {
+                               const std::vector<bool>& compared, const Limits& limits) {
+  LimitWatch watch(limits);
   const auto differ = [&](const std::vector<Slot>& x, const std::vector<Slot>& y) {
     for (std::size_t k = 0; k < x.size(); ++k) {
       if (compared[k] && x[k] != y[k]) return true;
@@ -18,7 +21,7 @@ std::vector<bool> noncommuting(DependencyModel& model, const StoredState& state,
   std::vector<TransitionId> enabled;
   std::vector<std::uint8_t> is_enabled(model.transition_count(), 0);
   std::vector<Slot> ab, ba;
-  for (std::size_t i = 0; i < states && left > 0; ++i) {
+  for (std::size_t i = 0; i < states && left > 0 && watch.reached() == StopReason::None; ++i) {
     const std::vector<Slot> s = state(static_cast<StateIndex>(i));
     enabled.clear();
     model.enabled(s.data(), enabled);

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "checker/exploration.h"
 #include "checker/state_store.h"
 #include "semantics/model/dependency_model.h"
 
@@ -22,9 +23,11 @@ using StoredState = std::function<std::vector<Slot>(StateIndex i)>;
 // For each pair (a, b): whether some state of the `states` stored ones, read by `state`, has
 // a and b both enabled in `model` and they do not commute there, comparing only the slots
 // flagged in `compared` (the slots that can reach an outcome). `model` must be the model
-// whose states were stored (the base model of a reduction: its slots are the same).
+// whose states were stored (the base model of a reduction: its slots are the same). The
+// search stops early when `limits` are reached (limit_watch.h): the pairs found so far are
+// found, the others unknown.
 std::vector<bool> noncommuting(DependencyModel& model, const StoredState& state, std::size_t states,
                                const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
-                               const std::vector<bool>& compared);
+                               const std::vector<bool>& compared, const Limits& limits);
 
 }  // namespace tfmc::check

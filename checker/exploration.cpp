@@ -30,6 +30,13 @@ const char* stop_reason_name(StopReason reason) {
   return kNames[static_cast<std::size_t>(reason)];
 }
 
+const char* stop_phase_name(StopPhase phase) {
+  // By StopPhase's value.
+  static constexpr const char* kNames[] = {"", "initial-state", "exploration", "final-state-scan",
+                                           "race-classification"};
+  return kNames[static_cast<std::size_t>(phase)];
+}
+
 void conclude(Exploration& r, StopReason why, StoreMode store, std::size_t slots,
               unsigned threads) {
   r.complete = why == StopReason::None;

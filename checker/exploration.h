@@ -5,6 +5,7 @@
 // distributed/distributed_explorer.h) fill an Exploration and end it with conclude().
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -33,6 +34,9 @@ struct Limits {
   std::uint64_t max_states = 0;        // 0: none; else store at most this many states
   double max_seconds = 0;              // 0: none
   std::uint64_t max_memory_bytes = 0;  // 0: none; resident set size of the process
+  // When max_seconds began to count: the command's start, so that every exploration of it
+  // shares one deadline (limit_watch.h). The default: each exploration's own start.
+  std::chrono::steady_clock::time_point since{};
 };
 // Resident set size of this process in bytes (0 where unknown), which max_memory_bytes bounds.
 std::size_t resident_bytes();
@@ -63,6 +67,14 @@ enum class StopReason : std::uint8_t { None, MaxStates, MaxSeconds, MaxMemory, M
 // "max-memory", "max-iterations" ("" for None).
 const char* stop_reason_name(StopReason reason);
 
+// Where a limit stopped a command (JSON stats.stopped_in): in the eager firings from the
+// initial state (no state stored), in the exploration of the levels, in the scan for final
+// states among those a stop left unexpanded (some left unscanned), or in race classification
+// after a complete exploration.
+enum class StopPhase : std::uint8_t { None, InitialState, Exploration, Scan, RaceClassification };
+// "initial-state", "exploration", "final-state-scan", "race-classification" ("" for None).
+const char* stop_phase_name(StopPhase phase);
+
 // One rank's share of a distributed exploration (checker/distributed/): what it stored and
 // sent.
 struct RankShare {
@@ -84,10 +96,14 @@ struct Exploration {
   StopReason stop_reason = StopReason::None;  // None exactly when complete
   std::uint64_t states = 0;
   std::uint64_t transitions = 0;
-  std::uint64_t extra_firings = 0;  // TransitionSystem::extra_firings during the kept levels
-  std::vector<StateIndex> finals;   // distinct final states, in index (discovery) order
-                                    // (a distributed exploration's: this rank's)
-  std::uint64_t final_states = 0;   // distinct final states (of every rank)
+  std::uint64_t extra_firings = 0;         // TransitionSystem::extra_firings during the kept levels
+  std::vector<StateIndex> finals;          // distinct final states, in index (discovery) order
+                                           // (a distributed exploration's: this rank's)
+  std::uint64_t final_states = 0;          // distinct final states (of every rank)
+  StopPhase stopped_in = StopPhase::None;  // where a limit stopped it (None: none did)
+  // States a stop left unexpanded that the scan for final states did not reach before its
+  // grace ran out (limit_watch.h, grace_seconds): any of them may be final.
+  std::uint64_t unscanned = 0;
   double seconds = 0;
   std::size_t store_bytes = 0;  // the store's memory (StateStore::bytes)
   std::size_t disk_bytes = 0;   // the state log's file

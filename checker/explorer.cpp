@@ -85,8 +85,12 @@ StateIndex Explorer::expand_group(Worker& w, const Level& level, StateIndex from
     g.next = g.parent.slots;
     for (std::size_t j = g.first[n]; j < g.enabled.size(); ++j) {
       std::uint32_t* words = g.keys.data() + j * g.key_words;
-      if (!successor_key(w, g.parent, g.enabled[j], words) ||
-          !store_.successor(g.parent, words, model.writes(g.enabled[j]), g.ids[j])) {
+      const bool fits = successor_key(w, g.parent, g.enabled[j], words);
+      if (model.interrupted()) {
+        w.blocked = halt_of(w.watch.reached());
+        return from;
+      }
+      if (!fits || !store_.successor(g.parent, words, model.writes(g.enabled[j]), g.ids[j])) {
         w.blocked = Halt::Widen;
         return from;
       }
@@ -109,6 +113,7 @@ void Explorer::halt_level(Level& level, Halt why) {
 
 void Explorer::expand_block(Worker& w, Level& level, Block& b) {
   b.begin = w.claimed.size();
+  w.expanding = true;
   const std::uint64_t firings_before = w.model->extra_firings();
   read_block(w, b.first, b.last);
   StateIndex s = b.first;
@@ -156,6 +161,7 @@ void Explorer::expand_block(Worker& w, Level& level, Block& b) {
     }
     check_limits(w, level);
   }
+  w.expanding = false;
   b.done = s;
   b.end = w.claimed.size();
   b.extra_firings = w.model->extra_firings() - firings_before;
@@ -176,14 +182,16 @@ void Explorer::expand_level(unsigned w, Level& level) {
   }
 }
 
+Explorer::Halt Explorer::halt_of(StopReason reached) {
+  return reached == StopReason::MaxSeconds  ? Halt::Seconds
+         : reached == StopReason::MaxMemory ? Halt::Memory
+                                            : Halt::None;
+}
+
 void Explorer::check_limits(Worker& w, Level& level) {
+  const Halt limit = halt_of(w.watch.reached());
+  if (limit != Halt::None) halt_level(level, limit);
   const double t = elapsed();
-  if (limits_.max_seconds > 0 && t >= limits_.max_seconds) halt_level(level, Halt::Seconds);
-  // Reading the resident size costs a few microseconds: every 64th check.
-  if (limits_.max_memory_bytes > 0 && w.checks++ % 64 == 0 &&
-      resident_bytes() >= limits_.max_memory_bytes) {
-    halt_level(level, Halt::Memory);
-  }
   double due = next_report_.load(std::memory_order_relaxed);
   if (progress_ && t >= due && next_report_.compare_exchange_strong(due, t + 1.0)) {
     const std::uint64_t stored = store_.size() + store_.level_size();
@@ -277,11 +285,25 @@ Exploration Explorer::run() {
   }
   threads = static_cast<unsigned>(workers_.size());
   if (threads > 1) pool_ = std::make_unique<WorkerPool>(threads);
+  for (Worker& w : workers_) {
+    w.watch = LimitWatch(limits_);
+    w.model->set_interrupt([&w] { return w.expanding && w.watch.reached() != StopReason::None; });
+  }
   const std::uint64_t initial_firings = model_.extra_firings();
   std::vector<Slot> initial(slots);
+  // The eager firings from the initial state may be a whole program's run: a limit may stop
+  // them, and then no state is stored.
+  workers_[0].expanding = true;
   model_.initial_state(initial.data());
+  workers_[0].expanding = false;
   r.extra_firings = model_.extra_firings() - initial_firings;
-  store_.find_or_insert(initial.data(), kNoState, 0);
+  Halt halt = Halt::None;
+  if (model_.interrupted()) {
+    halt = halt_of(workers_[0].watch.reached());
+    r.stopped_in = StopPhase::InitialState;
+  } else {
+    store_.find_or_insert(initial.data(), kNoState, 0);
+  }
 
   // A level's new states are estimated, to size the store before it opens, from the last
   // level's ratio of new states to expanded ones, times that ratio's last fall where it fell
@@ -289,7 +311,6 @@ Exploration Explorer::run() {
   // estimate keeps the blocks it finished and goes on with more room, so the margin is small:
   // staging costs 23 bytes per state of room, freshly zeroed.
   double ratio = 1, fall = 1;
-  Halt halt = Halt::None;
   std::vector<std::pair<StateIndex, StateIndex>> unexpanded;
   for (StateIndex lo = 0; lo < store_.size() && halt == Halt::None;) {
     const auto hi = static_cast<StateIndex>(store_.size());
@@ -299,31 +320,11 @@ Exploration Explorer::run() {
     ratio = next;
     lo = hi;
   }
-  // A stop leaves stored states unexpanded; those that are final still give outcomes.
-  std::vector<std::pair<StateIndex, StateIndex>> pieces;
-  for (const auto& [from, to] : unexpanded) {
-    for (StateIndex q = from; q < to; q += std::min(block_states_, to - q)) {
-      pieces.emplace_back(q, q + std::min(block_states_, to - q));
-    }
-  }
-  for (Worker& w : workers_) w.finals.clear();
-  for_each_item(pool_.get(), threads, pieces.size(), [&](unsigned w, std::size_t k) {
-    Worker& worker = workers_[w];
-    Group& g = worker.g;
-    read_block(worker, pieces[k].first, pieces[k].second);
-    for (StateIndex q = pieces[k].first; q < pieces[k].second; ++q) {
-      open_state(worker, q, g.parent, false);
-      g.enabled.clear();
-      worker.model->enabled(g.parent.slots.data(), g.enabled);
-      if (g.enabled.empty()) worker.finals.push_back(q);
-    }
-  });
-  for (const Worker& w : workers_)
-    r.finals.insert(r.finals.end(), w.finals.begin(), w.finals.end());
-  std::sort(r.finals.begin(), r.finals.end());
-  r.final_states = r.finals.size();
+  if (halt != Halt::None && r.stopped_in == StopPhase::None) r.stopped_in = StopPhase::Exploration;
+  scan_unexpanded(unexpanded, threads, r);
   store_.release_staging();
   pool_.reset();
+  model_.set_interrupt(nullptr);  // it refers to the workers
   workers_.clear();
   r.states = store_.size();
   r.seconds = elapsed();
@@ -336,6 +337,41 @@ Exploration Explorer::run() {
                                                  : StopReason::MaxMemory;
   conclude(r, why, store_.mode(), slots, threads);
   return r;
+}
+
+void Explorer::scan_unexpanded(const std::vector<std::pair<StateIndex, StateIndex>>& unexpanded,
+                               unsigned threads, Exploration& r) {
+  // A stop leaves stored states unexpanded; those that are final still give outcomes. After a
+  // --max-seconds stop the scan has the grace past the limit (limit_watch.h), piece by piece.
+  std::vector<std::pair<StateIndex, StateIndex>> pieces;
+  for (const auto& [from, to] : unexpanded) {
+    for (StateIndex q = from; q < to; q += std::min(block_states_, to - q)) {
+      pieces.emplace_back(q, q + std::min(block_states_, to - q));
+    }
+  }
+  const double grace = grace_seconds(limits_.max_seconds);
+  std::atomic<std::uint64_t> unscanned{0};
+  for (Worker& w : workers_) w.finals.clear();
+  for_each_item(pool_.get(), threads, pieces.size(), [&](unsigned w, std::size_t k) {
+    Worker& worker = workers_[w];
+    if (worker.watch.past_grace(grace)) {
+      unscanned += pieces[k].second - pieces[k].first;
+      return;
+    }
+    Group& g = worker.g;
+    read_block(worker, pieces[k].first, pieces[k].second);
+    for (StateIndex q = pieces[k].first; q < pieces[k].second; ++q) {
+      open_state(worker, q, g.parent, false);
+      if (worker.model->is_final(g.parent.slots.data(), g.enabled)) worker.finals.push_back(q);
+    }
+  });
+  for (const Worker& w : workers_) {
+    r.finals.insert(r.finals.end(), w.finals.begin(), w.finals.end());
+  }
+  std::sort(r.finals.begin(), r.finals.end());
+  r.final_states = r.finals.size();
+  r.unscanned = unscanned.load();
+  if (r.unscanned > 0) r.stopped_in = StopPhase::Scan;
 }
 
 std::vector<Slot> Explorer::state(StateIndex i) const {

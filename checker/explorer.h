@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "checker/exploration.h"
+#include "checker/limit_watch.h"
 #include "checker/state_store.h"
 #include "checker/worker_pool.h"
 #include "semantics/model/transition_system.h"
@@ -98,7 +99,11 @@ class Explorer {
     Slot too_wide = 0;          // the bits of slot values that did not fit the store's keys
     Halt blocked = Halt::None;  // why expand_group stopped
     StateStore::Numbers numbers;
-    std::uint64_t checks = 0;  // limit checks so far (the memory every 64th)
+    LimitWatch watch{Limits{}};  // the explorer's limits, as this thread checks them
+    // While it expands a block: its model's long steps may then be interrupted by a limit
+    // (TransitionSystem::set_interrupt); never while a level is committed, whose firings
+    // make again what expansion made.
+    bool expanding = false;
   };
   // A block of the level's states, [first, last), expanded by one worker up to `done`, with
   // the transitions and the model's extra firings of that; its claimed states are
@@ -167,6 +172,12 @@ class Explorer {
   static void halt_level(Level& level, Halt why);
   // Limits, progress; sets level.halt when a limit is reached. Any worker, between groups.
   void check_limits(Worker& w, Level& level);
+  // The halt of a limit that LimitWatch reports.
+  static Halt halt_of(StopReason reached);
+  // The scan for final states among the states a stop left unexpanded: their final states to
+  // r.finals, and those the grace after a --max-seconds stop left unscanned to r.unscanned.
+  void scan_unexpanded(const std::vector<std::pair<StateIndex, StateIndex>>& unexpanded,
+                       unsigned threads, Exploration& r);
   double elapsed() const;
 
   TransitionSystem& model_;

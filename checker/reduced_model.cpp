@@ -54,7 +54,8 @@ bool ReducedModel::eager(const Slot* s, TransitionId t,
 }
 
 void ReducedModel::advance(Slot* s, std::vector<std::uint8_t>& fired, TransitionId t,
-                           std::vector<TransitionId>& log) const {
+                           std::vector<TransitionId>& log, bool interruptible) const {
+  interrupted_ = false;
   // Candidates are enabled transitions that may have become eager: the transitions a firing
   // enables, and the racing partners of a firing (one unfired partner fewer). Transitions are
   // taken lowest id first, so that the eager order, and with it every witness, is fixed.
@@ -79,6 +80,10 @@ void ReducedModel::advance(Slot* s, std::vector<std::uint8_t>& fired, Transition
     for (TransitionId u : work_) candidates.push(u);
   }
   while (!candidates.empty()) {
+    if (interruptible && interrupt_ && interrupt_()) {
+      interrupted_ = true;
+      return;
+    }
     const TransitionId u = candidates.top();
     candidates.pop();
     if (fired[u] == 0 && base_.is_enabled(s, u) && eager(s, u, fired)) fire(u);
@@ -90,7 +95,7 @@ void ReducedModel::initial_state(Slot* out) const {
   std::vector<std::uint8_t> fired;
   base_.fired(out, fired);
   log_.clear();
-  advance(out, fired, kNoTransition, log_);
+  advance(out, fired, kNoTransition, log_, true);
   eager_firings_ += log_.size();
 }
 
@@ -121,7 +126,7 @@ void ReducedModel::fire(const Slot* state, TransitionId t, Slot* out) {
   // for every successor.
   Context& c = context_of(state);
   log_.clear();
-  advance(out, c.fired, t, log_);
+  advance(out, c.fired, t, log_, true);
   for (TransitionId u : log_) {
     c.fired[u] = 0;
     for (TransitionId v : base_.excluded_by(u)) c.fired[v] = 0;
@@ -135,8 +140,8 @@ std::vector<TransitionId> ReducedModel::run_of(std::span<const TransitionId> ste
   std::vector<std::uint8_t> fired;
   base_.fired(s.data(), fired);
   std::vector<TransitionId> run;
-  advance(s.data(), fired, kNoTransition, run);
-  for (TransitionId t : steps) advance(s.data(), fired, t, run);
+  advance(s.data(), fired, kNoTransition, run, false);
+  for (TransitionId t : steps) advance(s.data(), fired, t, run, false);
   return run;
 }
 

@@ -49,6 +49,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -77,6 +78,10 @@ class ReducedModel : public TransitionSystem {
   void initial_state(Slot* out) const override;
   // A stubborn set (Stubborn) or all (Eager) of the transitions enabled in `state`.
   void enabled(const Slot* state, std::vector<TransitionId>& out) const override;
+  // Final exactly when the base model has no enabled transition: no stubborn set is made.
+  bool is_final(const Slot* state, std::vector<TransitionId>&) const override {
+    return context_of(state).enabled_list.empty();
+  }
   // Fires `t`, then every transition that has become eager, until none is enabled.
   void fire(const Slot* state, TransitionId t, Slot* out) override;
   // The first firing of each step is the base model's, so its evaluation can join a batch; the
@@ -97,6 +102,11 @@ class ReducedModel : public TransitionSystem {
   // A reduction of a fork of the base model (nullptr when the base does not fork).
   std::unique_ptr<TransitionSystem> fork() const override;
 
+  // Asked between the eager firings of fire() and initial_state() (not of run_of(), which
+  // replays a finished step).
+  void set_interrupt(std::function<bool()> stop) override { interrupt_ = std::move(stop); }
+  bool interrupted() const override { return interrupted_; }
+
   // Transitions this model has fired eagerly so far (not counted as explored transitions).
   std::uint64_t extra_firings() const override { return eager_firings_; }
 
@@ -112,10 +122,11 @@ class ReducedModel : public TransitionSystem {
   Context& context_of(const Slot* state) const;
   bool eager(const Slot* s, TransitionId t, const std::vector<std::uint8_t>& fired) const;
   // Fires `t` in `s` (in place; kNoTransition: nothing), then eager transitions until none is
-  // enabled. `fired` describes `s` and is kept up to date (a firing also marks what it
-  // excludes); every firing is appended to `log`.
+  // enabled, or, when `interruptible`, until the interrupt says stop (interrupted_ then set).
+  // `fired` describes `s` and is kept up to date (a firing also marks what it excludes);
+  // every firing is appended to `log`.
   void advance(Slot* s, std::vector<std::uint8_t>& fired, TransitionId t,
-               std::vector<TransitionId>& log) const;
+               std::vector<TransitionId>& log, bool interruptible) const;
   void stubborn_set(const Context& c, std::vector<TransitionId>& out) const;
 
   ReducedModel(std::unique_ptr<DependencyModel> base, const ReducedModel& original);
@@ -127,6 +138,8 @@ class ReducedModel : public TransitionSystem {
   mutable Context context_;
   mutable bool context_valid_ = false;
   mutable std::uint64_t eager_firings_ = 0;
+  std::function<bool()> interrupt_;
+  mutable bool interrupted_ = false;  // the last fire() or initial_state() was cut short
   // Scratch of advance() and stubborn_set(), kept to avoid allocations per call.
   mutable std::vector<TransitionId> work_;
   mutable std::vector<TransitionId> log_;

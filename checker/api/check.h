@@ -73,6 +73,16 @@ struct CheckResult {
   // What the reports print beside the result, on stderr and in JSON "warnings": the
   // uninitialized variables a check's outcomes show (uninitialized_warning.h).
   std::vector<std::string> warnings;
+  // The limit that stopped race classification after a complete exploration (None: none
+  // did); the races it did not reach say so in their unknown_reason.
+  check::StopReason classification_stop = check::StopReason::None;
+
+  // Where a limit stopped the check: in its exploration, else in race classification.
+  check::StopPhase stopped_in() const {
+    if (exploration.stopped_in != check::StopPhase::None) return exploration.stopped_in;
+    return classification_stop == check::StopReason::None ? check::StopPhase::None
+                                                          : check::StopPhase::RaceClassification;
+  }
 
   bool deterministic() const {
     return exploration.complete && outcomes.size() == 1 && !outcomes[0].stuck;

@@ -9,7 +9,9 @@ namespace {
 class LocalRun : public ExplorationRun {
  public:
   LocalRun(TransitionSystem& explored, const CheckOptions& options, const std::string& label)
-      : explored_(explored), explorer_(explored, options.limits, options.parallel, options.store) {
+      : explored_(explored),
+        limits_(options.limits),
+        explorer_(explored, options.limits, options.parallel, options.store) {
     if (options.progress) {
       explorer_.on_progress(
           [progress = options.progress, label](const check::Progress& p) { progress(p, label); });
@@ -30,12 +32,13 @@ class LocalRun : public ExplorationRun {
                                  const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
                                  const std::vector<bool>& compared) override {
     return check::noncommuting(
-        model, [this](check::StateIndex i) { return explorer_.state(i); }, states_, pairs,
-        compared);
+        model, [this](check::StateIndex i) { return explorer_.state(i); }, states_, pairs, compared,
+        limits_);
   }
 
  private:
   TransitionSystem& explored_;
+  check::Limits limits_;
   check::Explorer explorer_;
   std::size_t states_ = 0;  // stored by run()
 };

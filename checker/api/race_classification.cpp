@@ -41,13 +41,27 @@ void mark_noncommuting_races(sem::GraphModel& model, ExplorationRun& run, CheckR
 void classify_races(const sem::Program& program, CheckResult& result,
                     const ExploreProgram& explore) {
   if (!result.exploration.complete || result.deterministic()) return;
+  // --max-seconds and --max-memory bound the whole command: once one stops a run, the races
+  // left are not explored (each run has --max-states to itself).
+  const auto out_of_limits = [&](const CheckResult& run) {
+    const check::StopReason why = run.exploration.stop_reason;
+    if (why == check::StopReason::MaxSeconds || why == check::StopReason::MaxMemory) {
+      result.classification_stop = why;
+    }
+  };
   for (Race& race : result.races) {
     if (race.observable.value_or(false)) continue;  // seen not to commute in the check's run
+    if (result.classification_stop != check::StopReason::None) {
+      race.unknown_reason =
+          fmt::format("not classified: --{} was reached first", result.classification_stop);
+      continue;
+    }
     const std::string forward = fmt::format("{} before {}", race.first, race.second);
     const CheckResult a =
         explore(sem::with_order(program, race.first_node, race.second_node), forward);
     if (!a.exploration.complete) {
       race.unknown_reason = stopped(forward, a);
+      out_of_limits(a);
       continue;  // the race stays unknown whatever the other order gives
     }
     const std::string backward = fmt::format("{} before {}", race.second, race.first);
@@ -55,6 +69,7 @@ void classify_races(const sem::Program& program, CheckResult& result,
         explore(sem::with_order(program, race.second_node, race.first_node), backward);
     if (!b.exploration.complete) {
       race.unknown_reason = stopped(backward, b);
+      out_of_limits(b);
       continue;
     }
     // Blocking may order the pair after all (a Read that waits for a Dequeue that waits for

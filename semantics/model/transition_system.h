@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -31,6 +32,14 @@ class TransitionSystem {
 
   // Appends the transitions enabled in `state`, in increasing id order, to `out`.
   virtual void enabled(const Slot* state, std::vector<TransitionId>& out) const = 0;
+
+  // Whether no transition is enabled in `state` (`scratch`: space for enabled()'s list). A
+  // reduction answers without choosing among the enabled transitions.
+  virtual bool is_final(const Slot* state, std::vector<TransitionId>& scratch) const {
+    scratch.clear();
+    enabled(state, scratch);
+    return scratch.empty();
+  }
 
   // Fires enabled transition `t`: `out` holds a copy of `state` on entry and the successor on
   // return; only slots in writes(t) change. `out` may be `state` itself.
@@ -70,6 +79,14 @@ class TransitionSystem {
   // eager firings), so far. The explorer adds up what its models make during the levels it
   // keeps, so that a level it explores again is not counted twice.
   virtual std::uint64_t extra_firings() const { return 0; }
+
+  // Limits on long steps. A model whose one step may fire many transitions (a reduction's
+  // eager firings) asks `stop` between them, from the thread that fires, and ends the step
+  // when it says true: interrupted() is then true, and the successor (or initial state) just
+  // made is unfinished and must be dropped. Empty `stop`: never interrupted. A model whose
+  // steps are single firings ignores it.
+  virtual void set_interrupt(std::function<bool()> /*stop*/) {}
+  virtual bool interrupted() const { return false; }
 
   // Multi-core exploration: another model of the same system, which a second thread may use
   // while this one is in use (everything shared is made safe for it, every scratch is its

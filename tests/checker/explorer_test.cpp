@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <thread>
 
 #include "support/explore_fixture.h"
 
@@ -139,6 +141,65 @@ class ThrowingCounter : public TransitionSystem {
 };
 
 }  // namespace
+
+namespace {
+
+// ThrowingCounter's space (4^8 states) without the throw, whose final-state test takes a
+// millisecond: a scan of many unexpanded states outlasts the grace after a limit.
+class SlowFinalCounter : public TransitionSystem {
+ public:
+  std::size_t slot_count() const override { return kWidth; }
+  std::size_t transition_count() const override { return kWidth; }
+  void initial_state(Slot* out) const override { std::fill(out, out + kWidth, 0); }
+  void enabled(const Slot* state, std::vector<TransitionId>& out) const override {
+    for (TransitionId t = 0; t < kWidth; ++t) {
+      if (state[t] < 3) out.push_back(t);
+    }
+  }
+  bool is_final(const Slot* state, std::vector<TransitionId>& scratch) const override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return TransitionSystem::is_final(state, scratch);
+  }
+  void fire(const Slot* state, TransitionId t, Slot* out) override { out[t] = state[t] + 1; }
+  std::span<const std::uint32_t> writes(TransitionId t) const override { return {&kSlots[t], 1}; }
+  const std::string& transition_name(TransitionId) const override { return name_; }
+  std::span<const std::uint32_t> outcome_slots() const override { return {}; }
+  std::vector<TransitionId> unfired(std::span<const TransitionId>) const override { return {}; }
+
+ private:
+  static constexpr std::size_t kWidth = 8;
+  static constexpr std::uint32_t kSlots[kWidth] = {0, 1, 2, 3, 4, 5, 6, 7};
+  std::string name_ = "t";
+};
+
+}  // namespace
+
+TEST_CASE("the scan after a stop ends with the grace of --max-seconds and counts what it left",
+          "[checker][explorer][limits]") {
+  SlowFinalCounter model;
+  check::Limits limits;
+  limits.max_states = 3000;  // stops in the fifth level, leaving about 2,000 states
+  limits.max_seconds = 0.05;
+  const auto start = std::chrono::steady_clock::now();
+  check::Explorer explorer(model, limits);
+  const check::Exploration r = explorer.run();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK_FALSE(r.complete);
+  CHECK(r.stop_reason == check::StopReason::MaxStates);
+  CHECK(r.stopped_in == check::StopPhase::Scan);
+  // 0.5 s of grace at a millisecond a state: some hundreds scanned, the rest left.
+  CHECK(r.unscanned > 500);
+  CHECK(r.unscanned < r.states);
+  CHECK(seconds < 0.05 + check::grace_seconds(0.05) + 2.0);
+  // Without a time limit the scan reaches every state.
+  limits.max_states = 300;
+  limits.max_seconds = 0;
+  check::Explorer whole(model, limits);
+  const check::Exploration w = whole.run();
+  CHECK(w.stopped_in == check::StopPhase::Exploration);
+  CHECK(w.unscanned == 0);
+}
 
 TEST_CASE("an exception on an exploring thread reaches the caller of run", "[checker][explorer]") {
   ThrowingCounter model;

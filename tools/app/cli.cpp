@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <new>
 
 #include "checker/exploration.h"
@@ -35,6 +36,8 @@ const char* const kFooter =
 
 // Parses `args` and runs the command they name.
 int run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  // --max-seconds bounds the whole command, from here (checker/limit_watch.h).
+  const auto start = std::chrono::steady_clock::now();
   CLI::App app{kDescription, "tfmc"};
   app.set_version_flag("--version", std::string("tfmc ") + TFMC_VERSION);
   app.require_subcommand(1);
@@ -50,6 +53,9 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
     const int code = app.exit(e, out, err);
     return code == 0 ? kExitOk : kExitBadInput;
   }
+  line.check.limits.since = start;
+  line.compare.limits.since = start;
+  line.races.limits.since = start;
   if (line.check_cmd->parsed()) {
     return finish_exploration(line.check_flags, line.check, err) ? run_check(line.check, out, err)
                                                                  : kExitBadInput;

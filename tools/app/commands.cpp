@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
-#include <chrono>
 #include <fstream>
 #include <functional>
 
 #include "checker/api/compare.h"
+#include "checker/limit_watch.h"
 #include "semantics/loading/graph_description.h"
 #include "semantics/model/happens_before.h"
 #include "semantics/program/dot_writer.h"
@@ -28,32 +28,6 @@ api::ProgressSink progress_lines(bool quiet, std::ostream& err) {
                p.seconds, p.states, p.transitions, p.queued);
   };
 }
-
-// The time and memory limits of a command that does not explore (races), from its start.
-class LimitWatch {
- public:
-  explicit LimitWatch(const check::Limits& limits)
-      : limits_(limits), start_(std::chrono::steady_clock::now()) {}
-  // Whether a limit is reached; the resident memory is read at every 64th call only, as the
-  // explorer reads it (it costs a few microseconds).
-  bool exceeded() {
-    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
-    if (limits_.max_seconds > 0 && elapsed.count() >= limits_.max_seconds) {
-      reason_ = "max-seconds";
-    } else if (limits_.max_memory_bytes > 0 && calls_++ % 64 == 0 &&
-               check::resident_bytes() >= limits_.max_memory_bytes) {
-      reason_ = "max-memory";
-    }
-    return reason_ != nullptr;
-  }
-  const char* reason() const { return reason_; }
-
- private:
-  check::Limits limits_;
-  std::chrono::steady_clock::time_point start_;
-  std::uint64_t calls_ = 0;
-  const char* reason_ = nullptr;
-};
 
 // Parses `--map OLD=NEW` texts; throws sem::InputError on a malformed one.
 std::vector<std::pair<std::string, std::string>> parse_renames(
@@ -222,9 +196,9 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
   sem::ValueStore values;
   sem::Program program;
   if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
-  LimitWatch watch(options.limits);
-  const sem::Concurrency concurrency =
-      sem::analyze_concurrency(program, [&watch] { return watch.exceeded(); });
+  check::LimitWatch watch(options.limits);
+  const sem::Concurrency concurrency = sem::analyze_concurrency(
+      program, [&watch] { return watch.reached() != check::StopReason::None; });
   const std::vector<api::Race> races = api::races_of(program, concurrency);
   out << rendered(
       options.format, [&] { return render_races_text(races); },
@@ -233,7 +207,7 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
   if (concurrency.stopped) {
     fmt::print(err,
                "tfmc: the race analysis was stopped by --{}: the races listed may not be all\n",
-               watch.reason());
+               check::stop_reason_name(watch.reached()));
     return kExitIncomplete;
   }
   // A race is nondeterminism the graph allows, whether or not it shows: exit 1, as check's.

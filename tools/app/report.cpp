@@ -182,6 +182,30 @@ Json ranks_json(const std::vector<check::RankShare>& ranks) {
   return out;
 }
 
+// Where a limit stopped the check, when one did: a line.
+std::string stop_text(const api::CheckResult& r) {
+  const check::Exploration& e = r.exploration;
+  switch (r.stopped_in()) {
+    case check::StopPhase::None:
+      return "";
+    case check::StopPhase::InitialState:
+      return fmt::format(
+          "stopped: by --{} in the eager firings from the initial state; no state stored\n",
+          e.stop_reason);
+    case check::StopPhase::Exploration:
+      return fmt::format("stopped: by --{} in the exploration\n", e.stop_reason);
+    case check::StopPhase::Scan:
+      return fmt::format(
+          "stopped: by --{}, then in the scan for final states: {} unexpanded state{} not "
+          "scanned (any may be final)\n",
+          e.stop_reason, e.unscanned, e.unscanned == 1 ? "" : "s");
+    case check::StopPhase::RaceClassification:
+      return fmt::format("stopped: by --{} in race classification; the races left are unknown\n",
+                         r.classification_stop);
+  }
+  return "";
+}
+
 std::string ranks_text(const check::Exploration& e) {
   if (e.ranks.empty()) return "";
   std::uint64_t sent = 0, messages = 0, bytes = 0;
@@ -221,6 +245,10 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values, ap
   if (e.store == check::StoreMode::Fingerprint) {
     stats.set("collision_probability", e.fingerprint_probability);
   }
+  if (r.stopped_in() != check::StopPhase::None) {
+    stats.set("stopped_in", check::stop_phase_name(r.stopped_in()));
+  }
+  if (e.unscanned > 0) stats.set("unscanned_states", e.unscanned);
   if (!e.ranks.empty()) stats.set("ranks", ranks_json(e.ranks));
   doc.set("stats", std::move(stats));
   doc.set("outcomes", outcomes_json(api::printed(r.outcomes, values, form)));
@@ -313,6 +341,7 @@ std::string render_text(const api::CheckResult& r, const sem::ValueStore& values
           : fmt::format(" ({} transitions fired eagerly between stored states)\n", r.eager_firings);
   out += store_text(e);
   out += ranks_text(e);
+  out += stop_text(r);
   out += '\n';
   out += races_text(r);
   const std::vector<api::PrintedOutcome> outcomes = api::printed(r.outcomes, values, form);

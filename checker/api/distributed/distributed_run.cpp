@@ -13,6 +13,7 @@ class DistributedRun : public ExplorationRun {
                  const sem::Program& program, sem::ValueStore& values, const CheckOptions& options,
                  const std::string& label, dist::DistributedOptions distributed)
       : ranks_(ranks),
+        limits_(options.limits),
         codec_(program, values, 2 * static_cast<std::size_t>(ranks.size())),
         explorer_(ranks, explored, codec_, options.limits, options.store, distributed) {
     if (options.progress) {
@@ -33,7 +34,7 @@ class DistributedRun : public ExplorationRun {
     // Each rank over its own states; a pair fails to commute if it does on any rank.
     const std::vector<bool> mine = check::noncommuting(
         model, [this](check::StateIndex i) { return explorer_.state(i); }, explorer_.states(),
-        pairs, compared);
+        pairs, compared, limits_);
     const std::vector<std::uint64_t> any =
         ranks_.max(std::vector<std::uint64_t>(mine.begin(), mine.end()));
     return {any.begin(), any.end()};
@@ -41,6 +42,7 @@ class DistributedRun : public ExplorationRun {
 
  private:
   const dist::MpiRanks& ranks_;
+  check::Limits limits_;
   sem::GraphStateCodec codec_;
   dist::DistributedExplorer explorer_;
 };

@@ -1,0 +1,34 @@
+#include "checker/limit_watch.h"
+
+#include <algorithm>
+
+namespace tfmc::check {
+
+LimitWatch::LimitWatch(const Limits& limits)
+    : limits_(limits),
+      since_(limits.since == std::chrono::steady_clock::time_point{}
+                 ? std::chrono::steady_clock::now()
+                 : limits.since) {}
+
+double LimitWatch::elapsed() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since_).count();
+}
+
+StopReason LimitWatch::reached() {
+  if (reached_ != StopReason::None) return reached_;
+  if (limits_.max_seconds > 0 && elapsed() >= limits_.max_seconds) {
+    reached_ = StopReason::MaxSeconds;
+  } else if (limits_.max_memory_bytes > 0 && calls_++ % 64 == 0 &&
+             resident_bytes() >= limits_.max_memory_bytes) {
+    reached_ = StopReason::MaxMemory;
+  }
+  return reached_;
+}
+
+bool LimitWatch::past_grace(double extra) const {
+  return limits_.max_seconds > 0 && elapsed() >= limits_.max_seconds + extra;
+}
+
+double grace_seconds(double max_seconds) { return std::max(1.0, 0.05 * max_seconds) / 2; }
+
+}  // namespace tfmc::check
