@@ -36,6 +36,7 @@ DistributedExplorer::DistributedExplorer(const MpiRanks& ranks, TransitionSystem
       model_(model),
       codec_(codec),
       limits_(limits),
+      watch_(limits),
       options_(options),
       store_(model.slot_count(), store),
       mailbox_(ranks, options.message_bytes, options.rank_timeout_s),
@@ -173,14 +174,7 @@ StateIndex DistributedExplorer::expand(StateIndex lo, StateIndex hi) {
     store_.open(block.data() + (s - block_first) * store_.entry_bytes(), opened);
   };
   for (StateIndex s = lo; s < hi; ++s) {
-    if ((s - lo) % kCheckEvery == 0) {
-      if (limits_.max_seconds > 0 && elapsed() >= limits_.max_seconds) {
-        halt_ = std::max(halt_, check::StopReason::MaxSeconds);
-      }
-      if (limits_.max_memory_bytes > 0 && check::resident_bytes() >= limits_.max_memory_bytes) {
-        halt_ = std::max(halt_, check::StopReason::MaxMemory);
-      }
-    }
+    if ((s - lo) % kCheckEvery == 0) halt_ = std::max(halt_, watch_.reached());
     if (halt_ != check::StopReason::None) {
       flush();
       return s;
@@ -199,6 +193,12 @@ StateIndex DistributedExplorer::expand(StateIndex lo, StateIndex hi) {
     next = parent;
     for (TransitionId t : enabled) {
       model_.fire(parent.data(), t, next.data());
+      if (model_.interrupted()) {  // a limit cut its eager firings short: s stays unexpanded
+        next = parent;
+        halt_ = std::max(halt_, watch_.reached());
+        flush();
+        return s;
+      }
       const std::span<const std::uint32_t> written = model_.writes(t);
       std::uint64_t next_digest = digest;
       for (std::uint32_t k : written) {
@@ -231,8 +231,15 @@ check::Exploration DistributedExplorer::run() {
   const std::uint64_t n_ranks = static_cast<std::uint64_t>(ranks_.size());
   // Every rank makes the initial state; its firings count on its owner only.
   std::uint64_t firings_before = model_.extra_firings();
+  model_.set_interrupt(
+      [this] { return expanding_ && watch_.reached() != check::StopReason::None; });
+  expanding_ = true;
   model_.initial_state(scratch_.data());
-  if (owner(codec_.digest(scratch_.data())) == me) {
+  expanding_ = false;
+  bool initial_stopped = model_.interrupted();
+  if (initial_stopped) {
+    halt_ = watch_.reached();
+  } else if (owner(codec_.digest(scratch_.data())) == me) {
     store_.find_or_insert(scratch_.data(), check::kNoState, 0);
     parent_rank_.push_back(static_cast<std::uint16_t>(me));
   } else {
@@ -257,7 +264,9 @@ check::Exploration DistributedExplorer::run() {
     level_new_ = 0;
     numbers_ = {};
     store_.open_level(false, check::kMaxStates, 1, 1, check::VisitedSet::serially);
+    expanding_ = true;
     const StateIndex done = expand(lo, hi);
+    expanding_ = false;
     mailbox_.end_round(receive);
     store_.close_level();
     const auto collectives = std::chrono::steady_clock::now();
@@ -281,15 +290,21 @@ check::Exploration DistributedExplorer::run() {
     if (sums[0] == 0) break;
     lo = hi;
   }
-  // A stop leaves stored states unexpanded; those that are final still give outcomes.
+  model_.set_interrupt(nullptr);
+  // A stop leaves stored states unexpanded; those that are final still give outcomes. After a
+  // --max-seconds stop the scan has the grace past the limit (limit_watch.h).
   std::vector<Slot> s(model_.slot_count());
   std::vector<TransitionId> enabled;
+  std::uint64_t unscanned = 0;
+  const double grace = check::grace_seconds(limits_.max_seconds);
   for (const auto& [from, to] : unexpanded) {
     for (StateIndex q = from; q < to; ++q) {
+      if ((q - from) % kCheckEvery == 0 && watch_.past_grace(grace)) {
+        unscanned += to - q;
+        break;
+      }
       store_.load(q, s.data());
-      enabled.clear();
-      model_.enabled(s.data(), enabled);
-      if (enabled.empty()) finals_.push_back(q);
+      if (model_.is_final(s.data(), enabled)) finals_.push_back(q);
     }
   }
   std::sort(finals_.begin(), finals_.end());
@@ -308,8 +323,9 @@ check::Exploration DistributedExplorer::run() {
   std::vector<unsigned char> bytes;
   wire::put(bytes, share);
   const auto shares = ranks_.all_gather(bytes);
-  const std::vector<std::uint64_t> totals = ranks_.sum(
-      std::vector<std::uint64_t>{model_.extra_firings() - firings_before, finals_.size()});
+  const std::vector<std::uint64_t> totals =
+      ranks_.sum(std::vector<std::uint64_t>{model_.extra_firings() - firings_before, finals_.size(),
+                                            unscanned, initial_stopped ? 1u : 0u});
 
   check::Exploration r;
   for (const auto& part : shares) {
@@ -325,6 +341,12 @@ check::Exploration DistributedExplorer::run() {
   r.finals = finals_;
   r.final_states = totals[1];
   r.seconds = r.ranks[0].seconds;
+  r.unscanned = totals[2];
+  if (halt_ != check::StopReason::None) {
+    r.stopped_in = r.unscanned > 0 ? check::StopPhase::Scan
+                   : totals[3] > 0 ? check::StopPhase::InitialState
+                                   : check::StopPhase::Exploration;
+  }
   check::conclude(r, halt_, store_.mode(), model_.slot_count(), 1);
   return r;
 }

@@ -43,6 +43,7 @@
 #include "checker/distributed/mpi_ranks.h"
 #include "checker/distributed/sent_cache.h"
 #include "checker/exploration.h"
+#include "checker/limit_watch.h"
 #include "checker/outcomes.h"
 #include "checker/state_store.h"
 #include "semantics/model/state_codec.h"
@@ -123,6 +124,9 @@ class DistributedExplorer {
   TransitionSystem& model_;
   StateCodec& codec_;
   check::Limits limits_;
+  check::LimitWatch watch_;  // limits_, from the command's start (limit_watch.h)
+  // While a level is expanded: the model's eager firings may then be interrupted by a limit.
+  bool expanding_ = false;
   DistributedOptions options_;
   check::StateStore store_;
   Mailbox mailbox_;

@@ -124,4 +124,22 @@ if [[ $status != 4 ]] || ! grep -q 'a rank died or cannot be reached' "$work/sto
   cat "$work/stopped.err" >&2
   exit 1
 fi
-echo "cli_distributed_test: $compared graphs and a compare agree on $ranks ranks; a stopped rank ends the run"
+# --max-seconds stops the ranks' eager firings from the initial state too: a race-free chain of
+# 1024 x 1024 MatMuls, several seconds long, stops with no state stored.
+{
+  echo 'x = Const {value=f32[1024,1024]{1}}'
+  echo 'w = Const {value=f32[1024,1024]{0.001}}'
+  echo 'm0 = MatMul(x, w)'
+  for i in $(seq 1 199); do echo "m$i = MatMul(m$((i - 1)), w)"; done
+  echo 'output m199'
+} >"$work/chain.tfg"
+status=0
+distributed check "$work/chain.tfg" --max-seconds 0.5 --json --quiet >"$work/chain.json" \
+  2>/dev/null || status=$?
+if [[ $status != 3 ]] || ! grep -q '"stopped_in": "initial-state"' "$work/chain.json" ||
+  ! grep -q '"states": 0,' "$work/chain.json"; then
+  echo "a MatMul chain under --max-seconds 0.5: exit $status" >&2
+  head -c 2000 "$work/chain.json" >&2
+  exit 1
+fi
+echo "cli_distributed_test: $compared graphs and a compare agree on $ranks ranks; a stopped rank ends the run; --max-seconds stops the initial state's eager firings"
