@@ -22,6 +22,11 @@ struct ParsedFile {
 // The content of FILE; throws InputError when it cannot be read (a directory among them).
 std::string read_program_file(const std::string& path);
 
+// The file that the FILE argument `path` names: `path` itself, or, for a SavedModel directory
+// (as TensorFlow's loaders take it), its saved_model.pb, else its saved_model.pbtxt. Throws
+// InputError for a directory that holds neither.
+std::string program_file_of(const std::string& path);
+
 // Parses .tfg text, a UTF-8 byte-order mark before it left out; syntax errors go to `diags`.
 ParsedFile parse_file(const std::string& file_name, const std::string& text);
 

@@ -20,6 +20,18 @@ std::string_view without_bom(std::string_view text) {
 
 }  // namespace
 
+std::string program_file_of(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(path, ec)) return path;
+  for (const char* name : {"saved_model.pb", "saved_model.pbtxt"}) {
+    const std::filesystem::path file = std::filesystem::path(path) / name;
+    if (std::filesystem::is_regular_file(file, ec)) return file.string();
+  }
+  throw InputError(fmt::format(
+      "{}: error: is a directory without saved_model.pb or saved_model.pbtxt, not a SavedModel\n",
+      path));
+}
+
 std::string read_program_file(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {

@@ -137,8 +137,9 @@ void require_graph_file(const std::vector<std::string>& values, const char* opti
 
 }  // namespace
 
-Ast load_graph_ast(const std::string& path, const GraphFileOptions& graph,
+Ast load_graph_ast(const std::string& given, const GraphFileOptions& graph,
                    const std::vector<Feed>& given_feeds, ValueStore& values) {
+  const std::string path = program_file_of(given);
   const std::string bytes = read_program_file(path);
   if (!is_graph_file(path, bytes)) {
     throw InputError(fmt::format(
@@ -159,7 +160,8 @@ std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
   std::vector<ReadFile> files;
   std::vector<std::set<std::string>> inputs;
   std::string errors;
-  for (const std::string& path : paths) {
+  for (const std::string& given : paths) {
+    const std::string path = program_file_of(given);
     const std::string bytes = read_program_file(path);
     try {
       files.push_back(is_graph_file(path, bytes) ? import_file(path, bytes, graph, feeds)
@@ -204,6 +206,7 @@ std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
           {build_parsed(files[i].parsed, input_feeds(files[i], own), values, max_iterations),
            files[i].graph_file, files[i].summary, std::move(files[i].warnings), files[i].checkpoint,
            files[i].restored, files[i].entry});
+      loaded.back().program.file = paths[i];  // as given: a SavedModel's directory, say
     } catch (const InputError& e) {
       errors += e.what();
     }

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "semantics/build/program_files.h"
 #include "semantics/checkpoint/tensor_bundle.h"
 #include "semantics/graphdef/graphdef_reader.h"
 #include "semantics/graphdef/handle_classification.h"
@@ -83,8 +84,9 @@ class ReachableNodes {
 
 }  // namespace
 
-GraphDescription describe_graph_file(const std::string& path, const std::string& tag) {
-  const GraphFile file = read_graph_file(path, tag);
+GraphDescription describe_graph_file(const std::string& given, const std::string& tag) {
+  const std::string path = program_file_of(given);
+  const GraphFile file = parse_graph_file(path, read_program_file(path), tag);
   GraphDescription d;
   d.kind = describe(file);
   d.signatures = signatures(file);

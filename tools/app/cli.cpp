@@ -20,8 +20,8 @@ const char* const kDescription =
     "state. It explores every legal firing order of a program and reports every reachable\n"
     "outcome (output and variable values) with a witness firing sequence. A program is a\n"
     ".tfg file or a graph file that TensorFlow writes: a GraphDef (text or binary), a\n"
-    "MetaGraphDef (.meta) or a SavedModel's saved_model.pb (its first MetaGraph, or the\n"
-    "one --tag names).";
+    "MetaGraphDef (.meta) or a SavedModel, given as its directory or its saved_model.pb\n"
+    "(its first MetaGraph, or the one --tag names).";
 
 const char* const kFooter =
     "Exit codes of check: 0 complete with exactly one outcome; 1 complete with several\n"

@@ -243,3 +243,35 @@ TEST_CASE("MetaGraphDef: a TF1 saver's checkpoint beside NAME.meta restores by n
                       {"i64", "i64[2,2]{1, -1, 1099511627776, -4611686018427387904}"}}}});
   CHECK(r.err.find("note: 6 variables restored from the checkpoint") != std::string::npos);
 }
+
+TEST_CASE("SavedModel: the directory names the model, as TensorFlow's loaders take it",
+          "[graphdef][savedmodel]") {
+  // The same run as from its saved_model.pb, the checkpoint beside it restored; the report
+  // names the directory as given.
+  const std::string dir = model("momentum_module");
+  const auto r = check(dir, {});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  tfmc::test::check_outcome_list(outcomes(r), {{{{"output_0", "f32{3.2}"}},
+                                                {{"b", "f32{0.4}"}, {"w", "f32[1,2]{0.9, 1.9}"}}}});
+  CHECK(tfmc::test::parse_json(r.out).at("program").text == dir);
+  CHECK(r.err.find("note: 6 variables restored from the checkpoint " +
+                   model("momentum_module/variables/variables")) != std::string::npos);
+  const auto described = tfmc::test::tfmc_run({"describe", dir});
+  CHECK(described.code == 0);
+  CHECK(described.out.rfind(dir + ": binary SavedModel\ncheckpoint: " +
+                                model("momentum_module/variables/variables") + "\n",
+                            0) == 0);
+  // A directory that is no SavedModel: exit 2, for check and describe alike.
+  const fs::path empty_dir =
+      fs::path(tfmc::test::write_test_file("not_a_model.keep", "")).parent_path() / "not_a_model";
+  fs::create_directories(empty_dir);
+  const std::string empty = empty_dir.string();
+  for (const char* command : {"check", "describe"}) {
+    const auto bad = tfmc::test::tfmc_run({command, empty});
+    CHECK(bad.code == 2);
+    CHECK(bad.err == empty +
+                         ": error: is a directory without saved_model.pb or saved_model.pbtxt, "
+                         "not a SavedModel\n");
+  }
+}
