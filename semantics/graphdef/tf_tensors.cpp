@@ -94,6 +94,17 @@ std::string declared_type(const tf::NodeDef& node) {
   return declared_type(dtype == node.attr().end() ? tf::DT_INVALID : dtype->second.type(), dims);
 }
 
+bool shape_admits(const tf::NodeDef& node, const std::vector<std::int64_t>& shape) {
+  const auto attr = node.attr().find("shape");
+  if (attr == node.attr().end() || attr->second.shape().unknown_rank()) return true;
+  const auto& dims = attr->second.shape().dim();
+  if (static_cast<std::size_t>(dims.size()) != shape.size()) return false;
+  for (int k = 0; k < dims.size(); ++k) {
+    if (dims[k].size() >= 0 && dims[k].size() != shape[k]) return false;
+  }
+  return true;
+}
+
 std::optional<eval::Tensor> tensor_of(const tf::TensorProto& proto, std::string& error) {
   const auto dtype = dtype_of(proto.dtype());
   if (!dtype) {

@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "gpu_eval/tensor.h"
 #include "semantics/graphdef/tf_graph.pb.h"
@@ -28,6 +29,10 @@ std::string tf_type_name(tf::DataType type);
 std::string declared_type(tf::DataType type, const tf::TensorShapeProto& shape);
 // The same for what a node declares in its `dtype` and `shape` attributes (a variable's).
 std::string declared_type(const tf::NodeDef& node);
+
+// Whether the `shape` attribute of `node` admits a tensor of shape `shape`: an unknown
+// dimension admits any size, an unknown rank (or no attribute) any shape.
+bool shape_admits(const tf::NodeDef& node, const std::vector<std::int64_t>& shape);
 
 // The tensor `proto` holds. On failure (a dtype tfmc does not have, an unknown dimension, too
 // many values, content of the wrong size, more than kMaxConstElements elements) returns

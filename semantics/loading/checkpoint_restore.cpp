@@ -22,14 +22,7 @@ bool has_index(const std::string& prefix) { return fs::is_regular_file(prefix + 
 bool admits(const tf::NodeDef& node, const TensorSpec& spec) {
   const auto dtype = node.attr().find("dtype");
   if (dtype != node.attr().end() && dtype->second.type() != spec.dtype) return false;
-  const auto shape = node.attr().find("shape");
-  if (shape == node.attr().end() || shape->second.shape().unknown_rank()) return true;
-  const auto& dims = shape->second.shape().dim();
-  if (static_cast<std::size_t>(dims.size()) != spec.shape.size()) return false;
-  for (int k = 0; k < dims.size(); ++k) {
-    if (dims[k].size() >= 0 && dims[k].size() != spec.shape[k]) return false;
-  }
-  return true;
+  return shape_admits(node, spec.shape);
 }
 
 std::string declared(const TensorSpec& spec) {

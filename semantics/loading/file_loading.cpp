@@ -14,6 +14,8 @@
 #include "semantics/graphdef/entry_points.h"
 #include "semantics/graphdef/graph_selection.h"
 #include "semantics/graphdef/graphdef_reader.h"
+#include "semantics/graphdef/import_op_tables.h"
+#include "semantics/graphdef/tf_tensors.h"
 #include "semantics/loading/checkpoint_restore.h"
 
 namespace tfmc::sem {
@@ -72,6 +74,44 @@ bool is_captured_variable(const tf::GraphDef& graph, const std::string& name) {
   });
 }
 
+// As Session.run checks a feed: a value fed to a placeholder must have its dtype and a shape
+// its shape admits (an unknown dimension any size). A resource placeholder fed a value is a
+// captured variable's, whose value is not the handle's. Graphs of producer versions before 21
+// wrote an empty shape for an unknown one, and TensorFlow reads them so. Throws InputError
+// naming every feed that does not.
+void check_placeholder_feeds(const std::string& path, const GraphFile& file,
+                             const std::map<std::string, std::string>& input_nodes,
+                             const std::vector<Feed>& feeds) {
+  std::map<std::string, const tf::NodeDef*> placeholders;
+  for (const tf::NodeDef& node : file.graph.node()) {
+    if (is_placeholder(node.op())) placeholders[node.name()] = &node;
+  }
+  std::string errors;
+  for (const Feed& f : feeds) {
+    if (!f.value.literal) continue;  // a symbol stands for any value
+    const auto key = input_nodes.find(f.name);
+    const auto found = placeholders.find(key == input_nodes.end() ? f.name : key->second);
+    if (found == placeholders.end()) continue;
+    const tf::NodeDef& node = *found->second;
+    const eval::Tensor& value = *f.value.literal;
+    const auto dtype = node.attr().find("dtype");
+    if (dtype != node.attr().end() && dtype->second.type() == tf::DT_RESOURCE) continue;
+    const auto shape = node.attr().find("shape");
+    const bool legacy_unknown = file.graph.versions().producer() < 21 &&
+                                shape != node.attr().end() && shape->second.shape().dim_size() == 0;
+    const std::optional<eval::DType> declared =
+        dtype == node.attr().end() ? std::nullopt : dtype_of(dtype->second.type());
+    if ((declared && *declared != value.dtype) ||
+        (!legacy_unknown && !shape_admits(node, value.shape))) {
+      errors += fmt::format(
+          "{}: error: --feed {}: cannot feed a value of {}[{}] to placeholder '{}', which is {}\n",
+          path, f.name, eval::dtype_name(value.dtype), fmt::join(value.shape, ","), node.name(),
+          declared_type(node));
+    }
+  }
+  if (!errors.empty()) throw InputError(errors);
+}
+
 // A TensorFlow graph file imported as `graph` says: its variables restored from the
 // checkpoint beside it, the placeholders `feeds` name fed.
 ReadFile import_file(const std::string& path, const std::string& bytes,
@@ -84,6 +124,7 @@ ReadFile import_file(const std::string& path, const std::string& bytes,
     run.output_names = std::move(chosen->output_names);
     read.input_nodes = std::move(chosen->input_nodes);
   }
+  check_placeholder_feeds(path, file, read.input_nodes, feeds);
   if (const auto prefix = checkpoint_beside(path, file); prefix && graph.restore) {
     RestoredVariables restored = restore_variables(path, file, *prefix);
     read.checkpoint = restored.checkpoint;
