@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "gpu_eval/cpu_activation_grads.h"
+#include "gpu_eval/cpu_convolution.h"
 #include "gpu_eval/cpu_cumsum.h"
 #include "gpu_eval/cpu_index_ops.h"
 #include "gpu_eval/cpu_layout_ops.h"
@@ -433,6 +434,38 @@ EvalResult kernel(Op<BuiltinOp::SigmoidGrad>, Args args, const OpAttrs&) {
 
 EvalResult kernel(Op<BuiltinOp::TanhGrad>, Args args, const OpAttrs&) {
   return tanh_grad(*args[0], *args[1]);
+}
+
+// The convolutions.
+
+EvalResult kernel(Op<BuiltinOp::Conv2D>, Args args, const OpAttrs& attrs) {
+  return conv2d(*args[0], *args[1], attrs.window, attrs.channels_first, FilterForm::Grouped);
+}
+
+EvalResult kernel(Op<BuiltinOp::Conv2DBackpropInput>, Args args, const OpAttrs& attrs) {
+  return conv2d_backprop_input(*args[0], *args[1], *args[2], attrs.window, attrs.channels_first,
+                               FilterForm::Grouped);
+}
+
+EvalResult kernel(Op<BuiltinOp::Conv2DBackpropFilter>, Args args, const OpAttrs& attrs) {
+  return conv2d_backprop_filter(*args[0], *args[1], *args[2], attrs.window, attrs.channels_first,
+                                FilterForm::Grouped);
+}
+
+EvalResult kernel(Op<BuiltinOp::DepthwiseConv2dNative>, Args args, const OpAttrs& attrs) {
+  return conv2d(*args[0], *args[1], attrs.window, attrs.channels_first, FilterForm::Depthwise);
+}
+
+EvalResult kernel(Op<BuiltinOp::DepthwiseConv2dNativeBackpropInput>, Args args,
+                  const OpAttrs& attrs) {
+  return conv2d_backprop_input(*args[0], *args[1], *args[2], attrs.window, attrs.channels_first,
+                               FilterForm::Depthwise);
+}
+
+EvalResult kernel(Op<BuiltinOp::DepthwiseConv2dNativeBackpropFilter>, Args args,
+                  const OpAttrs& attrs) {
+  return conv2d_backprop_filter(*args[0], *args[1], *args[2], attrs.window, attrs.channels_first,
+                                FilterForm::Depthwise);
 }
 
 // The shape and index ops.

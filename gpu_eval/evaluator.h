@@ -20,6 +20,7 @@
 #include <variant>
 #include <vector>
 
+#include "gpu_eval/conv_window.h"
 #include "gpu_eval/tensor.h"
 
 namespace tfmc::eval {
@@ -52,6 +53,8 @@ enum class BuiltinOp : std::uint8_t {
 // `batch_dims` GatherV2's, `symmetric` MirrorPad's mode (SYMMETRIC, else REFLECT). OneHot
 // takes `axis` (default -1); ShapeN, Size take `to` as their out_type; ShapeN's `num` is its
 // argument count.
+//
+// The convolutions (cpu_convolution.h) take `window` and, as data_format, `channels_first`.
 struct StridedSliceMasks {
   std::int64_t begin_mask = 0;
   std::int64_t end_mask = 0;
@@ -80,6 +83,7 @@ struct OpAttrs {
   StridedSliceMasks masks;
   std::int64_t batch_dims = 0;
   bool symmetric = false;
+  ConvWindow window;
 
   friend bool operator==(const OpAttrs&, const OpAttrs&) = default;
 };

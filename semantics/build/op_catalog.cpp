@@ -189,6 +189,32 @@ bool apply_builtin_attr(const std::string& op, std::string_view owner, const Att
     }
     f.attrs.symmetric = v.name == "SYMMETRIC";
     if (f.attrs.symmetric) shown["mode"] = v.name;
+  } else if (a.key == "strides" || a.key == "dilations") {
+    // The convolutions' window, per dimension of their data format.
+    const bool fits =
+        v.kind == AttrValue::Kind::List && v.list.size() == 4 &&
+        std::all_of(v.list.begin(), v.list.end(), [](std::int64_t s) { return s >= 1; });
+    if (!fits) return bad("a list of 4 positive integers like [1,1,1,1]");
+    (a.key == "strides" ? f.attrs.window.strides : f.attrs.window.dilations) = v.list;
+    if (a.key == "strides" || v.list != std::vector<std::int64_t>{1, 1, 1, 1}) {
+      shown[a.key] = attr_value_text(v);
+    }
+  } else if (a.key == "padding") {
+    if (v.kind != AttrValue::Kind::Name ||
+        (v.name != "SAME" && v.name != "VALID" && v.name != "EXPLICIT")) {
+      return bad("SAME, VALID or EXPLICIT");
+    }
+    f.attrs.window.padding = v.name == "SAME"    ? eval::ConvPadding::Same
+                             : v.name == "VALID" ? eval::ConvPadding::Valid
+                                                 : eval::ConvPadding::Explicit;
+    shown["padding"] = v.name;
+  } else if (a.key == "explicit_paddings") {
+    const bool fits =
+        v.kind == AttrValue::Kind::List && (v.list.empty() || v.list.size() == 8) &&
+        std::all_of(v.list.begin(), v.list.end(), [](std::int64_t p) { return p >= 0; });
+    if (!fits) return bad("a list of 8 non-negative integers like [0,0,1,1,1,1,0,0]");
+    f.attrs.window.explicit_paddings = v.list;
+    if (!v.list.empty()) shown["explicit_paddings"] = attr_value_text(v);
   } else if (a.key == "value") {
     if (v.kind == AttrValue::Kind::Literal) {
       f.constant = values.tensor(*v.literal);

@@ -100,6 +100,8 @@ void GraphEmitter::emit_pure(int i) {
                                          format));
     }
     if (format == "NCHW") add_attr(s, "data_format", name_value("NCHW"));
+  } else if (op.starts_with("Conv2D") || op.starts_with("DepthwiseConv2dNative")) {
+    emit_conv_attrs(i, s);
   } else if (op == "Pack") {
     if (const auto axis = graph_.attr_int(i, "axis"); axis && *axis != 0) {
       add_attr(s, "axis", integer_value(*axis));
@@ -170,6 +172,38 @@ void GraphEmitter::emit_index_attrs(int i, NodeStmt& s) {
   if (const auto it = attrs.find("mode"); it != attrs.end()) {
     add_attr(s, "mode", name_value(it->second.s()));
   }
+}
+
+// The convolutions' window: strides and padding always, the others where they differ from
+// TensorFlow's defaults; a data_format tfmc lacks is an error naming the node.
+void GraphEmitter::emit_conv_attrs(int i, NodeStmt& s) {
+  const auto& attrs = graph_.node(i).attr();
+  const auto list = [&](const char* key) {
+    AttrValue v;
+    v.kind = AttrValue::Kind::List;
+    if (const auto it = attrs.find(key); it != attrs.end()) {
+      v.list.assign(it->second.list().i().begin(), it->second.list().i().end());
+    }
+    return v;
+  };
+  const auto text = [&](const char* key, const char* absent) {
+    const auto it = attrs.find(key);
+    return it == attrs.end() ? std::string(absent) : it->second.s();
+  };
+  const std::string format = text("data_format", "NHWC");
+  if (format != "NHWC" && format != "NCHW") {
+    out_.ast.nodes.pop_back();
+    return graph_.error(i, fmt::format("its attribute data_format = \"{}\" cannot be mapped: "
+                                       "tfmc has NHWC and NCHW",
+                                       format));
+  }
+  add_attr(s, "strides", list("strides"));
+  add_attr(s, "padding", name_value(text("padding", "")));
+  if (AttrValue v = list("explicit_paddings"); !v.list.empty()) {
+    add_attr(s, "explicit_paddings", std::move(v));
+  }
+  if (format == "NCHW") add_attr(s, "data_format", name_value("NCHW"));
+  if (AttrValue v = list("dilations"); !v.list.empty()) add_attr(s, "dilations", std::move(v));
 }
 
 void GraphEmitter::emit_uninterpreted(int i) {
