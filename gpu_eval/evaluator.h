@@ -52,6 +52,9 @@ enum class BuiltinOp : std::uint8_t {
 // `batch_dims` GatherV2's, `symmetric` MirrorPad's mode (SYMMETRIC, else REFLECT). OneHot
 // takes `axis` (default -1); ShapeN, Size take `to` as their out_type; ShapeN's `num` is its
 // argument count.
+//
+// The pooling ops (cpu_pooling.h): `ksize` and `strides` are TensorFlow's 4-entry lists (the
+// V2 forms take them as arguments), `same_padding` says SAME rather than VALID.
 struct StridedSliceMasks {
   std::int64_t begin_mask = 0;
   std::int64_t end_mask = 0;
@@ -80,6 +83,9 @@ struct OpAttrs {
   StridedSliceMasks masks;
   std::int64_t batch_dims = 0;
   bool symmetric = false;
+  std::vector<std::int64_t> ksize;
+  std::vector<std::int64_t> strides;
+  bool same_padding = false;
 
   friend bool operator==(const OpAttrs&, const OpAttrs&) = default;
 };

@@ -67,6 +67,7 @@ class GraphEmitter {
   NodeStmt* emit_tensor_op(int i, const std::string& op);
   void emit_pure(int i);
   void emit_index_attrs(int i, NodeStmt& s);
+  bool emit_pooling_attrs(int i, NodeStmt& s);
   void emit_uninterpreted(int i);
 
   // Resources (emit_resource_ops.cpp).

@@ -51,6 +51,12 @@ sem::Attr required_attr(std::string_view key) {
   } else if (key == "shape") {
     a.value.kind = sem::AttrValue::Kind::List;
     a.value.list = {-1};
+  } else if (key == "ksize" || key == "strides") {
+    a.value.kind = sem::AttrValue::Kind::List;
+    a.value.list = {1, 1, 1, 1};
+  } else if (key == "padding") {
+    a.value.kind = sem::AttrValue::Kind::Name;
+    a.value.name = "VALID";
   } else {
     FAIL("no sample value for the required attribute " << key);
   }
