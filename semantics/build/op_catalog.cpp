@@ -149,8 +149,8 @@ bool apply_builtin_attr(const std::string& op, std::string_view owner, const Att
     // Batch and depth entries of 1: TensorFlow does not pool over the batch, tfmc not over
     // the depth.
     const auto fits = [](std::int64_t d) { return d >= 1 && d <= kMaxPoolWindow; };
-    if (v.kind != AttrValue::Kind::List || v.list.size() != 4 || v.list[0] != 1 ||
-        v.list[3] != 1 || !std::all_of(v.list.begin(), v.list.end(), fits)) {
+    if (v.kind != AttrValue::Kind::List || v.list.size() != 4 || v.list[0] != 1 || v.list[3] != 1 ||
+        !std::all_of(v.list.begin(), v.list.end(), fits)) {
       return bad("a list [1,h,w,1] of positive 32-bit integers");
     }
     (a.key == "ksize" ? f.attrs.ksize : f.attrs.strides) = v.list;

@@ -88,7 +88,8 @@ def model(op, args, k, s, padding):
                                     acc = e if acc < e else acc
                                 else:
                                     acc = t(acc + e)
-                        y[b, i, j, d] = acc if op == "MaxPool" else t(acc / t((h1 - h0) * (w1 - w0)))
+                        count = (h1 - h0) * (w1 - w0)
+                        y[b, i, j, d] = acc if op == "MaxPool" else t(acc / t(count))
         return y
     if op == "MaxPoolGrad":
         x, _, dy = args
@@ -117,7 +118,8 @@ def model(op, args, k, s, padding):
             ws, _ = windows(w, k[1], s[1], padding)
             order = [(i, j) for i in range(len(hs)) for j in reversed(range(len(ws)))]
         else:
-            hs, ws = eigen_broadcast(h, k[0], s[0], padding), eigen_broadcast(w, k[1], s[1], padding)
+            hs = eigen_broadcast(h, k[0], s[0], padding)
+            ws = eigen_broadcast(w, k[1], s[1], padding)
             order = [(i, j) for i in range(len(hs)) for j in range(len(ws))]
         for b in range(n):
             for i, j in order:
