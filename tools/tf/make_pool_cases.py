@@ -210,9 +210,9 @@ def normal(shape, dtype=np.float32, scale=1.0):
 
 
 SPECIAL = image([[NAN, 1, 2, NAN], [3, -INF, NAN, NAN], [-0.0, 0.0, 5, 6], [INF, 1, 1, 1]])
-# Windows of +0 and -0 in either order, of -inf only and of NaN only.
-SIGNS = image([[-0.0, 0.0, 0.0, -0.0, -INF, -INF, NAN, NAN],
-               [0.0, -0.0, 0.0, -0.0, -INF, -INF, NAN, NAN]])
+# Windows of +0 and -0 in either order, of -inf only, of NaN only and of -0 only.
+SIGNS = image([[-0.0, 0.0, 0.0, -0.0, -INF, -INF, NAN, NAN, -0.0, -0.0],
+               [0.0, -0.0, 0.0, -0.0, -INF, -INF, NAN, NAN, -0.0, -0.0]])
 
 
 def forward_cases():
