@@ -16,6 +16,10 @@ namespace {
 
 constexpr std::int64_t kMaxWindow = std::numeric_limits<std::int32_t>::max();
 
+// The output columns oneDNN's f32 AvgPoolGrad takes at once, with up to 32 channels (with more
+// it takes fewer, which tfmc does not follow).
+constexpr std::int64_t kOneDnnColumns = 12;
+
 // One spatial dimension: the input's size, the windows' count and the padding before.
 struct Axis {
   std::int64_t size;
@@ -199,16 +203,18 @@ std::pair<std::int64_t, std::int64_t> eigen_span(const Axis& a, std::int64_t o) 
 }
 
 // Adds each dy element of `plan`'s outputs into dx over its window, visiting outputs by rows
-// ascending and columns ascending or (descending) descending; term(g, count) is what one
-// element of a window of `count` receives, span(axis, o) the window.
+// ascending and, within a row, by blocks of `block` columns ascending, each block's columns
+// descending (a block of 1: columns ascending); term(g, count) is what one element of a window
+// of `count` receives, span(axis, o) the window.
 template <class T, class Term, class Span>
-void spread(const Plan& plan, const ElementView<T>& grad, bool descending, Term term, Span span,
+void spread(const Plan& plan, const ElementView<T>& grad, std::int64_t block, Term term, Span span,
             std::vector<T>& dx) {
   for (std::int64_t b = 0; b < plan.batch; ++b) {
     for (std::int64_t i = 0; i < plan.rows.out; ++i) {
       const auto [r0, r1] = span(plan.rows, i);
       for (std::int64_t n = 0; n < plan.cols.out; ++n) {
-        const std::int64_t j = descending ? plan.cols.out - 1 - n : n;
+        const std::int64_t first = n / block * block;
+        const std::int64_t j = std::min(first + block, plan.cols.out) - 1 - (n - first);
         const auto [c0, c1] = span(plan.cols, j);
         const std::int64_t count = (r1 - r0) * (c1 - c0);
         for (std::int64_t r = r0; r < r1; ++r) {
@@ -243,9 +249,10 @@ EvalResult avg_pool_grad(const Tensor& shape, const Tensor& dy, const PoolingOrE
     std::vector<T> dx(static_cast<std::size_t>(element_count(in_shape)), T{0});
     const ElementView<T> grad = view<T>(dy);
     if constexpr (std::is_same_v<T, float>) {
-      // oneDNN's kernel: a division per element, columns visited last to first.
+      // oneDNN's kernel: a division per element, 12 columns at once visited last to first.
       spread<T>(
-          plan, grad, true, [](T g, std::int64_t count) { return g / static_cast<T>(count); },
+          plan, grad, kOneDnnColumns,
+          [](T g, std::int64_t count) { return g / static_cast<T>(count); },
           [](const Axis& a, std::int64_t o) {
             return std::pair{a.begin(o), a.end(o)};
           },
@@ -253,8 +260,8 @@ EvalResult avg_pool_grad(const Tensor& shape, const Tensor& dy, const PoolingOrE
     } else {
       // Eigen's kernel: the reciprocal of the count, computed in double, times each gradient.
       spread<T>(
-          plan, grad, false,
-          [](T g, std::int64_t count) { return g * static_cast<T>(1.0 / count); }, eigen_span, dx);
+          plan, grad, 1, [](T g, std::int64_t count) { return g * static_cast<T>(1.0 / count); },
+          eigen_span, dx);
     }
     Tensor out = make_tensor(dy.dtype, in_shape);
     for (std::int64_t k = 0; k < out.size(); ++k) store<T>(out, k, dx[static_cast<std::size_t>(k)]);

@@ -50,7 +50,8 @@ EvalResult max_pool_grad(const Tensor& x, const Tensor& y, const Tensor& dy,
 EvalResult avg_pool(const Tensor& x, const PoolingOrError& p);
 // The gradient of AvgPool for an input of `shape` (an i32 or i64 vector of 4 non-negative
 // sizes): f32 as TensorFlow's oneDNN kernel, each element adding dy / count of each window
-// holding it from +0, windows by rows ascending and, within a row, by columns descending; f64
+// holding it from +0, windows by rows ascending and, within a row, by blocks of 12 columns
+// ascending, each block's columns descending (oneDNN's blocks, up to 32 channels); f64
 // as its Eigen kernel, each window adding dy * (1 / count) to its elements from +0 in
 // row-major order of windows, where a window that starts in the padding and is larger than the
 // input spans the whole input (TensorFlow's GetBroadcastSize), not the forward pass's window.

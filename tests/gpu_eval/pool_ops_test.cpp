@@ -78,7 +78,7 @@ const std::string kWindow = "ksize=[1,2,2,1];strides=[1,1,1,1];padding=VALID";
 }  // namespace
 
 TEST_CASE("the pooling ops give TensorFlow's bits and errors", "[pool]") {
-  REQUIRE(cases().size() == 83);
+  REQUIRE(cases().size() == 85);
   for (const PoolCase& c : cases()) {
     const std::vector<std::string> arguments(c.arguments.begin(), c.arguments.end());
     std::string shown;
