@@ -16,6 +16,7 @@
 #include "gpu_eval/cpu_layout_ops.h"
 #include "gpu_eval/cpu_optimizer_ops.h"
 #include "gpu_eval/cpu_pad_ops.h"
+#include "gpu_eval/cpu_pooling.h"
 #include "gpu_eval/cpu_random_ops.h"
 #include "gpu_eval/cpu_reduction_ops.h"
 #include "gpu_eval/cpu_reductions.h"
@@ -537,6 +538,34 @@ EvalResult kernel(Op<BuiltinOp::StatelessRandomGetKeyCounterAlg>, Args args, con
 template <BuiltinOp op>
 requires(is_stateless_random(op)) EvalResult kernel(Op<op>, Args args, const OpAttrs& attrs) {
   return stateless_random(op, attrs.to, args);
+}
+
+// The pooling ops: the window from the attributes, or from the V2 forms' last two arguments.
+
+PoolingOrError pooling_of(Args args, const OpAttrs& attrs, bool as_arguments) {
+  const bool same = attrs.window.padding == ConvPadding::Same;
+  if (as_arguments) return pooling(*args[args.size() - 2], *args.back(), same);
+  return pooling(attrs.ksize, attrs.window.strides, same);
+}
+
+template <BuiltinOp op>
+requires(op == BuiltinOp::MaxPool || op == BuiltinOp::MaxPoolV2 || op == BuiltinOp::MaxPoolGrad ||
+         op == BuiltinOp::MaxPoolGradV2 || op == BuiltinOp::AvgPool ||
+         op == BuiltinOp::AvgPoolGrad) EvalResult kernel(Op<op>, Args args, const OpAttrs& attrs) {
+  const bool v2 = op == BuiltinOp::MaxPoolV2 || op == BuiltinOp::MaxPoolGradV2;
+  const PoolingOrError window = pooling_of(args, attrs, v2);
+  switch (op) {
+    case BuiltinOp::MaxPool:
+    case BuiltinOp::MaxPoolV2:
+      return max_pool(*args[0], window);
+    case BuiltinOp::MaxPoolGrad:
+    case BuiltinOp::MaxPoolGradV2:
+      return max_pool_grad(*args[0], *args[1], *args[2], window);
+    case BuiltinOp::AvgPool:
+      return avg_pool(*args[0], window);
+    default:
+      return avg_pool_grad(*args[0], *args[1], window);
+  }
 }
 
 }  // namespace

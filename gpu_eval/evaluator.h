@@ -55,6 +55,8 @@ enum class BuiltinOp : std::uint8_t {
 // argument count.
 //
 // The convolutions (cpu_convolution.h) take `window` and, as data_format, `channels_first`.
+// The pooling ops (cpu_pooling.h): `ksize` and window.strides are TensorFlow's 4-entry lists
+// (the V2 forms take them as arguments), window.padding SAME or VALID.
 struct StridedSliceMasks {
   std::int64_t begin_mask = 0;
   std::int64_t end_mask = 0;
@@ -84,6 +86,7 @@ struct OpAttrs {
   std::int64_t batch_dims = 0;
   bool symmetric = false;
   ConvWindow window;
+  std::vector<std::int64_t> ksize;  // the pooling ops' window
 
   friend bool operator==(const OpAttrs&, const OpAttrs&) = default;
 };

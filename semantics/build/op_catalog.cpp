@@ -70,6 +70,14 @@ eval::Tensor i32_scalar(std::int32_t v) {
 // The reductions over axes, which share Sum's forms: an axis attribute or an axes argument.
 bool is_reduction(const std::string& op) { return op == "Sum" || op == "Mean" || op == "Prod"; }
 
+// The pooling ops, which take ksize, strides, padding and an NHWC data_format.
+bool is_pooling(const std::string& op) {
+  return op.starts_with("MaxPool") || op.starts_with("AvgPool");
+}
+
+// The largest window or stride: TensorFlow's are 32-bit integers.
+constexpr std::int64_t kMaxPoolWindow = std::numeric_limits<std::int32_t>::max();
+
 // The field of a true-or-false attribute key, nullptr for another key.
 bool* boolean_attr(const std::string& key, eval::OpAttrs& attrs) {
   if (key == "transpose_a") return &attrs.transpose_a;
@@ -127,12 +135,32 @@ bool apply_builtin_attr(const std::string& op, std::string_view owner, const Att
     // Shown where it differs from its default: Shape's out_type is i32, ArgMax's i64.
     if (*t != f.attrs.to) shown[a.key] = v.name;
     f.attrs.to = *t;
+  } else if (a.key == "data_format" && is_pooling(op)) {
+    if (v.kind != AttrValue::Kind::Name || v.name != "NHWC") {
+      return bad("NHWC (TensorFlow's CPU kernels pool NHWC tensors only)");
+    }
   } else if (a.key == "data_format") {
     if (v.kind != AttrValue::Kind::Name || (v.name != "NHWC" && v.name != "NCHW")) {
       return bad("NHWC or NCHW");
     }
     f.attrs.channels_first = v.name == "NCHW";
     if (f.attrs.channels_first) shown["data_format"] = v.name;
+  } else if ((a.key == "ksize" || a.key == "strides") && is_pooling(op)) {
+    // Batch and depth entries of 1: TensorFlow does not pool over the batch, tfmc not over
+    // the depth.
+    const auto fits = [](std::int64_t d) { return d >= 1 && d <= kMaxPoolWindow; };
+    if (v.kind != AttrValue::Kind::List || v.list.size() != 4 || v.list[0] != 1 || v.list[3] != 1 ||
+        !std::all_of(v.list.begin(), v.list.end(), fits)) {
+      return bad("a list [1,h,w,1] of positive 32-bit integers");
+    }
+    (a.key == "ksize" ? f.attrs.ksize : f.attrs.window.strides) = v.list;
+    shown[a.key] = attr_value_text(v);
+  } else if (a.key == "padding" && is_pooling(op)) {
+    if (v.kind != AttrValue::Kind::Name || (v.name != "SAME" && v.name != "VALID")) {
+      return bad("SAME or VALID");
+    }
+    f.attrs.window.padding = v.name == "SAME" ? eval::ConvPadding::Same : eval::ConvPadding::Valid;
+    shown["padding"] = v.name;
   } else if (a.key == "dtype") {
     // The stateless random ops' result: integers for the FullInt forms, else floats.
     const bool integers = op.find("FullInt") != std::string::npos;

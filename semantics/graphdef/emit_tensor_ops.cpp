@@ -102,6 +102,8 @@ void GraphEmitter::emit_pure(int i) {
     if (format == "NCHW") add_attr(s, "data_format", name_value("NCHW"));
   } else if (op.starts_with("Conv2D") || op.starts_with("DepthwiseConv2dNative")) {
     emit_conv_attrs(i, s);
+  } else if (op.starts_with("MaxPool") || op.starts_with("AvgPool")) {
+    if (!emit_pooling_attrs(i, s)) out_.ast.nodes.pop_back();
   } else if (op == "Pack") {
     if (const auto axis = graph_.attr_int(i, "axis"); axis && *axis != 0) {
       add_attr(s, "axis", integer_value(*axis));
@@ -172,6 +174,39 @@ void GraphEmitter::emit_index_attrs(int i, NodeStmt& s) {
   if (const auto it = attrs.find("mode"); it != attrs.end()) {
     add_attr(s, "mode", name_value(it->second.s()));
   }
+}
+
+// A pooling op's ksize and strides (the V2 forms take them as inputs) and padding; false after
+// reporting a data_format or padding that TensorFlow's CPU kernels lack.
+bool GraphEmitter::emit_pooling_attrs(int i, NodeStmt& s) {
+  const auto& attrs = graph_.node(i).attr();
+  const auto text = [&](const char* key, const char* absent) {
+    const auto it = attrs.find(key);
+    return it == attrs.end() ? std::string(absent) : it->second.s();
+  };
+  if (const std::string format = text("data_format", "NHWC"); format != "NHWC") {
+    graph_.error(i, fmt::format("its attribute data_format = \"{}\" cannot be mapped: "
+                                "TensorFlow's CPU kernels pool NHWC tensors only",
+                                format));
+    return false;
+  }
+  const std::string padding = text("padding", "");
+  if (padding != "SAME" && padding != "VALID") {
+    graph_.error(i, fmt::format("its attribute padding = \"{}\" cannot be mapped: tfmc has "
+                                "SAME and VALID",
+                                padding));
+    return false;
+  }
+  for (const char* key : {"ksize", "strides"}) {
+    if (const auto it = attrs.find(key); it != attrs.end()) {
+      AttrValue v;
+      v.kind = AttrValue::Kind::List;
+      v.list.assign(it->second.list().i().begin(), it->second.list().i().end());
+      add_attr(s, key, std::move(v));
+    }
+  }
+  add_attr(s, "padding", name_value(padding));
+  return true;
 }
 
 // The convolutions' window: strides and padding always, the others where they differ from

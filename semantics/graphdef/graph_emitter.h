@@ -68,6 +68,7 @@ class GraphEmitter {
   void emit_pure(int i);
   void emit_index_attrs(int i, NodeStmt& s);
   void emit_conv_attrs(int i, NodeStmt& s);
+  bool emit_pooling_attrs(int i, NodeStmt& s);
   void emit_uninterpreted(int i);
 
   // Resources (emit_resource_ops.cpp).

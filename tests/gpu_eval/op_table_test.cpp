@@ -51,7 +51,7 @@ sem::Attr required_attr(std::string_view key) {
   } else if (key == "shape") {
     a.value.kind = sem::AttrValue::Kind::List;
     a.value.list = {-1};
-  } else if (key == "strides") {
+  } else if (key == "ksize" || key == "strides") {
     a.value.kind = sem::AttrValue::Kind::List;
     a.value.list = {1, 1, 1, 1};
   } else if (key == "padding") {
