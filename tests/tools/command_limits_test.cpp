@@ -48,7 +48,7 @@ Timed timed_run(const std::vector<std::string>& args) {
 
 }  // namespace
 
-TEST_CASE("--max-seconds ends a too large exploration in time on every reduction and thread count",
+TEST_CASE("the time limit ends a too large exploration in time on every reduction and thread count",
           "[limits][cli]") {
   // 12 replicas: far more states than any machine explores in 1.5 s.
   const std::string file = write_test_file("limits_lost_update_12.tfg", lost_update(12));
@@ -78,7 +78,7 @@ TEST_CASE("--max-seconds ends a too large exploration in time on every reduction
   }
 }
 
-TEST_CASE("--max-seconds stops the eager firings from the initial state", "[limits][cli]") {
+TEST_CASE("the time limit stops the eager firings from the initial state", "[limits][cli]") {
   // A race-free chain of 1024 x 1024 MatMuls: the stubborn reduction fires it whole from the
   // initial state, which takes several seconds, so the limit stops it before any state is
   // stored.
