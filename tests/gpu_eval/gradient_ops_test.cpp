@@ -87,11 +87,11 @@ TEST_CASE("the gradients' ops refuse the dtypes TensorFlow has no kernel for", "
   CHECK(run("UnsortedSegmentSum", {"bool[1]{true}", "i32[1]{0}", "i32{1}"}) == kTypeError);
   CHECK(run("UnsortedSegmentSum", {"f32[1]{1}", "f32[1]{0}", "i32{1}"}) == kTypeError);
   CHECK(run("UnsortedSegmentSum", {"f32[1]{1}", "i32[1]{0}", "f64{1}"}) == kTypeError);
-  CHECK(run("StridedSliceGrad", {"f32[1]{2}", "i32[1]{0}", "i32[1]{1}", "i32[1]{1}",
-                                 "f32[1]{1}"}) == kTypeError);
+  CHECK(run("StridedSliceGrad",
+            {"f32[1]{2}", "i32[1]{0}", "i32[1]{1}", "i32[1]{1}", "f32[1]{1}"}) == kTypeError);
   // A type error comes before a shape error.
-  CHECK(run("StridedSliceGrad", {"i32[1]{2}", "i32[1]{0}", "i32[1]{1}", "f32[1]{1}",
-                                 "f32[7]{0}"}) == kTypeError);
+  CHECK(run("StridedSliceGrad",
+            {"i32[1]{2}", "i32[1]{0}", "i32[1]{1}", "f32[1]{1}", "f32[7]{0}"}) == kTypeError);
 }
 
 TEST_CASE("ConcatOffset has one output per shape", "[gradient_ops]") {
