@@ -12,6 +12,7 @@
 #include "gpu_eval/cpu_activation_grads.h"
 #include "gpu_eval/cpu_convolution.h"
 #include "gpu_eval/cpu_cumsum.h"
+#include "gpu_eval/cpu_gradient_ops.h"
 #include "gpu_eval/cpu_index_ops.h"
 #include "gpu_eval/cpu_layout_ops.h"
 #include "gpu_eval/cpu_optimizer_ops.h"
@@ -566,6 +567,28 @@ requires(op == BuiltinOp::MaxPool || op == BuiltinOp::MaxPoolV2 || op == Builtin
     default:
       return avg_pool_grad(*args[0], *args[1], window);
   }
+}
+
+// The ops of TensorFlow's gradients.
+
+EvalResult kernel(Op<BuiltinOp::BroadcastGradientArgs>, Args args, const OpAttrs&) {
+  return broadcast_gradient_args(*args[0], *args[1]);
+}
+
+EvalResult kernel(Op<BuiltinOp::InvertPermutation>, Args args, const OpAttrs&) {
+  return invert_permutation(*args[0]);
+}
+
+EvalResult kernel(Op<BuiltinOp::UnsortedSegmentSum>, Args args, const OpAttrs&) {
+  return unsorted_segment_sum(*args[0], *args[1], *args[2]);
+}
+
+EvalResult kernel(Op<BuiltinOp::StridedSliceGrad>, Args args, const OpAttrs& attrs) {
+  return strided_slice_grad(*args[0], *args[1], *args[2], *args[3], *args[4], attrs.masks);
+}
+
+EvalResult kernel(Op<BuiltinOp::ConcatOffset>, Args args, const OpAttrs&) {
+  return concat_offset(*args[0], args.subspan(1));
 }
 
 }  // namespace

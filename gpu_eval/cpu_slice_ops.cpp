@@ -77,8 +77,11 @@ EvalResult slice(const Tensor& a, const Tensor& begin_t, const Tensor& size_arg)
   return single(strided_block(a, begin, Shape(rank, 1), size));
 }
 
-EvalResult strided_slice(const Tensor& a, const Tensor& begin_t, const Tensor& end_t,
-                         const Tensor& strides_t, const StridedSliceMasks& masks) {
+std::variant<StridedSliceSpec, ErrorKind> resolve_strided_slice(const Shape& input,
+                                                                const Tensor& begin_t,
+                                                                const Tensor& end_t,
+                                                                const Tensor& strides_t,
+                                                                const StridedSliceMasks& masks) {
   auto vectors = index_vectors({&begin_t, &end_t, &strides_t});
   if (auto* e = std::get_if<ErrorKind>(&vectors)) return *e;
   const auto& v = std::get<std::vector<std::vector<std::int64_t>>>(vectors);
@@ -99,8 +102,8 @@ EvalResult strided_slice(const Tensor& a, const Tensor& begin_t, const Tensor& e
   if (!ellipsis_seen) ellipsis |= std::int64_t{1} << sparse++;
 
   // Step 2: the sparse spec as one entry per input dimension.
-  const auto rank = static_cast<std::int64_t>(a.shape.size());
-  std::vector<DenseDim> dense(a.shape.size());
+  const auto rank = static_cast<std::int64_t>(input.size());
+  std::vector<DenseDim> dense(input.size());
   std::vector<std::int64_t> gather;  // per output dimension: input dimension or kNewAxis
   std::int64_t full = 0;
   for (std::size_t i = 0; i < sparse; ++i) {
@@ -131,7 +134,7 @@ EvalResult strided_slice(const Tensor& a, const Tensor& begin_t, const Tensor& e
   Shape sizes(dense.size());
   for (std::size_t d = 0; d < dense.size(); ++d) {
     const DenseDim& s = dense[d];
-    const std::int64_t dim = a.shape[d];
+    const std::int64_t dim = input[d];
     if (s.stride == 0) return ErrorKind::Shape;
     if (s.shrink && s.stride <= 0) return ErrorKind::Shape;
     const std::array<bool, 2> masked = {s.begin_masked, s.end_masked};
@@ -159,11 +162,20 @@ EvalResult strided_slice(const Tensor& a, const Tensor& begin_t, const Tensor& e
   }
 
   // Step 4: the result's shape, without the shrunk dimensions and with the new axes.
-  Tensor out = strided_block(a, starts, strides, sizes);
   Shape shape;
   for (std::int64_t g : gather)
     shape.push_back(g == kNewAxis ? 1 : sizes[static_cast<std::size_t>(g)]);
-  out.shape = std::move(shape);
+  return StridedSliceSpec{std::move(starts), std::move(strides), std::move(sizes),
+                          std::move(shape)};
+}
+
+EvalResult strided_slice(const Tensor& a, const Tensor& begin, const Tensor& end,
+                         const Tensor& strides, const StridedSliceMasks& masks) {
+  auto resolved = resolve_strided_slice(a.shape, begin, end, strides, masks);
+  if (auto* e = std::get_if<ErrorKind>(&resolved)) return *e;
+  const auto& spec = std::get<StridedSliceSpec>(resolved);
+  Tensor out = strided_block(a, spec.starts, spec.strides, spec.sizes);
+  out.shape = spec.shape;
   return single(std::move(out));
 }
 

@@ -19,6 +19,21 @@ EvalResult slice(const Tensor& a, const Tensor& begin, const Tensor& size);
 // dimension). Negative indices count from the end; out-of-range ones are clamped, except a
 // shrunk one, which must lie inside its dimension with a positive stride. A zero stride is
 // Error(shape).
+// StridedSlice's arguments resolved against an input of shape `input`: it takes the
+// elements starts[d] + k * strides[d] (k < sizes[d]) of each input dimension d, and its result
+// has `shape` (sizes without the shrunk dimensions, with the new axes).
+struct StridedSliceSpec {
+  Shape starts;
+  Shape strides;
+  Shape sizes;
+  Shape shape;
+};
+std::variant<StridedSliceSpec, ErrorKind> resolve_strided_slice(const Shape& input,
+                                                                const Tensor& begin,
+                                                                const Tensor& end,
+                                                                const Tensor& strides,
+                                                                const StridedSliceMasks& masks);
+
 EvalResult strided_slice(const Tensor& a, const Tensor& begin, const Tensor& end,
                          const Tensor& strides, const StridedSliceMasks& masks);
 

@@ -314,8 +314,9 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
   f.attrs.to = shape_query                        ? eval::DType::I32
                : op == "ArgMax" || op == "ArgMin" ? eval::DType::I64
                                                   : f.attrs.to;
-  // ShapeN has one output per argument.
+  // ShapeN has one output per argument, ConcatOffset one per argument after the first.
   if (op == "ShapeN") f.attrs.num = static_cast<std::int64_t>(arguments);
+  if (op == "ConcatOffset") f.attrs.num = static_cast<std::int64_t>(arguments) - 1;
   // The tensor-input forms (Sum(x, axes) and its kin, Split(axis, x), Reshape(x, shape)) take their
   // axis or shape as an argument, not as an attribute.
   const bool tensor_form = arguments == 2 && (is_reduction(op) || op == "Split" || op == "Reshape");

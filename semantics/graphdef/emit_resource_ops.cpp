@@ -10,6 +10,7 @@
 
 #include "semantics/graphdef/graph_emitter.h"
 #include "semantics/graphdef/import_op_tables.h"
+#include "semantics/graphdef/tf_tensors.h"
 
 namespace tfmc::sem {
 
@@ -64,6 +65,30 @@ void GraphEmitter::declare_resource(const ResourceHandle& h, int i) {
   v.loc = graph_.loc(i);
   q.attrs.push_back({"capacity", v, graph_.loc(i)});
   out_.ast.resources.push_back(std::move(q));
+}
+
+// VariableShape: `N~read` reads the variable, N = Shape(N~read) {out_type}, as TensorFlow's
+// kernel looks at the value the variable holds when it runs.
+void GraphEmitter::emit_variable_shape(int i) {
+  auto h = handle_arg(i, 0, ResourceKind::Variable);
+  if (!h) return;
+  const auto it = graph_.node(i).attr().find("out_type");
+  const tf::DataType type = it == graph_.node(i).attr().end() ? tf::DT_INT32 : it->second.type();
+  if (type != tf::DT_INT32 && type != tf::DT_INT64) {
+    return graph_.error(i, fmt::format("its attribute out_type = {} cannot be mapped: tfmc has "
+                                       "DT_INT32 and DT_INT64",
+                                       tf_type_name(type)));
+  }
+  const std::string read = graph_.node(i).name() + "~read";
+  add_read(read, *h, graph_.loc(i));
+  std::vector<Ref>& after = out_.ast.nodes.back().after;
+  const std::vector<Ref> controls = control_refs(i);
+  after.insert(after.begin(), controls.begin(), controls.end());
+  NodeStmt s = statement(i, "Shape");
+  s.after.clear();  // it waits for its read
+  s.args.push_back(ref_to(read, 0, graph_.loc(i)));
+  if (type == tf::DT_INT64) add_attr(s, "out_type", name_value("i64"));
+  out_.ast.nodes.push_back(std::move(s));
 }
 
 // Whether node i is an unlocked update of ref variables that --refs alias runs as separate

@@ -125,8 +125,8 @@ void GraphEmitter::emit_pure(int i) {
                                          tf_type_name(type)));
     }
     add_attr(s, "dtype", name_value(std::string(eval::dtype_name(*dtype))));
-  } else if (op == "Squeeze" || op == "StridedSlice" || op == "GatherV2" || op == "OneHot" ||
-             op == "MirrorPad") {
+  } else if (op == "Squeeze" || op == "StridedSlice" || op == "StridedSliceGrad" ||
+             op == "GatherV2" || op == "OneHot" || op == "MirrorPad") {
     emit_index_attrs(i, s);
   } else if (op == "Cast" || op == "Shape" || op == "ShapeN" || op == "Size" || op == "ArgMax" ||
              op == "ArgMin") {

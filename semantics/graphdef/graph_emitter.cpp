@@ -32,6 +32,7 @@ void GraphEmitter::emit(int i) {
     return emit_ref_read(i);
   }
   if (pure_ops().count(op)) return emit_pure(i);
+  if (op == "VariableShape") return emit_variable_shape(i);
   if (const auto it = resource_variable_ops().find(op); it != resource_variable_ops().end()) {
     return emit_update(i, it->second, ResourceKind::Variable);
   }

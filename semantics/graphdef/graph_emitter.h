@@ -75,6 +75,7 @@ class GraphEmitter {
   void emit_var(int i, const ResourceHandle& h);
   void emit_pass_through(int i);
   void emit_ref_read(int i);
+  void emit_variable_shape(int i);
   void declare_resource(const ResourceHandle& h, int i);
   bool unlocked_ref_update(int i, const std::string& op) const;
   void emit_update(int i, const std::string& op, ResourceKind kind);

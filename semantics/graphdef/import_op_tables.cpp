@@ -95,7 +95,7 @@ bool is_mapped_op(const std::string& op) {
   return pure_ops().count(op) || resource_variable_ops().count(op) || ref_update_ops().count(op) ||
          is_apply_op(op) || op == "Const" || is_placeholder(op) || !control_flow_op(op).empty() ||
          op == "VarHandleOp" || op == "VariableV2" || op == "Variable" || op == "RefIdentity" ||
-         is_queue_op(op) || is_enqueue(op) || is_dequeue(op);
+         op == "VariableShape" || is_queue_op(op) || is_enqueue(op) || is_dequeue(op);
 }
 
 }  // namespace tfmc::sem
