@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "gpu_eval/cpu_activation_grads.h"
+#include "gpu_eval/cpu_batch_matmul.h"
 #include "gpu_eval/cpu_cumsum.h"
 #include "gpu_eval/cpu_index_ops.h"
 #include "gpu_eval/cpu_layout_ops.h"
@@ -23,6 +24,7 @@
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_elementwise_ops.h"
 #include "gpu_eval/cpu_tf_ops.h"
+#include "gpu_eval/einsum_plan.h"
 #include "gpu_eval/element_kernels.h"
 #include "gpu_eval/flush_denormals.h"
 #include "gpu_eval/tf_element_kernels.h"
@@ -433,6 +435,15 @@ EvalResult kernel(Op<BuiltinOp::SigmoidGrad>, Args args, const OpAttrs&) {
 
 EvalResult kernel(Op<BuiltinOp::TanhGrad>, Args args, const OpAttrs&) {
   return tanh_grad(*args[0], *args[1]);
+}
+
+// The contractions.
+EvalResult kernel(Op<BuiltinOp::BatchMatMulV2>, Args args, const OpAttrs& attrs) {
+  return batch_matmul(*args[0], *args[1], attrs.adj_x, attrs.adj_y);
+}
+
+EvalResult kernel(Op<BuiltinOp::Einsum>, Args args, const OpAttrs& attrs) {
+  return einsum(attrs.equation, args);
 }
 
 // The shape and index ops.

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -51,7 +52,8 @@ enum class BuiltinOp : std::uint8_t {
 // `squeeze_dims` is Squeeze's (empty: every dimension of size 1), `masks` StridedSlice's,
 // `batch_dims` GatherV2's, `symmetric` MirrorPad's mode (SYMMETRIC, else REFLECT). OneHot
 // takes `axis` (default -1); ShapeN, Size take `to` as their out_type; ShapeN's `num` is its
-// argument count.
+// argument count. `adj_x`, `adj_y` are BatchMatMulV2's; `equation` is Einsum's, in
+// TensorFlow's syntax ("abc,cde->abde").
 struct StridedSliceMasks {
   std::int64_t begin_mask = 0;
   std::int64_t end_mask = 0;
@@ -80,6 +82,9 @@ struct OpAttrs {
   StridedSliceMasks masks;
   std::int64_t batch_dims = 0;
   bool symmetric = false;
+  bool adj_x = false;
+  bool adj_y = false;
+  std::string equation;
 
   friend bool operator==(const OpAttrs&, const OpAttrs&) = default;
 };

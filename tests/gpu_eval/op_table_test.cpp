@@ -51,6 +51,9 @@ sem::Attr required_attr(std::string_view key) {
   } else if (key == "shape") {
     a.value.kind = sem::AttrValue::Kind::List;
     a.value.list = {-1};
+  } else if (key == "equation") {
+    a.value.kind = sem::AttrValue::Kind::Name;
+    a.value.name = "a-a";
   } else {
     FAIL("no sample value for the required attribute " << key);
   }
