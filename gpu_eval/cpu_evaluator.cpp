@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "gpu_eval/cpu_activation_grads.h"
+#include "gpu_eval/cpu_batch_matmul.h"
 #include "gpu_eval/cpu_convolution.h"
 #include "gpu_eval/cpu_cumsum.h"
 #include "gpu_eval/cpu_gradient_ops.h"
@@ -26,6 +27,7 @@
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_elementwise_ops.h"
 #include "gpu_eval/cpu_tf_ops.h"
+#include "gpu_eval/einsum_plan.h"
 #include "gpu_eval/element_kernels.h"
 #include "gpu_eval/flush_denormals.h"
 #include "gpu_eval/tf_element_kernels.h"
@@ -468,6 +470,15 @@ EvalResult kernel(Op<BuiltinOp::DepthwiseConv2dNativeBackpropFilter>, Args args,
                   const OpAttrs& attrs) {
   return conv2d_backprop_filter(*args[0], *args[1], *args[2], attrs.window, attrs.channels_first,
                                 FilterForm::Depthwise);
+}
+
+// The contractions.
+EvalResult kernel(Op<BuiltinOp::BatchMatMulV2>, Args args, const OpAttrs& attrs) {
+  return batch_matmul(*args[0], *args[1], attrs.adj_x, attrs.adj_y);
+}
+
+EvalResult kernel(Op<BuiltinOp::Einsum>, Args args, const OpAttrs& attrs) {
+  return einsum(attrs.equation, args);
 }
 
 // The shape and index ops.

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -52,7 +53,8 @@ enum class BuiltinOp : std::uint8_t {
 // `squeeze_dims` is Squeeze's (empty: every dimension of size 1), `masks` StridedSlice's,
 // `batch_dims` GatherV2's, `symmetric` MirrorPad's mode (SYMMETRIC, else REFLECT). OneHot
 // takes `axis` (default -1); ShapeN, Size take `to` as their out_type; ShapeN's `num` is its
-// argument count.
+// argument count. `adj_x`, `adj_y` are BatchMatMulV2's; `equation` is Einsum's, in
+// TensorFlow's syntax ("abc,cde->abde").
 //
 // The convolutions (cpu_convolution.h) take `window` and, as data_format, `channels_first`.
 // The pooling ops (cpu_pooling.h): `ksize` and window.strides are TensorFlow's 4-entry lists
@@ -87,6 +89,9 @@ struct OpAttrs {
   bool symmetric = false;
   ConvWindow window;
   std::vector<std::int64_t> ksize;  // the pooling ops' window
+  bool adj_x = false;
+  bool adj_y = false;
+  std::string equation;
 
   friend bool operator==(const OpAttrs&, const OpAttrs&) = default;
 };

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 
+#include "gpu_eval/einsum_plan.h"
 #include "semantics/build/attribute_checks.h"
 #include "semantics/language/tfg_printer.h"
 #include "semantics/program/enum_names.h"
@@ -88,6 +89,8 @@ bool* boolean_attr(const std::string& key, eval::OpAttrs& attrs) {
   if (key == "multiply_linear_by_lr") return &attrs.multiply_linear_by_lr;
   if (key == "exclusive") return &attrs.exclusive;
   if (key == "reverse") return &attrs.reverse;
+  if (key == "adj_x") return &attrs.adj_x;
+  if (key == "adj_y") return &attrs.adj_y;
   return nullptr;
 }
 
@@ -243,6 +246,15 @@ bool apply_builtin_attr(const std::string& op, std::string_view owner, const Att
     if (!fits) return bad("a list of 8 non-negative integers like [0,0,1,1,1,1,0,0]");
     f.attrs.window.explicit_paddings = v.list;
     if (!v.list.empty()) shown["explicit_paddings"] = attr_value_text(v);
+  } else if (a.key == "equation") {
+    if (v.kind != AttrValue::Kind::Name) return bad("an equation such as abc.cde-abde");
+    const std::string equation = eval::cpu::equation_from_name(v.name);
+    const auto plan = eval::cpu::plan_einsum(equation);
+    if (const auto* why = std::get_if<std::string>(&plan)) {
+      return bad(fmt::format("an equation tfmc takes, with {}", *why).c_str());
+    }
+    f.attrs.equation = equation;
+    shown["equation"] = v.name;
   } else if (a.key == "value") {
     if (v.kind == AttrValue::Kind::Literal) {
       f.constant = values.tensor(*v.literal);

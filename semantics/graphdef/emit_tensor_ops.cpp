@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "gpu_eval/einsum_plan.h"
 #include "semantics/build/op_catalog.h"
 #include "semantics/graphdef/graph_emitter.h"
 #include "semantics/graphdef/import_op_tables.h"
@@ -84,6 +85,20 @@ void GraphEmitter::emit_pure(int i) {
   } else if (op == "MatMul") {
     if (graph_.attr_bool(i, "transpose_a")) add_attr(s, "transpose_a", name_value("true"));
     if (graph_.attr_bool(i, "transpose_b")) add_attr(s, "transpose_b", name_value("true"));
+  } else if (op.starts_with("BatchMatMul")) {
+    if (graph_.attr_bool(i, "adj_x")) add_attr(s, "adj_x", name_value("true"));
+    if (graph_.attr_bool(i, "adj_y")) add_attr(s, "adj_y", name_value("true"));
+  } else if (op == "Einsum") {
+    const auto it = graph_.node(i).attr().find("equation");
+    const std::string equation = it == graph_.node(i).attr().end() ? "" : it->second.s();
+    const auto plan = eval::cpu::plan_einsum(equation);
+    if (const auto* why = std::get_if<std::string>(&plan)) {
+      out_.ast.nodes.pop_back();
+      return graph_.error(i, fmt::format("its attribute equation = \"{}\" cannot be mapped: "
+                                         "tfmc takes equations with {}",
+                                         equation, *why));
+    }
+    add_attr(s, "equation", name_value(eval::cpu::equation_name(equation)));
   } else if (op == "Sum" || op == "Mean" || op == "Prod" || op == "Max" || op == "Min" ||
              op == "All" || op == "Any") {
     if (graph_.attr_bool(i, "keep_dims")) add_attr(s, "keep_dims", name_value("true"));

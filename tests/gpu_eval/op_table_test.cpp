@@ -57,6 +57,9 @@ sem::Attr required_attr(std::string_view key) {
   } else if (key == "padding") {
     a.value.kind = sem::AttrValue::Kind::Name;
     a.value.name = "VALID";
+  } else if (key == "equation") {
+    a.value.kind = sem::AttrValue::Kind::Name;
+    a.value.name = "a-a";
   } else {
     FAIL("no sample value for the required attribute " << key);
   }
