@@ -23,6 +23,7 @@
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_elementwise_ops.h"
 #include "gpu_eval/cpu_tf_ops.h"
+#include "gpu_eval/cpu_transcendental_ops.h"
 #include "gpu_eval/element_kernels.h"
 #include "gpu_eval/flush_denormals.h"
 #include "gpu_eval/tf_element_kernels.h"
@@ -434,6 +435,16 @@ EvalResult kernel(Op<BuiltinOp::SigmoidGrad>, Args args, const OpAttrs&) {
 EvalResult kernel(Op<BuiltinOp::TanhGrad>, Args args, const OpAttrs&) {
   return tanh_grad(*args[0], *args[1]);
 }
+
+// The transcendental ops.
+
+EvalResult kernel(Op<BuiltinOp::Exp>, Args args, const OpAttrs&) { return cpu::exp(*args[0]); }
+
+EvalResult kernel(Op<BuiltinOp::Log>, Args args, const OpAttrs&) { return cpu::log(*args[0]); }
+
+EvalResult kernel(Op<BuiltinOp::Sigmoid>, Args args, const OpAttrs&) { return sigmoid(*args[0]); }
+
+EvalResult kernel(Op<BuiltinOp::Tanh>, Args args, const OpAttrs&) { return cpu::tanh(*args[0]); }
 
 // The shape and index ops.
 
