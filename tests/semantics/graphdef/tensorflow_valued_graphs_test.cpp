@@ -1,7 +1,8 @@
 // The graphs TensorFlow 2.21 wrote to exercise the ops (each directory's MANIFEST.md says
 // which script wrote it): testdata/graphdef/elementwise/ops (tools/tf/make_elementwise_cases.py),
-// reductions/reductions (make_reduction_graph.py), shape_ops/shape_ops (make_shape_op_graph.py)
-// and random/dropout (make_random_cases.py). tfmc imports every node of each without a warning
+// reductions/reductions (make_reduction_graph.py), shape_ops/shape_ops (make_shape_op_graph.py),
+// random/dropout (make_random_cases.py) and transcendental/activations
+// (make_transcendental_graph.py). tfmc imports every node of each without a warning
 // and checks it, with the arguments of NAME.args, to exactly one outcome whose outputs and
 // variables are, by name, exactly those of NAME.expected (`NAME = LITERAL`, the values of
 // TensorFlow's Session.run), compared as canonical prints so that every NaN is one value.
@@ -37,7 +38,8 @@ std::string canonical(const std::string& text) {
 const std::map<std::string, std::size_t> kGraphs = {{"elementwise/ops", 24},
                                                     {"reductions/reductions", 12},
                                                     {"shape_ops/shape_ops", 19},
-                                                    {"random/dropout", 4}};
+                                                    {"random/dropout", 4},
+                                                    {"transcendental/activations", 6}};
 
 }  // namespace
 
