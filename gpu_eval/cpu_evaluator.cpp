@@ -27,6 +27,7 @@
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_elementwise_ops.h"
 #include "gpu_eval/cpu_tf_ops.h"
+#include "gpu_eval/cpu_transcendental_ops.h"
 #include "gpu_eval/einsum_plan.h"
 #include "gpu_eval/element_kernels.h"
 #include "gpu_eval/flush_denormals.h"
@@ -480,6 +481,16 @@ EvalResult kernel(Op<BuiltinOp::BatchMatMulV2>, Args args, const OpAttrs& attrs)
 EvalResult kernel(Op<BuiltinOp::Einsum>, Args args, const OpAttrs& attrs) {
   return einsum(attrs.equation, args);
 }
+
+// The transcendental ops.
+
+EvalResult kernel(Op<BuiltinOp::Exp>, Args args, const OpAttrs&) { return cpu::exp(*args[0]); }
+
+EvalResult kernel(Op<BuiltinOp::Log>, Args args, const OpAttrs&) { return cpu::log(*args[0]); }
+
+EvalResult kernel(Op<BuiltinOp::Sigmoid>, Args args, const OpAttrs&) { return sigmoid(*args[0]); }
+
+EvalResult kernel(Op<BuiltinOp::Tanh>, Args args, const OpAttrs&) { return cpu::tanh(*args[0]); }
 
 // The shape and index ops.
 

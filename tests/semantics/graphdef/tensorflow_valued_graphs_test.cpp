@@ -2,12 +2,12 @@
 // which script wrote it): testdata/graphdef/elementwise/ops (tools/tf/make_elementwise_cases.py),
 // reductions/reductions (make_reduction_graph.py), shape_ops/shape_ops (make_shape_op_graph.py),
 // random/dropout (make_random_cases.py), conv/conv (make_conv_graph.py), pool/pool
-// (make_pool_graph.py), gradient_ops/gradient_ops (make_gradient_op_graph.py) and
-// contraction/attention (make_contraction_graph.py). tfmc imports every node of each without
-// a warning and checks it, with the arguments of NAME.args, to exactly one outcome whose
-// outputs and variables are, by name, exactly those of NAME.expected (`NAME = LITERAL`, the
-// values of TensorFlow's Session.run), compared as canonical prints so that every NaN is one
-// value.
+// (make_pool_graph.py), gradient_ops/gradient_ops (make_gradient_op_graph.py),
+// contraction/attention (make_contraction_graph.py) and transcendental/activations
+// (make_transcendental_graph.py). tfmc imports every node of each without a warning and checks
+// it, with the arguments of NAME.args, to exactly one outcome whose outputs and variables are,
+// by name, exactly those of NAME.expected (`NAME = LITERAL`, the values of TensorFlow's
+// Session.run), compared as canonical prints so that every NaN is one value.
 #include <catch2/catch.hpp>
 #include <map>
 #include <string>
@@ -44,7 +44,8 @@ const std::map<std::string, std::size_t> kGraphs = {{"elementwise/ops", 24},
                                                     {"conv/conv", 4},
                                                     {"pool/pool", 3},
                                                     {"gradient_ops/gradient_ops", 4},
-                                                    {"contraction/attention", 5}};
+                                                    {"contraction/attention", 5},
+                                                    {"transcendental/activations", 6}};
 
 }  // namespace
 

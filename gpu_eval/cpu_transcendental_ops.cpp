@@ -1,0 +1,45 @@
+#include "gpu_eval/cpu_transcendental_ops.h"
+
+#include <cmath>
+#include <cstdint>
+
+#include "gpu_eval/eigen_packet_math.h"
+
+namespace tfmc::eval::cpu {
+
+namespace {
+
+constexpr std::int64_t kFloatLanes = 8;  // floats in one of TensorFlow's AVX packets
+
+// out[i] = packet(x[i]) on the elements of whole packets, tail(x[i]) on the rest.
+template <class Packet, class Tail>
+EvalResult by_position(const Tensor& x, Packet packet, Tail tail) {
+  if (x.dtype != DType::F32) return ErrorKind::Type;
+  Tensor out = make_tensor(x.dtype, x.shape);
+  const std::int64_t n = x.size();
+  const std::int64_t packets = n / kFloatLanes * kFloatLanes;
+  const auto xs = view<float>(x);
+  for (std::int64_t i = 0; i < n; ++i)
+    store<float>(out, i, i < packets ? packet(xs[i]) : tail(xs[i]));
+  return single(std::move(out));
+}
+
+}  // namespace
+
+EvalResult exp(const Tensor& x) {
+  return by_position(x, eigen::exp_packet, [](float v) { return std::exp(v); });
+}
+
+EvalResult log(const Tensor& x) {
+  return by_position(x, eigen::log_packet, [](float v) { return std::log(v); });
+}
+
+EvalResult sigmoid(const Tensor& x) {
+  return by_position(x, eigen::logistic_packet, eigen::logistic_scalar);
+}
+
+EvalResult tanh(const Tensor& x) {
+  return by_position(x, eigen::tanh_rational, eigen::tanh_rational);
+}
+
+}  // namespace tfmc::eval::cpu
