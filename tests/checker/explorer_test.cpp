@@ -109,45 +109,16 @@ TEST_CASE("max-seconds stops a long exploration", "[checker][explorer][limits]")
 
 namespace {
 
-// A counter of 8 slots, each counted from 0 to 3 by its own transition: 4^8 states. Firing
-// in a state whose first slot is 2 throws, on whichever thread fires it: levels from the
-// third on hold thousands of such states, spread over every thread.
-class ThrowingCounter : public TransitionSystem {
+// A counter of 8 slots, each counted from 0 to 3 by its own transition: 4^8 states.
+//   Throwing: firing in a state whose first slot is 2 throws, on whichever thread fires it:
+//             levels from the third on hold thousands of such states, spread over every thread.
+//   SlowFinal: the final-state test takes a millisecond, so that a scan of many unexpanded
+//             states outlasts the grace after a limit.
+class Counter : public TransitionSystem {
  public:
-  std::size_t slot_count() const override { return kWidth; }
-  std::size_t transition_count() const override { return kWidth; }
-  void initial_state(Slot* out) const override { std::fill(out, out + kWidth, 0); }
-  void enabled(const Slot* state, std::vector<TransitionId>& out) const override {
-    for (TransitionId t = 0; t < kWidth; ++t) {
-      if (state[t] < 3) out.push_back(t);
-    }
-  }
-  void fire(const Slot* state, TransitionId t, Slot* out) override {
-    if (state[0] == 2) throw std::runtime_error("model failed");
-    out[t] = state[t] + 1;
-  }
-  std::span<const std::uint32_t> writes(TransitionId t) const override { return {&kSlots[t], 1}; }
-  const std::string& transition_name(TransitionId) const override { return name_; }
-  std::span<const std::uint32_t> outcome_slots() const override { return {}; }
-  std::vector<TransitionId> unfired(std::span<const TransitionId>) const override { return {}; }
-  std::unique_ptr<TransitionSystem> fork() const override {
-    return std::make_unique<ThrowingCounter>();
-  }
+  enum class Kind { Throwing, SlowFinal };
+  explicit Counter(Kind kind) : kind_(kind) {}
 
- private:
-  static constexpr std::size_t kWidth = 8;
-  static constexpr std::uint32_t kSlots[kWidth] = {0, 1, 2, 3, 4, 5, 6, 7};
-  std::string name_ = "t";
-};
-
-}  // namespace
-
-namespace {
-
-// ThrowingCounter's space (4^8 states) without the throw, whose final-state test takes a
-// millisecond: a scan of many unexpanded states outlasts the grace after a limit.
-class SlowFinalCounter : public TransitionSystem {
- public:
   std::size_t slot_count() const override { return kWidth; }
   std::size_t transition_count() const override { return kWidth; }
   void initial_state(Slot* out) const override { std::fill(out, out + kWidth, 0); }
@@ -157,18 +128,25 @@ class SlowFinalCounter : public TransitionSystem {
     }
   }
   bool is_final(const Slot* state, std::vector<TransitionId>& scratch) const override {
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (kind_ == Kind::SlowFinal) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     return TransitionSystem::is_final(state, scratch);
   }
-  void fire(const Slot* state, TransitionId t, Slot* out) override { out[t] = state[t] + 1; }
+  void fire(const Slot* state, TransitionId t, Slot* out) override {
+    if (kind_ == Kind::Throwing && state[0] == 2) throw std::runtime_error("model failed");
+    out[t] = state[t] + 1;
+  }
   std::span<const std::uint32_t> writes(TransitionId t) const override { return {&kSlots[t], 1}; }
   const std::string& transition_name(TransitionId) const override { return name_; }
   std::span<const std::uint32_t> outcome_slots() const override { return {}; }
   std::vector<TransitionId> unfired(std::span<const TransitionId>) const override { return {}; }
+  std::unique_ptr<TransitionSystem> fork() const override {
+    return std::make_unique<Counter>(kind_);
+  }
 
  private:
   static constexpr std::size_t kWidth = 8;
   static constexpr std::uint32_t kSlots[kWidth] = {0, 1, 2, 3, 4, 5, 6, 7};
+  Kind kind_;
   std::string name_ = "t";
 };
 
@@ -176,7 +154,7 @@ class SlowFinalCounter : public TransitionSystem {
 
 TEST_CASE("the scan after a stop ends with the grace of --max-seconds and counts what it left",
           "[checker][explorer][limits]") {
-  SlowFinalCounter model;
+  Counter model(Counter::Kind::SlowFinal);
   check::Limits limits;
   limits.max_states = 3000;  // stops in the fifth level, leaving about 2,000 states
   limits.max_seconds = 0.05;
@@ -202,7 +180,7 @@ TEST_CASE("the scan after a stop ends with the grace of --max-seconds and counts
 }
 
 TEST_CASE("an exception on an exploring thread reaches the caller of run", "[checker][explorer]") {
-  ThrowingCounter model;
+  Counter model(Counter::Kind::Throwing);
   for (unsigned threads : {1u, 3u}) {
     check::Explorer explorer(model, {}, {threads, 1});
     CHECK_THROWS_WITH(explorer.run(), "model failed");

@@ -31,26 +31,12 @@ const std::vector<PoolCase>& cases() {
   return kCases;
 }
 
-// `key=value` texts joined by ';'.
-test::AttrTexts attributes(const std::string& text) {
-  test::AttrTexts out;
-  std::string rest = text;
-  while (!rest.empty()) {
-    const std::string one = rest.substr(0, rest.find(';'));
-    const auto eq = one.find('=');
-    REQUIRE(eq != std::string::npos);
-    out.emplace_back(one.substr(0, eq), one.substr(eq + 1));
-    rest = one.size() == rest.size() ? "" : rest.substr(one.size() + 1);
-  }
-  return out;
-}
-
 // The result of `op` {attrs} on literal arguments: its tensor, or `Error(kind)`.
 std::string run(const std::string& op, const std::string& attrs,
                 const std::vector<std::string>& arguments) {
   std::vector<eval::Tensor> tensors;
   for (const std::string& a : arguments) tensors.push_back(test::literal(a));
-  const eval::EvalResult r = test::evaluate_function(op, attributes(attrs), tensors);
+  const eval::EvalResult r = test::evaluate_function(op, test::attribute_texts(attrs), tensors);
   if (const auto* e = std::get_if<eval::ErrorKind>(&r)) {
     return "Error(" + std::string(eval::error_kind_name(*e)) + ")";
   }
@@ -69,9 +55,7 @@ std::string bits(const std::string& text) {
   return out;
 }
 
-bool refused(const std::string& op, const std::string& attrs, std::size_t arguments) {
-  return !test::make_function(op, attributes(attrs), arguments).function;
-}
+using test::refused;
 
 const std::string kWindow = "ksize=[1,2,2,1];strides=[1,1,1,1];padding=VALID";
 
@@ -155,8 +139,8 @@ TEST_CASE("the pooling ops' attributes are checked when the file is read", "[poo
   CHECK(refused("AvgPoolGrad", "ksize=[1,2,2,1];strides=[1,1,1,1];padding=EXPLICIT", 2));
   CHECK(refused("AvgPoolGrad", "ksize=[1,2,2,1];strides=[1,1,1,1]", 2));
   CHECK(refused("MaxPoolV2", "", 3));
-  CHECK(test::catalog_function("AvgPool", attributes(kWindow), 1).head ==
+  CHECK(test::catalog_function("AvgPool", test::attribute_texts(kWindow), 1).head ==
         "AvgPool{ksize=[1,2,2,1], padding=VALID, strides=[1,1,1,1]}");
-  CHECK(test::catalog_function("MaxPoolV2", attributes("padding=SAME"), 3).head ==
+  CHECK(test::catalog_function("MaxPoolV2", test::attribute_texts("padding=SAME"), 3).head ==
         "MaxPoolV2{padding=SAME}");
 }

@@ -30,26 +30,12 @@ const std::vector<ShapeOpCase>& cases() {
   return kCases;
 }
 
-// `key=value` texts joined by ';'.
-test::AttrTexts attributes(const std::string& text) {
-  test::AttrTexts out;
-  std::string rest = text;
-  while (!rest.empty()) {
-    const std::string one = rest.substr(0, rest.find(';'));
-    const auto eq = one.find('=');
-    REQUIRE(eq != std::string::npos);
-    out.emplace_back(one.substr(0, eq), one.substr(eq + 1));
-    rest = one.size() == rest.size() ? "" : rest.substr(one.size() + 1);
-  }
-  return out;
-}
-
 // The results of `op` {attrs} on literal arguments, printed; an error as `Error(kind)`.
 std::vector<std::string> evaluate(const std::string& op, const std::string& attrs,
                                   const std::vector<std::string>& arguments) {
   std::vector<eval::Tensor> tensors;
   for (const std::string& a : arguments) tensors.push_back(test::literal(a));
-  const test::AttrTexts list = attributes(attrs);
+  const test::AttrTexts list = test::attribute_texts(attrs);
   const sem::Function f = test::catalog_function(op, list, arguments.size());
   const eval::EvalResult r = test::evaluate_function(op, list, tensors);
   if (const auto* e = std::get_if<eval::ErrorKind>(&r)) {
@@ -76,12 +62,10 @@ std::string joined(const std::vector<std::string>& arguments) {
 }
 
 // Whether the catalog refuses `op` {attrs} when the file is read.
-bool refused(const std::string& op, const std::string& attrs, std::size_t arguments) {
-  return !test::make_function(op, attributes(attrs), arguments).function;
-}
+using test::refused;
 
 std::string head(const std::string& op, const std::string& attrs, std::size_t arguments) {
-  return test::catalog_function(op, attributes(attrs), arguments).head;
+  return test::catalog_function(op, test::attribute_texts(attrs), arguments).head;
 }
 
 }  // namespace

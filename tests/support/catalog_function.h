@@ -43,6 +43,20 @@ inline sem::Attr attribute(std::string_view key, std::string_view value) {
   return a;
 }
 
+// Attributes written as the case tables write them: `key=value` joined by ';' ("" for none).
+inline AttrTexts attribute_texts(const std::string& joined) {
+  AttrTexts out;
+  std::string rest = joined;
+  while (!rest.empty()) {
+    const std::string one = rest.substr(0, rest.find(';'));
+    const auto eq = one.find('=');
+    REQUIRE(eq != std::string::npos);
+    out.emplace_back(one.substr(0, eq), one.substr(eq + 1));
+    rest = one.size() == rest.size() ? "" : rest.substr(one.size() + 1);
+  }
+  return out;
+}
+
 // `attrs`: any range of (key, value) pairs of strings or C strings.
 template <class Attrs>
 std::vector<sem::Attr> attributes(const Attrs& attrs) {
@@ -63,6 +77,12 @@ MadeFunction make_function(const std::string& op, const Attrs& attrs, std::size_
   sem::DiagnosticList diags("t.tfg", "");
   auto f = sem::make_builtin_function(op, attributes(attrs), arguments, {}, values, diags);
   return {std::move(f), diags.render()};
+}
+
+// Whether the catalog refuses `op` with `attrs` (`key=value` joined by ';') and `arguments`
+// arguments when a file is read.
+inline bool refused(const std::string& op, const std::string& attrs, std::size_t arguments) {
+  return !make_function(op, attribute_texts(attrs), arguments).function;
 }
 
 // The function; the catalog's refusal fails the test.

@@ -10,19 +10,6 @@
 
 using namespace outcome_checks;
 
-namespace {
-
-std::string error_of(const std::string& text) {
-  try {
-    support::check_text("t.tfg", text, {}, {});
-  } catch (const sem::InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-}  // namespace
-
 TEST_CASE("BatchMatMulV2 and Einsum compute in programs", "[contraction]") {
   expect_outcomes(
       "x = Const {value=f32[1,2,2]{1, 2, 3, 4}}\n"

@@ -9,19 +9,6 @@
 
 using namespace outcome_checks;
 
-namespace {
-
-std::string error_of(const std::string& text) {
-  try {
-    support::check_text("t.tfg", text, {}, {});
-  } catch (const sem::InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-}  // namespace
-
 TEST_CASE("the convolutions compute in programs", "[conv]") {
   expect_outcomes(
       "x = Const {value=f32[1,2,2,1]{1, 2, 3, 4}}\n"

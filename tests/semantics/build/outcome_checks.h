@@ -12,6 +12,7 @@
 
 #include "checker/reduced_model.h"
 #include "semantics/build/program_builder.h"
+#include "semantics/errors/diagnostics.h"
 #include "support/check_text.h"
 #include "support/literals.h"
 
@@ -112,6 +113,16 @@ inline std::uint32_t node_named(const sem::Program& p, const std::string& name) 
 inline void set_execution(sem::Program& p, std::initializer_list<const char*> names,
                           std::uint32_t e) {
   for (const char* name : names) p.nodes[node_named(p, name)].execution = e;
+}
+
+// The input error that checking the program `text` gives, "" when it gives none.
+inline std::string error_of(const std::string& text) {
+  try {
+    support::check_text("t.tfg", text, {}, {});
+  } catch (const sem::InputError& e) {
+    return e.what();
+  }
+  return "";
 }
 
 }  // namespace outcome_checks
