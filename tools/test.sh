@@ -19,3 +19,8 @@ if [ "$cases" != "$registered" ] || grep -q '^-' <<<"$names"; then
   exit 1
 fi
 ctest --test-dir build --output-on-failure -j "$(nproc)"
+# tfmc installs like a tool: `cmake --install` puts it in PREFIX/bin, and it runs from there.
+prefix=$(mktemp -d)
+cmake --install build --prefix "$prefix" >/dev/null
+"$prefix/bin/tfmc" --version
+rm -rf "$prefix"

@@ -60,7 +60,9 @@ TEST_CASE("help and version exit 0", "[tools][cli]") {
   CHECK(check_help.out.find("--max-states") != std::string::npos);
   const Result version = tfmc_run({"--version"});
   CHECK(version.code == 0);
-  CHECK(version.out.rfind("tfmc ", 0) == 0);
+  // The version and the commit the build was configured from (or "unknown").
+  CHECK(version.out.rfind("tfmc 0.1.0 (commit ", 0) == 0);
+  CHECK(version.out.ends_with(")\n"));
 }
 
 TEST_CASE("bad usage exits 2", "[tools][cli]") {

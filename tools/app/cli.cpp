@@ -11,6 +11,7 @@
 #include "tools/app/command_options.h"
 #include "tools/app/commands.h"
 #include "tools/app/exit_codes.h"
+#include "tools/app/version_info.h"
 
 namespace tfmc::app {
 namespace {
@@ -39,7 +40,7 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   // --max-seconds bounds the whole command, from here (checker/limit_watch.h).
   const auto start = std::chrono::steady_clock::now();
   CLI::App app{kDescription, "tfmc"};
-  app.set_version_flag("--version", std::string("tfmc ") + TFMC_VERSION);
+  app.set_version_flag("--version", std::string("tfmc ") + version_text());
   app.require_subcommand(1);
   app.footer(kFooter);
   CommandLine line;
