@@ -134,6 +134,7 @@ inline Json valid_sarif(const std::string& text, const Lines& rules) {
   REQUIRE(driver.is(Json::Kind::Object));
   CHECK(driver.at("name").text == "tfmc");
   CHECK("tfmc " + driver.at("version").text + "\n" == tfmc_run({"--version"}).out);
+  CHECK(driver.at("version").text.rfind(driver.at("semanticVersion").text + " (commit ", 0) == 0);
 
   const Json& descriptors = driver.at("rules");
   REQUIRE(descriptors.is(Json::Kind::Array));

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "tools/app/json_document.h"
+#include "tools/app/version_info.h"
 
 namespace tfmc::app::sarif {
 namespace {
@@ -113,7 +114,11 @@ std::string render_log(const std::vector<const Rule*>& rules, const std::vector<
   Json result_list = Json::array(Json::Layout::Lines);
   for (const Result& r : results) result_list.push(result_json(r, rules));
   Json driver = Json::object(Json::Layout::Lines);
-  driver.set("name", "tfmc").set("version", TFMC_VERSION).set("rules", std::move(rule_list));
+  // `version` as --version says it (with the commit); `semanticVersion` the release alone.
+  driver.set("name", "tfmc")
+      .set("version", version_text())
+      .set("semanticVersion", TFMC_VERSION)
+      .set("rules", std::move(rule_list));
   Json run = Json::object(Json::Layout::Lines);
   run.set("tool", Json::object(Json::Layout::Lines).set("driver", std::move(driver)))
       .set("results", std::move(result_list));
