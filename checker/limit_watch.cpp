@@ -16,11 +16,14 @@ double LimitWatch::elapsed() const {
 
 StopReason LimitWatch::reached() {
   if (reached_ != StopReason::None) return reached_;
-  if (limits_.max_seconds > 0 && elapsed() >= limits_.max_seconds) {
+  if (limits_.max_seconds == 0 && limits_.max_memory_bytes == 0) return reached_;
+  const auto now = std::chrono::steady_clock::now();
+  if (limits_.max_seconds > 0 &&
+      std::chrono::duration<double>(now - since_).count() >= limits_.max_seconds) {
     reached_ = StopReason::MaxSeconds;
-  } else if (limits_.max_memory_bytes > 0 && calls_++ % 64 == 0 &&
-             resident_bytes() >= limits_.max_memory_bytes) {
-    reached_ = StopReason::MaxMemory;
+  } else if (limits_.max_memory_bytes > 0 && now >= next_memory_read_) {
+    next_memory_read_ = now + kMemoryReadEvery;
+    if (resident_bytes() >= limits_.max_memory_bytes) reached_ = StopReason::MaxMemory;
   }
   return reached_;
 }

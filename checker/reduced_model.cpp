@@ -80,13 +80,15 @@ void ReducedModel::advance(Slot* s, std::vector<std::uint8_t>& fired, Transition
     for (TransitionId u : work_) candidates.push(u);
   }
   while (!candidates.empty()) {
+    const TransitionId u = candidates.top();
+    candidates.pop();
+    if (fired[u] != 0 || !base_.is_enabled(s, u) || !eager(s, u, fired)) continue;
+    // Asked before each firing, not each candidate: most candidates do not fire.
     if (interruptible && interrupt_ && interrupt_()) {
       interrupted_ = true;
       return;
     }
-    const TransitionId u = candidates.top();
-    candidates.pop();
-    if (fired[u] == 0 && base_.is_enabled(s, u) && eager(s, u, fired)) fire(u);
+    fire(u);
   }
 }
 
