@@ -308,6 +308,29 @@ EvalResult by_dtype(DType t, Kernel&& k) {
   });
 }
 
+// The geometry of a backprop of the convolution of an input of NHWC shape `in` by a filter
+// of `filter_shape`, with the window the backprops run with; Error(shape) unless
+// `out_backprop` has the convolution's output shape and TensorFlow's kernel takes the call.
+std::variant<Geometry, ErrorKind> backprop_geometry(const Shape& in, const Shape& filter_shape,
+                                                    const ConvWindow& given_window,
+                                                    const Tensor& out_backprop, bool channels_first,
+                                                    FilterForm form) {
+  const auto grouped = grouped_filter(filter_shape, in[3], form);
+  if (auto* e = std::get_if<ErrorKind>(&grouped)) return *e;
+  const auto applied = backprop_window(given_window, form);
+  if (!applied) return ErrorKind::Shape;
+  const ConvWindow& window = *applied;
+  auto planned = geometry(in, std::get<Shape>(grouped), window, channels_first);
+  if (auto* e = std::get_if<ErrorKind>(&planned)) return *e;
+  const Geometry& g = std::get<Geometry>(planned);
+  if (out_backprop.shape.size() != 4 ||
+      to_nhwc(out_backprop.shape, channels_first) != g.output_shape() ||
+      refused_by_generic_kernel(g, out_backprop.dtype, true, window, channels_first, form)) {
+    return ErrorKind::Shape;
+  }
+  return planned;
+}
+
 }  // namespace
 
 EvalResult conv2d(const Tensor& input, const Tensor& filter, const ConvWindow& window,
@@ -336,19 +359,10 @@ EvalResult conv2d_backprop_input(const Tensor& input_sizes, const Tensor& filter
   const auto sizes = sizes_of(input_sizes);
   if (auto* e = std::get_if<ErrorKind>(&sizes)) return *e;
   const Shape in = to_nhwc(std::get<Shape>(sizes), channels_first);
-  const auto grouped = grouped_filter(filter.shape, in[3], form);
-  if (auto* e = std::get_if<ErrorKind>(&grouped)) return *e;
-  const auto applied = backprop_window(given_window, form);
-  if (!applied) return ErrorKind::Shape;
-  const ConvWindow& window = *applied;
-  const auto planned = geometry(in, std::get<Shape>(grouped), window, channels_first);
+  const auto planned =
+      backprop_geometry(in, filter.shape, given_window, out_backprop, channels_first, form);
   if (auto* e = std::get_if<ErrorKind>(&planned)) return *e;
   const Geometry& g = std::get<Geometry>(planned);
-  if (out_backprop.shape.size() != 4 ||
-      to_nhwc(out_backprop.shape, channels_first) != g.output_shape() ||
-      refused_by_generic_kernel(g, out_backprop.dtype, true, window, channels_first, form)) {
-    return ErrorKind::Shape;
-  }
   const Tensor dy = layout(out_backprop, channels_first, true);
   return by_dtype(filter.dtype, [&](auto type) {
     return layout(backprop_input<typename decltype(type)::type>(g, filter, dy), channels_first,
@@ -364,19 +378,10 @@ EvalResult conv2d_backprop_filter(const Tensor& input, const Tensor& filter_size
   const auto sizes = sizes_of(filter_sizes);
   if (auto* e = std::get_if<ErrorKind>(&sizes)) return *e;
   const Shape in = to_nhwc(input.shape, channels_first);
-  const auto grouped = grouped_filter(std::get<Shape>(sizes), in[3], form);
-  if (auto* e = std::get_if<ErrorKind>(&grouped)) return *e;
-  const auto applied = backprop_window(given_window, form);
-  if (!applied) return ErrorKind::Shape;
-  const ConvWindow& window = *applied;
-  const auto planned = geometry(in, std::get<Shape>(grouped), window, channels_first);
+  const auto planned = backprop_geometry(in, std::get<Shape>(sizes), given_window, out_backprop,
+                                         channels_first, form);
   if (auto* e = std::get_if<ErrorKind>(&planned)) return *e;
   const Geometry& g = std::get<Geometry>(planned);
-  if (out_backprop.shape.size() != 4 ||
-      to_nhwc(out_backprop.shape, channels_first) != g.output_shape() ||
-      refused_by_generic_kernel(g, out_backprop.dtype, true, window, channels_first, form)) {
-    return ErrorKind::Shape;
-  }
   const Tensor x = layout(input, channels_first, true);
   const Tensor dy = layout(out_backprop, channels_first, true);
   return by_dtype(input.dtype, [&](auto type) {

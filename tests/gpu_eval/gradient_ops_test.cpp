@@ -33,18 +33,7 @@ const std::vector<GradientOpCase>& cases() {
 // The results of `op` {attrs} on literal arguments, printed; an error as `Error(kind)`.
 std::vector<std::string> evaluate(const std::string& op, const test::AttrTexts& attrs,
                                   const std::vector<std::string>& arguments) {
-  std::vector<eval::Tensor> tensors;
-  for (const std::string& a : arguments) tensors.push_back(test::literal(a));
-  const sem::Function f = test::catalog_function(op, attrs, arguments.size());
-  const eval::EvalResult r = test::evaluate_function(op, attrs, tensors);
-  if (const auto* e = std::get_if<eval::ErrorKind>(&r)) {
-    return {"Error(" + std::string(eval::error_kind_name(*e)) + ")"};
-  }
-  const auto& got = std::get<std::vector<eval::Tensor>>(r);
-  CHECK(static_cast<int>(got.size()) == f.outputs);
-  std::vector<std::string> out;
-  for (const eval::Tensor& t : got) out.push_back(sem::format_tensor(t));
-  return out;
+  return test::printed_results(op, attrs, arguments);
 }
 
 std::vector<std::string> run(const std::string& op, const std::vector<std::string>& arguments) {

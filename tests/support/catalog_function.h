@@ -11,10 +11,13 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "gpu_eval/cpu_evaluator.h"
 #include "semantics/build/op_catalog.h"
+#include "semantics/values/tensor_text.h"
+#include "support/literals.h"
 
 namespace tfmc::test {
 
@@ -103,6 +106,24 @@ eval::EvalResult evaluate_function(const std::string& op, const Attrs& attrs,
   for (const eval::Tensor& t : arguments) pointers.push_back(&t);
   eval::CpuEvaluator cpu;
   return cpu.evaluate(f.op, f.attrs, pointers);
+}
+
+// The results of `op` {attrs} on the tensors of literal `arguments`, printed canonically, or
+// one `Error(kind)`; a result count other than the function's fails the test.
+inline std::vector<std::string> printed_results(const std::string& op, const AttrTexts& attrs,
+                                                const std::vector<std::string>& arguments) {
+  std::vector<eval::Tensor> tensors;
+  for (const std::string& a : arguments) tensors.push_back(literal(a));
+  const sem::Function f = catalog_function(op, attrs, arguments.size());
+  const eval::EvalResult r = evaluate_function(op, attrs, tensors);
+  if (const auto* e = std::get_if<eval::ErrorKind>(&r)) {
+    return {"Error(" + std::string(eval::error_kind_name(*e)) + ")"};
+  }
+  const auto& got = std::get<std::vector<eval::Tensor>>(r);
+  CHECK(static_cast<int>(got.size()) == f.outputs);
+  std::vector<std::string> out;
+  for (const eval::Tensor& t : got) out.push_back(sem::format_tensor(t));
+  return out;
 }
 
 }  // namespace tfmc::test
