@@ -7,14 +7,17 @@ bool available() { return false; }
 
 std::string describe() { return "no CUDA device: tfmc was built without nvcc"; }
 
-bool binary(BuiltinOp, DType, const cpu::Broadcast&, const Tensor&, const Tensor&, Tensor&, bool&) {
+bool binary_batch(BuiltinOp, DType, const cpu::Broadcast&, const BatchOperands&, std::span<Tensor>,
+                  std::span<std::uint8_t>) {
   return false;
 }
 
-bool unary(BuiltinOp, const Tensor&, Tensor&, bool&) { return false; }
+bool unary_batch(BuiltinOp, const BatchOperands&, std::span<Tensor>, std::span<std::uint8_t>) {
+  return false;
+}
 
-bool matmul(const Tensor&, const Tensor&, std::int64_t, std::int64_t, std::int64_t, bool, bool,
-            Tensor&) {
+bool matmul_batch(const BatchOperands&, std::int64_t, std::int64_t, std::int64_t, bool, bool,
+                  std::span<Tensor>) {
   return false;
 }
 

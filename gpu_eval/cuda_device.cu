@@ -1,8 +1,8 @@
 // The device of cuda_device.h, and its kernels that are not element-wise (those are in
-// cuda_elementwise.cu): MatMul, and the byte copies of Concat and Split. One thread per
-// output element; an inner product runs in TensorFlow's order within its thread, through the
-// shared bodies of inner_products.h, so the bits are the CPU backend's (compiled with
-// --fmad=false; the fused steps call fma explicitly).
+// cuda_elementwise.cu): MatMul over a batch group in one launch (grid z: the call), and the
+// byte copies of Concat and Split. Every output element's inner product runs in TensorFlow's
+// order within one thread, through the shared steps of inner_products.h, so the bits are the
+// CPU backend's (compiled with --fmad=false; the fused steps call fma explicitly).
 #include <string>
 #include <vector>
 
@@ -14,18 +14,95 @@
 namespace tfmc::eval::cuda {
 namespace {
 
-// A transposed operand is read in place: row `row` of a^T is column `row` of a (stride m),
-// column `col` of b^T is row `col` of b (stride 1).
+// Element (row, col) of an operand read in place: a transposed one is stored the other way.
 template <class T>
-__global__ void matmul_kernel(const T* a, const T* b, T* out, std::int64_t m, std::int64_t k,
+__device__ T element(const T* x, bool transposed, std::int64_t rows, std::int64_t cols,
+                     std::int64_t row, std::int64_t col) {
+  return transposed ? x[col * rows + row] : x[row * cols + col];
+}
+
+// The Sequential and Fused orders: each output's products added in index order from +0, one
+// step each (inner_products.h). Tiled: a block computes a kTile x kTile tile of the result,
+// kTile / 16 x kTile / 16 elements per thread, with the k range staged through shared memory
+// kDepth at a time; the tiling changes where operands are read from, never the order of a sum.
+constexpr int kTile = 64;
+constexpr int kDepth = 16;
+constexpr int kSide = 16;  // threads along each side of a block
+constexpr int kPer = kTile / kSide;
+
+template <class T, bool fused>
+__global__ void tiled_matmul_kernel(const T* operands, const std::int64_t* first,
+                                    const std::int64_t* second, T* out, std::int64_t m,
+                                    std::int64_t k, std::int64_t n, bool transpose_a,
+                                    bool transpose_b) {
+  __shared__ T a_tile[kDepth][kTile];  // a_tile[d][r]: a(row0 + r, k0 + d)
+  __shared__ T b_tile[kDepth][kTile];  // b_tile[d][c]: b(k0 + d, col0 + c)
+  const unsigned call = blockIdx.z;
+  const T* a = operands + first[call];
+  const T* b = operands + second[call];
+  const std::int64_t row0 = static_cast<std::int64_t>(blockIdx.y) * kTile;
+  const std::int64_t col0 = static_cast<std::int64_t>(blockIdx.x) * kTile;
+  const int thread = threadIdx.y * kSide + threadIdx.x;
+  T acc[kPer][kPer];
+  for (int i = 0; i < kPer; ++i) {
+    for (int j = 0; j < kPer; ++j) acc[i][j] = T{0};
+  }
+  for (std::int64_t k0 = 0; k0 < k; k0 += kDepth) {
+    // Consecutive threads read consecutive addresses, whichever way an operand is stored.
+    for (int e = thread; e < kDepth * kTile; e += kSide * kSide) {
+      const int ad = transpose_a ? e / kTile : e % kDepth;
+      const int ar = transpose_a ? e % kTile : e / kDepth;
+      a_tile[ad][ar] =
+          row0 + ar < m && k0 + ad < k ? element(a, transpose_a, m, k, row0 + ar, k0 + ad) : T{0};
+      const int bd = transpose_b ? e % kDepth : e / kTile;
+      const int bc = transpose_b ? e / kDepth : e % kTile;
+      b_tile[bd][bc] =
+          col0 + bc < n && k0 + bd < k ? element(b, transpose_b, k, n, k0 + bd, col0 + bc) : T{0};
+    }
+    __syncthreads();
+    // Only the k that exist: a padded zero product would turn a -0 sum into +0.
+    const int depth = static_cast<int>(k - k0 < kDepth ? k - k0 : kDepth);
+    for (int d = 0; d < depth; ++d) {
+      for (int i = 0; i < kPer; ++i) {
+        const T x = a_tile[d][threadIdx.y + kSide * i];
+        for (int j = 0; j < kPer; ++j) {
+          const T y = b_tile[d][threadIdx.x + kSide * j];
+          if constexpr (fused) {
+            acc[i][j] = kernels::fused_add_product<T>(acc[i][j], x, y);
+          } else {
+            acc[i][j] = kernels::add_product<T>(acc[i][j], x, y);
+          }
+        }
+      }
+    }
+    __syncthreads();
+  }
+  T* c = out + call * m * n;
+  for (int i = 0; i < kPer; ++i) {
+    const std::int64_t row = row0 + threadIdx.y + kSide * i;
+    for (int j = 0; j < kPer; ++j) {
+      const std::int64_t col = col0 + threadIdx.x + kSide * j;
+      if (row < m && col < n) c[row * n + col] = acc[i][j];
+    }
+  }
+}
+
+// Any order, one thread per output element: the Eight-lanes order of a matrix times a vector.
+template <class T>
+__global__ void matmul_kernel(const T* operands, const std::int64_t* first,
+                              const std::int64_t* second, T* out, std::int64_t m, std::int64_t k,
                               std::int64_t n, bool transpose_a, bool transpose_b,
                               kernels::InnerProductOrder order) {
   const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const unsigned call = blockIdx.y;
   if (i >= m * n) return;
+  const T* a = operands + first[call];
+  const T* b = operands + second[call];
   const std::int64_t row = i / n;
   const std::int64_t col = i % n;
-  out[i] = kernels::inner_product<T>(order, a, transpose_a ? row : row * k, transpose_a ? m : 1, b,
-                                     transpose_b ? col * k : col, transpose_b ? 1 : n, k);
+  out[call * m * n + i] =
+      kernels::inner_product<T>(order, a, transpose_a ? row : row * k, transpose_a ? m : 1, b,
+                                transpose_b ? col * k : col, transpose_b ? 1 : n, k);
 }
 
 // Copies `outer` blocks of `block` bytes: block o from src + o * src_stride + src_offset to
@@ -92,21 +169,42 @@ std::string describe() {
   return p.name;
 }
 
-bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, std::int64_t n,
-            bool transpose_a, bool transpose_b, Tensor& out) {
-  return with_number_type(a.dtype, [&](auto type) {
+bool matmul_batch(const BatchOperands& in, std::int64_t m, std::int64_t k, std::int64_t n,
+                  bool transpose_a, bool transpose_b, std::span<Tensor> outs) {
+  const DType dtype = in.tensors[0]->dtype;
+  const kernels::InnerProductOrder order =
+      kernels::tensorflow_inner_product_order(dtype, m, n, transpose_a, transpose_b);
+  const auto calls = static_cast<unsigned>(outs.size());
+  return with_number_type(dtype, [&](auto type) {
     using T = decltype(type);
-    const DeviceBuffer da(a), db(b);
-    if (!da.ok() || !db.ok()) return false;
-    return run_kernel<T>(out, nullptr, [&](std::int64_t, T* d_out, int*) {
-      matmul_kernel<T><<<blocks(m * n), kThreads>>>(
-          da.get<const T>(), db.get<const T>(), d_out, m, k, n, transpose_a, transpose_b,
-          kernels::tensorflow_inner_product_order(a.dtype, m, n, transpose_a, transpose_b));
-    });
+    return run_batch<T, T>(
+        in, outs, nullptr,
+        [&](const T* operands, const std::int64_t* first, const std::int64_t* second, T* results,
+            int*) {
+          if (order == kernels::InnerProductOrder::EightLanes) {
+            const dim3 grid(blocks(m * n), calls);
+            matmul_kernel<T><<<grid, kThreads>>>(operands, first, second, results, m, k, n,
+                                                 transpose_a, transpose_b, order);
+            return;
+          }
+          const dim3 grid(static_cast<unsigned>((n + kTile - 1) / kTile),
+                          static_cast<unsigned>((m + kTile - 1) / kTile), calls);
+          const dim3 block(kSide, kSide);
+          if (order == kernels::InnerProductOrder::Fused) {
+            if constexpr (std::is_floating_point_v<T>) {
+              tiled_matmul_kernel<T, true><<<grid, block>>>(operands, first, second, results, m, k,
+                                                            n, transpose_a, transpose_b);
+              return;
+            }
+          }
+          tiled_matmul_kernel<T, false><<<grid, block>>>(operands, first, second, results, m, k, n,
+                                                         transpose_a, transpose_b);
+        });
   });
 }
 
 bool concat(const cpu::BlockPlan& plan, std::span<const Tensor* const> args, Tensor& out) {
+  const std::lock_guard<std::mutex> hold(device_lock());
   DeviceBuffer dout(out.bytes.size());
   if (!dout.ok()) return false;
   const std::int64_t stride = total(plan.blocks);
@@ -123,6 +221,7 @@ bool concat(const cpu::BlockPlan& plan, std::span<const Tensor* const> args, Ten
 }
 
 bool split(const cpu::BlockPlan& plan, const Tensor& a, std::vector<Tensor>& outs) {
+  const std::lock_guard<std::mutex> hold(device_lock());
   const DeviceBuffer da(a);
   if (!da.ok()) return false;
   const std::int64_t stride = total(plan.blocks);

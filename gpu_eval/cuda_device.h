@@ -2,14 +2,15 @@
 // rest of tfmc compiles without nvcc. Each call copies its operands to the device, runs one
 // kernel whose per-element arithmetic is the shared body of element_kernels.h or
 // inner_products.h (compiled with --fmad=false, no atomics in float arithmetic, each inner
-// product in TensorFlow's order by one thread), and copies the result back: the bytes are
-// those the CPU backend computes.
+// product in TensorFlow's order by one thread), and copies the results back: the bytes are
+// those the CPU backend computes. Calls from several threads take the device one at a time;
+// the batched kernels reuse one pinned host buffer and one device buffer, grown as needed.
 //
 // Operands and results are row-major element bytes of the dtype given; the caller has checked
 // dtypes and shapes as the CPU backend does (cuda_evaluator.h) and sized `out`. Every call
-// returns false when the device failed (no device, out of memory, a launch error); `fault` is
-// set when an element faulted (integer division by zero, a float to integer cast out of
-// range), which makes the whole result Error(arithmetic).
+// returns false when the device failed (no device, out of memory, a launch error); a fault (an
+// integer division by zero, a float to integer cast out of range) makes that call's whole
+// result Error(arithmetic).
 //
 // In a build without nvcc (cuda_absent.cpp) available() is false and every call returns false.
 #pragma once
@@ -25,25 +26,48 @@
 
 namespace tfmc::eval::cuda {
 
-// Whether a CUDA device can run kernels here.
+// Whether this build has the device side (nvcc was found): TFMC_HAVE_CUDA, gpu_eval's
+// CMakeLists.txt.
+#ifdef TFMC_HAVE_CUDA
+inline constexpr bool kBuilt = true;
+#else
+inline constexpr bool kBuilt = false;
+#endif
+
+// Whether a CUDA device can run kernels here: asked once, at the cost of starting the CUDA
+// driver and runtime (0.25 to 0.35 s on an H200 machine, measured with `tfmc check` on a
+// three-node program), which is why --eval auto asks only when a call first needs the device.
 bool available();
 
 // The device's name, or why there is none.
 std::string describe();
 
+// The operands of one launch of a batch group (cuda_batch_plan.h): each distinct tensor once,
+// and per call its operands' indexes (`second` empty for a unary op).
+struct BatchOperands {
+  std::span<const Tensor* const> tensors;
+  std::span<const std::int32_t> first;
+  std::span<const std::int32_t> second;
+};
+
+// The batched kernels: call i of the group computes outs[i] (sized by the caller) from its
+// operands, and sets faults[i] when one of its elements faulted. All the group's operands go
+// to the device in one copy, its results come back in one, with one kernel launch between.
+//
 // Add, Sub, Mul, Div, Maximum, Minimum (result in `dtype`), Equal, Less, Greater (bool result)
 // of a and b under `plan` (cpu::broadcast).
-bool binary(BuiltinOp op, DType dtype, const cpu::Broadcast& plan, const Tensor& a, const Tensor& b,
-            Tensor& out, bool& fault);
+bool binary_batch(BuiltinOp op, DType dtype, const cpu::Broadcast& plan, const BatchOperands& in,
+                  std::span<Tensor> outs, std::span<std::uint8_t> faults);
 
-// Neg, Relu (result in a's dtype) and Cast to out.dtype, element by element.
-bool unary(BuiltinOp op, const Tensor& a, Tensor& out, bool& fault);
+// Neg, Relu (result in the operand's dtype) and Cast to outs' dtype, element by element.
+bool unary_batch(BuiltinOp op, const BatchOperands& in, std::span<Tensor> outs,
+                 std::span<std::uint8_t> faults);
 
 // out (m x n) = a times b, each element kernels::inner_product's sum in TensorFlow's order
 // for this product: a is m x k (k x m, read transposed, with transpose_a) and b is k x n
-// (n x k with transpose_b), as MatMul's attributes say.
-bool matmul(const Tensor& a, const Tensor& b, std::int64_t m, std::int64_t k, std::int64_t n,
-            bool transpose_a, bool transpose_b, Tensor& out);
+// (n x k with transpose_b), as MatMul's attributes say. Never faults.
+bool matmul_batch(const BatchOperands& in, std::int64_t m, std::int64_t k, std::int64_t n,
+                  bool transpose_a, bool transpose_b, std::span<Tensor> outs);
 
 // Concat of `args` into `out`, and Split of `a` into `outs`, by the CPU backend's block plan
 // (cpu_shape_ops.h): bytes moved, nothing computed.

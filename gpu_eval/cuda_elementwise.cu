@@ -1,6 +1,7 @@
-// The element-wise kernels of cuda_device.h: binary ops under broadcasting, Neg, Relu and Cast.
-// One thread per output element applies the element function of element_kernels.h, so the
-// bits are the CPU backend's (compiled with --fmad=false).
+// The element-wise kernels of cuda_device.h: binary ops under broadcasting, Neg, Relu and Cast,
+// each over a batch group in one launch (grid y: the call). One thread per output element
+// applies the element function of element_kernels.h, so the bits are the CPU backend's
+// (compiled with --fmad=false).
 #include "gpu_eval/cuda_device.h"
 #include "gpu_eval/cuda_memory.cuh"
 #include "gpu_eval/element_kernels.h"
@@ -18,12 +19,17 @@ struct DevicePlan {
   std::int64_t b_strides[kMaxRank] = {};
 };
 
-// A fault is a flag any thread may set to 1; the value written is the same whoever writes it.
+// A fault is a flag any thread of a call may set to 1; the value written is the same whoever
+// writes it.
 template <class T, class R, class Op>
-__global__ void binary_kernel(const T* a, const T* b, R* out, std::int64_t n, DevicePlan plan,
+__global__ void binary_kernel(const T* operands, const std::int64_t* first,
+                              const std::int64_t* second, R* out, std::int64_t n, DevicePlan plan,
                               Op op, int* fault) {
   const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const unsigned call = blockIdx.y;
   if (i >= n) return;
+  const T* a = operands + first[call];
+  const T* b = operands + second[call];
   std::int64_t rest = i;
   std::int64_t ia = 0;
   std::int64_t ib = 0;
@@ -34,34 +40,36 @@ __global__ void binary_kernel(const T* a, const T* b, R* out, std::int64_t n, De
     ib += index * plan.b_strides[d];
   }
   bool f = false;
-  out[i] = op(a[ia], b[ib], f);
-  if (f) *fault = 1;
+  out[call * n + i] = op(a[ia], b[ib], f);
+  if (f) fault[call] = 1;
 }
 
 template <class T, class R, class Op>
-bool launch_binary(const DevicePlan& plan, const Tensor& a, const Tensor& b, Tensor& out, Op op,
-                   bool& fault) {
-  const DeviceBuffer da(a), db(b);
-  if (!da.ok() || !db.ok()) return false;
-  return run_kernel<R>(out, &fault, [&](std::int64_t n, R* d_out, int* d_fault) {
-    binary_kernel<T, R, Op><<<blocks(n), kThreads>>>(da.get<const T>(), db.get<const T>(), d_out, n,
-                                                     plan, op, d_fault);
-  });
+bool launch_binary(const DevicePlan& plan, const BatchOperands& in, std::span<Tensor> outs,
+                   std::span<std::uint8_t> faults, Op op) {
+  return run_batch<T, R>(in, outs, faults.data(),
+                         [&](const T* operands, const std::int64_t* first,
+                             const std::int64_t* second, R* results, int* flags) {
+                           const std::int64_t n = outs[0].size();
+                           const dim3 grid(blocks(n), static_cast<unsigned>(outs.size()));
+                           binary_kernel<T, R, Op><<<grid, kThreads>>>(operands, first, second,
+                                                                       results, n, plan, op, flags);
+                         });
 }
 
 // The device's form of binary op `op`: false for an op that is not element-wise.
 template <BuiltinOp op>
-bool binary_op(DType dtype, const DevicePlan& plan, const Tensor& a, const Tensor& b, Tensor& out,
-               bool& fault) {
+bool binary_op(DType dtype, const DevicePlan& plan, const BatchOperands& in, std::span<Tensor> outs,
+               std::span<std::uint8_t> faults) {
   if constexpr (kernels::is_arithmetic(op)) {
     return with_number_type(dtype, [&](auto type) {
       using T = decltype(type);
-      return launch_binary<T, T>(plan, a, b, out, kernels::Element<op>{}, fault);
+      return launch_binary<T, T>(plan, in, outs, faults, kernels::Element<op>{});
     });
   } else if constexpr (kernels::is_comparison(op)) {
     return with_type(dtype, [&](auto type) {
       using T = decltype(type);
-      return launch_binary<T, bool>(plan, a, b, out, kernels::Element<op>{}, fault);
+      return launch_binary<T, bool>(plan, in, outs, faults, kernels::Element<op>{});
     });
   } else {
     return false;
@@ -77,27 +85,33 @@ struct CastOp {
 };
 
 template <class T, class R, class Op>
-__global__ void unary_kernel(const T* a, R* out, std::int64_t n, Op op, int* fault) {
+__global__ void unary_kernel(const T* operands, const std::int64_t* first, R* out, std::int64_t n,
+                             Op op, int* fault) {
   const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const unsigned call = blockIdx.y;
   if (i >= n) return;
   bool f = false;
-  out[i] = op(a[i], f);
-  if (f) *fault = 1;
+  out[call * n + i] = op(operands[first[call] + i], f);
+  if (f) fault[call] = 1;
 }
 
 template <class T, class R, class Op>
-bool launch_unary(const Tensor& a, Tensor& out, Op op, bool& fault) {
-  const DeviceBuffer da(a);
-  if (!da.ok()) return false;
-  return run_kernel<R>(out, &fault, [&](std::int64_t n, R* d_out, int* d_fault) {
-    unary_kernel<T, R, Op><<<blocks(n), kThreads>>>(da.get<const T>(), d_out, n, op, d_fault);
-  });
+bool launch_unary(const BatchOperands& in, std::span<Tensor> outs, std::span<std::uint8_t> faults,
+                  Op op) {
+  return run_batch<T, R>(in, outs, faults.data(),
+                         [&](const T* operands, const std::int64_t* first, const std::int64_t*,
+                             R* results, int* flags) {
+                           const std::int64_t n = outs[0].size();
+                           const dim3 grid(blocks(n), static_cast<unsigned>(outs.size()));
+                           unary_kernel<T, R, Op>
+                               <<<grid, kThreads>>>(operands, first, results, n, op, flags);
+                         });
 }
 
 }  // namespace
 
-bool binary(BuiltinOp op, DType dtype, const cpu::Broadcast& plan, const Tensor& a, const Tensor& b,
-            Tensor& out, bool& fault) {
+bool binary_batch(BuiltinOp op, DType dtype, const cpu::Broadcast& plan, const BatchOperands& in,
+                  std::span<Tensor> outs, std::span<std::uint8_t> faults) {
   if (plan.shape.size() > kMaxRank) return false;
   DevicePlan p;
   p.rank = static_cast<int>(plan.shape.size());
@@ -109,28 +123,30 @@ bool binary(BuiltinOp op, DType dtype, const cpu::Broadcast& plan, const Tensor&
   switch (op) {
 #define TFMC_BUILTIN_OP(name, ...) \
   case BuiltinOp::name:            \
-    return binary_op<BuiltinOp::name>(dtype, p, a, b, out, fault);
+    return binary_op<BuiltinOp::name>(dtype, p, in, outs, faults);
 #include "gpu_eval/builtin_ops.def"
   }
   return false;
 }
 
-bool unary(BuiltinOp op, const Tensor& a, Tensor& out, bool& fault) {
+bool unary_batch(BuiltinOp op, const BatchOperands& in, std::span<Tensor> outs,
+                 std::span<std::uint8_t> faults) {
+  const DType from_dtype = in.tensors[0]->dtype;
   if (op == BuiltinOp::Cast) {
-    return with_type(a.dtype, [&](auto from) {
+    return with_type(from_dtype, [&](auto from) {
       using From = decltype(from);
-      return with_type(out.dtype, [&](auto to) {
+      return with_type(outs[0].dtype, [&](auto to) {
         using To = decltype(to);
-        return launch_unary<From, To>(a, out, CastOp<To>{}, fault);
+        return launch_unary<From, To>(in, outs, faults, CastOp<To>{});
       });
     });
   }
   // The caller sends no bool Neg or Relu.
-  return with_number_type(a.dtype, [&](auto type) {
+  return with_number_type(from_dtype, [&](auto type) {
     using T = decltype(type);
     return op == BuiltinOp::Neg
-               ? launch_unary<T, T>(a, out, kernels::Element<BuiltinOp::Neg>{}, fault)
-               : launch_unary<T, T>(a, out, kernels::Element<BuiltinOp::Relu>{}, fault);
+               ? launch_unary<T, T>(in, outs, faults, kernels::Element<BuiltinOp::Neg>{})
+               : launch_unary<T, T>(in, outs, faults, kernels::Element<BuiltinOp::Relu>{});
   });
 }
 

@@ -5,106 +5,113 @@
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cuda_device.h"
-#include "gpu_eval/element_kernels.h"
 
 namespace tfmc::eval {
-namespace {
 
-using cpu::Shape;
-
-EvalResult result_of(bool fault, Tensor out) {
-  if (fault) return ErrorKind::Arithmetic;
-  return cpu::single(std::move(out));
+std::optional<std::vector<EvalResult>> CudaEvaluator::run_group(const cuda::BatchGroup& group) {
+  const cuda::DeviceCall& call = group.call;
+  std::vector<Tensor> outs;
+  outs.reserve(group.requests.size());
+  for (std::size_t i = 0; i < group.requests.size(); ++i) {
+    outs.push_back(cpu::make_tensor(call.result_dtype, call.result_shape));
+  }
+  std::vector<std::uint8_t> faults(outs.size(), 0);
+  const cuda::BatchOperands in{group.operands, group.first, group.second};
+  bool ran = false;
+  switch (call.kernel) {
+    case cuda::DeviceKernel::Binary:
+      ran = cuda::binary_batch(group.op, call.operand_dtype, call.broadcast, in, outs, faults);
+      break;
+    case cuda::DeviceKernel::Unary:
+      ran = cuda::unary_batch(group.op, in, outs, faults);
+      break;
+    case cuda::DeviceKernel::MatMul:
+      ran = cuda::matmul_batch(in, call.m, call.k, call.n, group.transpose_a, group.transpose_b,
+                               outs);
+      break;
+    case cuda::DeviceKernel::Concat:
+    case cuda::DeviceKernel::Split:
+      break;  // never grouped: run_copy
+  }
+  if (!ran) return std::nullopt;
+  ++launches_;
+  std::vector<EvalResult> results;
+  results.reserve(outs.size());
+  for (std::size_t i = 0; i < outs.size(); ++i) {
+    if (faults[i] != 0) {
+      results.emplace_back(ErrorKind::Arithmetic);
+    } else {
+      results.emplace_back(cpu::single(std::move(outs[i])));
+    }
+  }
+  return results;
 }
 
-}  // namespace
+std::optional<EvalResult> CudaEvaluator::run_copy(const cuda::DeviceCall& call, BuiltinOp op,
+                                                  std::span<const Tensor* const> args) {
+  if (op == BuiltinOp::Concat) {
+    Tensor out = cpu::make_tensor(call.operand_dtype, call.blocks.shapes[0]);
+    if (!cuda::concat(call.blocks, args, out)) return std::nullopt;
+    return cpu::single(std::move(out));
+  }
+  std::vector<Tensor> outs;
+  for (const cpu::Shape& shape : call.blocks.shapes) {
+    outs.push_back(cpu::make_tensor(call.operand_dtype, shape));
+  }
+  if (!cuda::split(call.blocks, *args[0], outs)) return std::nullopt;
+  return outs;
+}
 
-std::optional<EvalResult> CudaEvaluator::on_device(BuiltinOp op, const OpAttrs& attrs,
-                                                   std::span<const Tensor* const> args) const {
-  // f64 stays on the CPU: the device flushes f32 subnormals as TensorFlow's CPU kernels do
-  // (--ftz=true), but never f64 ones (flush_denormals.h).
-  for (const Tensor* t : args) {
-    if (t->dtype == DType::F64) return std::nullopt;
-  }
-  bool fault = false;
-  if ((kernels::is_arithmetic(op) || kernels::is_comparison(op)) && args.size() == 2) {
-    const Tensor& a = *args[0];
-    const Tensor& b = *args[1];
-    // Bools: only Equal compares them; the CPU backend reports the type error otherwise.
-    if (a.dtype != b.dtype || (a.dtype == DType::Bool && op != BuiltinOp::Equal)) {
-      return std::nullopt;
+std::vector<EvalResult> CudaEvaluator::evaluate_batch(std::span<const EvalRequest> requests) {
+  const cuda::BatchPlan plan = cuda::plan_batch(requests, thresholds_);
+  // Asked only here: a batch with nothing for the device does not start the CUDA runtime.
+  const bool device = (!plan.groups.empty() || !plan.copies.empty()) && cuda::available();
+  std::vector<std::optional<EvalResult>> results(requests.size());
+  std::vector<std::size_t> on_cpu = plan.cpu;
+  for (const cuda::BatchGroup& group : plan.groups) {
+    std::optional<std::vector<EvalResult>> ran;
+    if (device) ran = run_group(group);
+    if (!ran) {
+      on_cpu.insert(on_cpu.end(), group.requests.begin(), group.requests.end());
+      continue;
     }
-    const std::optional<cpu::Broadcast> plan = cpu::broadcast(a.shape, b.shape);
-    if (!plan || element_count(plan->shape) < min_elements_) return std::nullopt;
-    // Float FloorMod stays on the CPU: it is the host's fmod, whose reading of subnormals under
-    // denormals-are-zero (TensorFlow's: 5 mod 1e-40 is NaN, 1e-40 mod 1 is 1e-40) the device's
-    // flushing fmodf does not reproduce.
-    if (op == BuiltinOp::FloorMod && a.dtype == DType::F32) return std::nullopt;
-    Tensor out = cpu::make_tensor(kernels::is_comparison(op) ? DType::Bool : a.dtype, plan->shape);
-    if (!cuda::binary(op, a.dtype, *plan, a, b, out, fault)) return std::nullopt;
-    return result_of(fault, std::move(out));
-  }
-  if ((op == BuiltinOp::Neg || op == BuiltinOp::Relu || op == BuiltinOp::Cast) &&
-      args.size() == 1) {
-    const Tensor& a = *args[0];
-    if (op != BuiltinOp::Cast && a.dtype == DType::Bool) return std::nullopt;
-    if (a.size() < min_elements_) return std::nullopt;
-    Tensor out = cpu::make_tensor(op == BuiltinOp::Cast ? attrs.to : a.dtype, a.shape);
-    if (!cuda::unary(op, a, out, fault)) return std::nullopt;
-    return result_of(fault, std::move(out));
-  }
-  if (op == BuiltinOp::MatMul && args.size() == 2) {
-    const Tensor& a = *args[0];
-    const Tensor& b = *args[1];
-    if (a.dtype != b.dtype || a.dtype == DType::Bool || a.shape.size() != 2 ||
-        b.shape.size() != 2) {
-      return std::nullopt;
+    device_calls_ += group.requests.size();
+    for (std::size_t i = 0; i < group.requests.size(); ++i) {
+      results[group.requests[i]] = std::move((*ran)[i]);
     }
-    const std::int64_t m = a.shape[attrs.transpose_a ? 1 : 0];
-    const std::int64_t k = a.shape[attrs.transpose_a ? 0 : 1];
-    const std::int64_t n = b.shape[attrs.transpose_b ? 0 : 1];
-    if (b.shape[attrs.transpose_b ? 1 : 0] != k) return std::nullopt;
-    const Shape shape = {m, n};
-    if (!cpu::representable(shape) || element_count(shape) < min_elements_) return std::nullopt;
-    Tensor out = cpu::make_tensor(a.dtype, shape);
-    if (!cuda::matmul(a, b, m, k, n, attrs.transpose_a, attrs.transpose_b, out)) {
-      return std::nullopt;
+  }
+  for (const cuda::DeviceCopy& copy : plan.copies) {
+    const EvalRequest& r = requests[copy.request];
+    if (device) results[copy.request] = run_copy(copy.call, r.op, r.args);
+    if (results[copy.request]) {
+      ++device_calls_;
+    } else {
+      on_cpu.push_back(copy.request);
     }
-    return cpu::single(std::move(out));
   }
-  if (op == BuiltinOp::Concat && args.size() >= 2) {
-    const auto plan = cpu::plan_concat(args, attrs.axis);
-    const auto* p = std::get_if<cpu::BlockPlan>(&plan);
-    if (p == nullptr || element_count(p->shapes[0]) < min_elements_) return std::nullopt;
-    Tensor out = cpu::make_tensor(args[0]->dtype, p->shapes[0]);
-    if (!cuda::concat(*p, args, out)) return std::nullopt;
-    return cpu::single(std::move(out));
+  for (std::size_t i : on_cpu) {
+    const EvalRequest& r = requests[i];
+    results[i] = cpu_.evaluate(r.op, r.attrs, r.args);
+    ++cpu_calls_;
   }
-  if (op == BuiltinOp::Split && args.size() == 1) {
-    const auto plan = cpu::plan_split(*args[0], attrs);
-    const auto* p = std::get_if<cpu::BlockPlan>(&plan);
-    if (p == nullptr || args[0]->size() < min_elements_) return std::nullopt;
-    std::vector<Tensor> outs;
-    for (const Shape& shape : p->shapes) outs.push_back(cpu::make_tensor(args[0]->dtype, shape));
-    if (!cuda::split(*p, *args[0], outs)) return std::nullopt;
-    return outs;
-  }
-  return std::nullopt;
+  std::vector<EvalResult> out;
+  out.reserve(results.size());
+  for (std::optional<EvalResult>& r : results) out.push_back(std::move(*r));
+  return out;
 }
 
 EvalResult CudaEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs,
                                    std::span<const Tensor* const> args) {
-  std::optional<EvalResult> r;
-  {
-    const std::lock_guard<std::mutex> hold(device_);
-    r = on_device(op, attrs, args);
+  // Most calls of most programs are small: they go straight to the CPU, unplanned.
+  const std::optional<cuda::DeviceCall> call = cuda::device_call(op, attrs, args);
+  if (!call || call->work < thresholds_.of(call->kernel)) {
+    ++cpu_calls_;
+    return cpu_.evaluate(op, attrs, args);
   }
-  if (r) {
-    ++device_calls_;
-    return std::move(*r);
-  }
-  ++cpu_calls_;
-  return cpu_.evaluate(op, attrs, args);
+  const EvalRequest request{op, attrs, {args.begin(), args.end()}};
+  return std::move(evaluate_batch({&request, 1})[0]);
 }
+
+bool CudaEvaluator::prefers_batches() const { return batches_ && cuda::available(); }
 
 }  // namespace tfmc::eval

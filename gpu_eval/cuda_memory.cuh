@@ -1,15 +1,21 @@
 // What the device-side files of the CUDA backend share (compiled by nvcc only): device memory
-// that frees itself, the one way a kernel is run into a result tensor, the launch shape, and
-// the choice of an element type by dtype. Every runtime failure is a false result, never an
-// exception; cuda_device.h states what callers make of it.
+// that frees itself, the lock that gives the device to one call at a time, the one way a
+// batch of calls is run (one copy in, one launch, one copy out, through buffers kept between
+// calls), the launch shape, and the choice of an element type by dtype. Every runtime failure
+// is a false result, never an exception; cuda_device.h states what callers make of it.
 #pragma once
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
-#include <optional>
+#include <cstring>
+#include <mutex>
+#include <span>
 #include <type_traits>
+#include <vector>
 
+#include "gpu_eval/cuda_device.h"
 #include "gpu_eval/tensor.h"
 
 namespace tfmc::eval::cuda {
@@ -68,31 +74,144 @@ class DeviceBuffer {
   void* ptr_ = nullptr;
 };
 
-// Runs one kernel into `out`, its operands already on the device: the result's memory (and,
-// with `fault`, a fault flag cleared to 0) allocated, launch(n, result, flag) called when `out`
-// has n > 0 elements (the flag null without `fault`), then the result copied back and a flag
-// that a thread set to 1 added to *fault.
-template <class R, class Launch>
-bool run_kernel(Tensor& out, bool* fault, Launch launch) {
-  DeviceBuffer d_out(out.bytes.size());
-  std::optional<DeviceBuffer> d_fault;
-  if (fault != nullptr) d_fault.emplace(sizeof(int));
-  if (!d_out.ok()) return false;
-  if (d_fault && !(d_fault->ok() && succeeded(cudaMemset(d_fault->get(), 0, sizeof(int))))) {
+// Held through every call of cuda_device.h: the device's buffers below serve one call at a
+// time, and a call's launches and copies must not interleave with another's.
+inline std::mutex& device_lock() {
+  static std::mutex lock;
+  return lock;
+}
+
+// Pinned host memory and device memory of one size, kept from call to call and grown (to a
+// power of two) when a call needs more: a batch's copies then run at the bus's speed, and no
+// call pays for allocations. Used under device_lock().
+class Staging {
+ public:
+  Staging() = default;
+  Staging(const Staging&) = delete;
+  Staging& operator=(const Staging&) = delete;
+  ~Staging() { release(); }
+
+  // Whether both buffers now hold at least `bytes`.
+  bool reserve(std::size_t bytes) {
+    if (bytes <= size_) return true;
+    release();
+    std::size_t size = 1 << 20;
+    while (size < bytes) size *= 2;
+    if (!succeeded(cudaMallocHost(&host_, size))) {
+      host_ = nullptr;
+      return false;
+    }
+    if (!succeeded(cudaMalloc(&device_, size))) {
+      release();
+      return false;
+    }
+    size_ = size;
+    return true;
+  }
+  std::uint8_t* host() const { return static_cast<std::uint8_t*>(host_); }
+  std::uint8_t* device() const { return static_cast<std::uint8_t*>(device_); }
+
+ private:
+  void release() {
+    if (host_ != nullptr) cudaFreeHost(host_);
+    if (device_ != nullptr) cudaFree(device_);
+    host_ = device_ = nullptr;
+    size_ = 0;
+  }
+  void* host_ = nullptr;
+  void* device_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+inline Staging& staging() {
+  static Staging buffers;
+  return buffers;
+}
+
+// Where a batch's parts lie in the staging buffers, in bytes: the operands (each aligned),
+// then each call's operand offsets (in elements of the operand type), which the one copy in
+// carries; then the results (call i's at i x result_bytes) and a fault flag per call, which
+// the one copy out carries.
+struct BatchLayout {
+  static constexpr std::size_t kAlign = 256;
+  static std::size_t aligned(std::size_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
+
+  std::vector<std::size_t> operand_at;
+  std::size_t offsets_at = 0;
+  std::size_t upload_bytes = 0;
+  std::size_t results_at = 0;
+  std::size_t result_bytes = 0;
+  std::size_t faults_at = 0;
+  std::size_t total = 0;
+
+  BatchLayout(const BatchOperands& in, std::size_t calls, std::size_t result_bytes_each)
+      : result_bytes(result_bytes_each) {
+    std::size_t at = 0;
+    for (const Tensor* t : in.tensors) {
+      operand_at.push_back(at);
+      at = aligned(at + t->bytes.size());
+    }
+    offsets_at = at;
+    upload_bytes = offsets_at + 2 * calls * sizeof(std::int64_t);
+    results_at = aligned(upload_bytes);
+    faults_at = aligned(results_at + calls * result_bytes);
+    total = faults_at + calls * sizeof(int);
+  }
+};
+
+// Runs a group of calls of `in` with T the operands' element type and R the results': packs
+// the operands and the per-call offsets into the pinned buffer, copies them in, clears the
+// fault flags, calls launch(operands, first, second, results, faults) with device pointers
+// (first[i] and second[i]: call i's operands as element offsets from `operands`; second is
+// first for a unary op; call i's result at results + i x outs[i].size(), its flag faults[i])
+// unless the results are empty, copies results and flags out, and unpacks them into `outs`
+// and `faults` (null when the kernel cannot fault).
+template <class T, class R, class Launch>
+bool run_batch(const BatchOperands& in, std::span<Tensor> outs, std::uint8_t* faults,
+               Launch launch) {
+  const std::lock_guard<std::mutex> hold(device_lock());
+  const std::size_t calls = outs.size();
+  const std::int64_t elements = calls == 0 ? 0 : outs[0].size();
+  const BatchLayout layout(in, calls, static_cast<std::size_t>(elements) * sizeof(R));
+  Staging& buffers = staging();
+  if (!buffers.reserve(layout.total)) return false;
+  std::uint8_t* host = buffers.host();
+  std::uint8_t* device = buffers.device();
+  for (std::size_t t = 0; t < in.tensors.size(); ++t) {
+    std::memcpy(host + layout.operand_at[t], in.tensors[t]->bytes.data(),
+                in.tensors[t]->bytes.size());
+  }
+  auto* offsets = reinterpret_cast<std::int64_t*>(host + layout.offsets_at);
+  const auto element_offset = [&](std::int32_t operand) {
+    return static_cast<std::int64_t>(layout.operand_at[operand] / sizeof(T));
+  };
+  for (std::size_t i = 0; i < calls; ++i) {
+    offsets[i] = element_offset(in.first[i]);
+    offsets[calls + i] = element_offset(in.second.empty() ? in.first[i] : in.second[i]);
+  }
+  if (!succeeded(cudaMemcpy(device, host, layout.upload_bytes, cudaMemcpyHostToDevice)) ||
+      !succeeded(cudaMemset(device + layout.faults_at, 0, calls * sizeof(int)))) {
     return false;
   }
-  const std::int64_t n = out.size();
-  if (n > 0) {
-    launch(n, d_out.get<R>(), d_fault ? d_fault->get<int>() : nullptr);
+  if (elements > 0) {
+    const auto* first = reinterpret_cast<const std::int64_t*>(device + layout.offsets_at);
+    launch(reinterpret_cast<const T*>(device), first, first + calls,
+           reinterpret_cast<R*>(device + layout.results_at),
+           reinterpret_cast<int*>(device + layout.faults_at));
     if (!launched()) return false;
   }
-  if (!d_out.download(out)) return false;
-  if (!d_fault) return true;
-  int flag = 0;
-  if (!succeeded(cudaMemcpy(&flag, d_fault->get(), sizeof flag, cudaMemcpyDeviceToHost))) {
+  if (!succeeded(cudaMemcpy(host + layout.results_at, device + layout.results_at,
+                            layout.total - layout.results_at, cudaMemcpyDeviceToHost))) {
     return false;
   }
-  *fault = *fault || flag != 0;
+  for (std::size_t i = 0; i < calls; ++i) {
+    std::memcpy(outs[i].bytes.data(), host + layout.results_at + i * layout.result_bytes,
+                layout.result_bytes);
+  }
+  if (faults != nullptr) {
+    const auto* flags = reinterpret_cast<const int*>(host + layout.faults_at);
+    for (std::size_t i = 0; i < calls; ++i) faults[i] = flags[i] != 0 ? 1 : 0;
+  }
   return true;
 }
 

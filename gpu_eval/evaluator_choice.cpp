@@ -9,9 +9,9 @@ namespace tfmc::eval {
 std::unique_ptr<Evaluator> make_evaluator(EvalBackend backend) {
   switch (backend) {
     case EvalBackend::Gpu:
-      return std::make_unique<CudaEvaluator>(0);
+      return std::make_unique<CudaEvaluator>();
     case EvalBackend::Auto:
-      if (cuda::available()) return std::make_unique<CudaEvaluator>(kAutoMinElements);
+      if (cuda::kBuilt) return std::make_unique<CudaEvaluator>(kAutoThresholds, false);
       break;
     case EvalBackend::Cpu:
       break;

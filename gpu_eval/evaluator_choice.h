@@ -3,22 +3,34 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 
+#include "gpu_eval/cuda_batch_plan.h"
 #include "gpu_eval/evaluator.h"
 
 namespace tfmc::eval {
 
 enum class EvalBackend { Cpu, Gpu, Auto };
 
-// `auto` sends a call to the device when its result has at least this many elements. Not yet
-// measured on a device: a 256 x 256 f32 result, where the copies to and from the device are a
-// few hundred kilobytes against millions of operations for a MatMul.
-inline constexpr std::int64_t kAutoMinElements = std::int64_t{1} << 16;
+// `auto` sends a call to the device when its work reaches these (cuda_batch_plan.h): the
+// crossovers tools/bench/threshold_bench.cpp measured on an NVIDIA H200 against one core of its
+// host (a 16-core Xeon virtual machine), copies included, where the device was faster from
+// that size on, as one call and as a batch of 64 (tools/bench/README.md has the table). Concat
+// and Split never won there (a copy of 16M f32 elements: 42 ms on the CPU, 47 ms on the device),
+// so auto leaves them to the CPU.
+inline constexpr cuda::DeviceThresholds kAutoThresholds{
+    .binary = std::int64_t{1} << 16,
+    .unary = std::int64_t{1} << 18,
+    .matmul = std::int64_t{1} << 21,  // 128 x 128 x 128 multiply-adds
+    .copy = std::numeric_limits<std::int64_t>::max(),
+};
 
-// Cpu: the CPU backend. Gpu: the CUDA backend for every call it covers (the caller has made
-// sure a device exists: cuda_device.h available()). Auto: the CUDA backend for the calls whose
-// results have at least kAutoMinElements elements when a device exists, else the CPU backend.
+// Cpu: the CPU backend. Gpu: the CUDA backend for every call it covers, in batches (the caller
+// has made sure a device exists: cuda_device.h available()). Auto: in a build with the device
+// side, the CUDA backend with kAutoThresholds, one call at a time (gathering batches cost the
+// explorer 10 to 20% on programs of small tensors, hogwild 4x3), which looks for a device only
+// when a call first reaches a threshold; else the CPU backend.
 std::unique_ptr<Evaluator> make_evaluator(EvalBackend backend);
 
 }  // namespace tfmc::eval

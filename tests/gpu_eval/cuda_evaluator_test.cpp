@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -19,38 +20,14 @@
 #include "gpu_eval/cuda_required.h"
 #include "gpu_eval/evaluator_choice.h"
 #include "gpu_eval/random_tensors.h"
+#include "gpu_eval/same_results.h"
 
 namespace {
 
 using namespace tfmc::eval;
 
 using tfmc::test::random_tensor;
-
-// Bytes equal, except that two NaNs of a float tensor are equal whatever their bits.
-bool same_bits(const Tensor& a, const Tensor& b) {
-  if (a.dtype != b.dtype || a.shape != b.shape) return false;
-  if (a.dtype != DType::F32 && a.dtype != DType::F64) return a.bytes == b.bytes;
-  for (std::int64_t i = 0; i < a.size(); ++i) {
-    const double x = a.dtype == DType::F32 ? cpu::view<float>(a)[i] : cpu::view<double>(a)[i];
-    const double y = b.dtype == DType::F32 ? cpu::view<float>(b)[i] : cpu::view<double>(b)[i];
-    const std::size_t size = dtype_size(a.dtype);
-    if (std::isnan(x) && std::isnan(y)) continue;
-    if (std::memcmp(a.bytes.data() + i * size, b.bytes.data() + i * size, size) != 0) return false;
-  }
-  return true;
-}
-
-bool same_result(const EvalResult& a, const EvalResult& b) {
-  if (a.index() != b.index()) return false;
-  if (const auto* e = std::get_if<ErrorKind>(&a)) return *e == std::get<ErrorKind>(b);
-  const auto& x = std::get<std::vector<Tensor>>(a);
-  const auto& y = std::get<std::vector<Tensor>>(b);
-  if (x.size() != y.size()) return false;
-  for (std::size_t k = 0; k < x.size(); ++k) {
-    if (!same_bits(x[k], y[k])) return false;
-  }
-  return true;
-}
+using tfmc::test::same_result;
 
 struct Call {
   BuiltinOp op;
@@ -190,7 +167,7 @@ TEST_CASE("the CUDA backend gives the CPU backend's results, bit for bit", "[cud
   std::mt19937_64 rng(4242);
   const std::vector<Call> all = calls(rng);
   CpuEvaluator cpu;
-  CudaEvaluator cuda_evaluator(0);
+  CudaEvaluator cuda_evaluator;
   int differing = 0;
   std::vector<std::size_t> on_cpu;  // the calls the CUDA backend left to the CPU backend
   std::vector<std::size_t> expected_on_cpu;
@@ -216,9 +193,9 @@ TEST_CASE("the CUDA backend gives the CPU backend's results, bit for bit", "[cud
   CHECK(on_cpu == expected_on_cpu);
 }
 
-TEST_CASE("auto sends only large results to the device", "[cuda]") {
+TEST_CASE("auto sends only large launch groups to the device", "[cuda]") {
   std::mt19937_64 rng(7);
-  CudaEvaluator threshold(1000);
+  CudaEvaluator threshold({.binary = 1000, .unary = 1000, .matmul = 1000, .copy = 1000});
   const Call small{BuiltinOp::Add,
                    {},
                    {random_tensor(DType::F32, {10}, rng), random_tensor(DType::F32, {10}, rng)}};
@@ -231,9 +208,16 @@ TEST_CASE("auto sends only large results to the device", "[cuda]") {
   CHECK(same_result(run(threshold, large), run(cpu, large)));
   CHECK(threshold.cpu_calls() == (cuda::available() ? 1 : 2));
   CHECK(threshold.device_calls() == (cuda::available() ? 1 : 0));
-  // Auto without a device is the CPU backend.
+  // Auto is the CUDA backend, one call at a time, in a build with the device side, else the
+  // CPU backend; either way it gives the CPU backend's results.
+  const std::unique_ptr<Evaluator> automatic = make_evaluator(EvalBackend::Auto);
+  const auto* on_device = dynamic_cast<CudaEvaluator*>(automatic.get());
+  CHECK((on_device != nullptr) == cuda::kBuilt);
+  CHECK((dynamic_cast<CpuEvaluator*>(automatic.get()) != nullptr) == !cuda::kBuilt);
+  CHECK_FALSE(automatic->prefers_batches());
+  CHECK(same_result(run(*automatic, small), run(cpu, small)));
+  CHECK(same_result(run(*automatic, large), run(cpu, large)));
   if (!cuda::available()) {
-    CHECK(dynamic_cast<CpuEvaluator*>(make_evaluator(EvalBackend::Auto).get()) != nullptr);
     tfmc::test::no_cuda_device("sending the large result to the device");
   }
 }
@@ -241,7 +225,7 @@ TEST_CASE("auto sends only large results to the device", "[cuda]") {
 TEST_CASE("reductions run on the CPU backend, in TensorFlow's order, even with a device",
           "[cuda]") {
   std::mt19937_64 rng(9);
-  CudaEvaluator every_size(0);
+  CudaEvaluator every_size;
   OpAttrs columns;
   columns.axis = 0;
   const Call sum{BuiltinOp::Sum, columns, {random_tensor(DType::F32, {300, 300}, rng)}};

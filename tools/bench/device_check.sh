@@ -6,8 +6,10 @@
 #       of skipping (tests/gpu_eval/cuda_required.h);
 #   (b) the MatMul of the CUDA backend against the CPU's (tools/tfmc_matmul_bench): CPU/GPU time
 #       ratio by size, and the same bits;
-#   (c) --eval cpu against --eval gpu on the sgd_matmul programs (gpu_bench.sh): whether the
-#       outcomes are the same bits (compared by digest) and the CPU/GPU time ratio;
+#   (c) --eval cpu against --eval gpu on the sgd_matmul and hogwild programs (gpu_bench.sh):
+#       whether the outcomes are the same bits (compared by digest) and the CPU/GPU time ratio;
+#   (f) where the device beats one core, per kernel family (tfmc_threshold_bench): the
+#       crossovers that --eval auto's thresholds come from, with the same bits;
 #   (d) the threads curve (threads_bench.sh): states/s and speedup at each thread count;
 #   (e) the MPI ranks curve (dist_bench.sh): states/s and efficiency at each rank count.
 #
@@ -33,10 +35,10 @@
 #
 # Environment knobs (the defaults fit the lent machine):
 #   DEVICE_CHECK_SECONDS   the whole run's time limit in seconds (default 450)
-#   DEVICE_CHECK_PARTS     the parts to run (default "build cuda matmul eval threads ranks",
-#                          the order they run in); a part left out is reported NOT-RUN
+#   DEVICE_CHECK_PARTS     the parts to run (default "build cuda matmul eval thresholds threads
+#                          ranks", the order they run in); a part left out is reported NOT-RUN
 #   DEVICE_CHECK_LOG       folder of each part's output (default BUILD/device_check)
-#   DEVICE_CHECK_MATMUL    (b) the largest n of tfmc_matmul_bench (default 1024)
+#   DEVICE_CHECK_MATMUL    (b) the largest n of tfmc_matmul_bench (default 2048)
 #   DEVICE_CHECK_SGD_ROWS  (c) gpu_bench.sh's BENCH_ROWS (default "2x256 2x512 4x512 2x1024")
 #   DEVICE_CHECK_THREADS   (d) thread counts (default "1 2 4 8 16")
 #   DEVICE_CHECK_THREADS_SIZE, DEVICE_CHECK_THREADS_STATES, DEVICE_CHECK_THREADS_COMPLETE,
@@ -49,15 +51,15 @@
 #   DEVICE_CHECK_RANKS_SIZE, DEVICE_CHECK_MESSAGE_BYTES
 #                          (e) dist_bench.sh's BENCH_SIZE (default 5) and BENCH_MESSAGE_BYTES
 #                          (default 65536, tfmc's default)
-# Each part's own limit in seconds: build 300, cuda 120, matmul 60, eval 90, threads 150,
-# ranks 120.
+# Each part's own limit in seconds: build 300, cuda 120, matmul 60, eval 90, thresholds 60,
+# threads 150, ranks 120.
 set -uo pipefail
 
 build_dir=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 total=${DEVICE_CHECK_SECONDS:-450}
-parts=${DEVICE_CHECK_PARTS:-build cuda matmul eval threads ranks}
+parts=${DEVICE_CHECK_PARTS:-build cuda matmul eval thresholds threads ranks}
 log_dir=${DEVICE_CHECK_LOG:-$build_dir/device_check}
 mkdir -p "$log_dir"
 cores=$(nproc)
@@ -132,7 +134,8 @@ build() {
     cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTFMC_ENABLE_CUDA=ON \
       -DTFMC_BUILD_TESTS=ON -DTFMC_WERROR=OFF || return 2
   fi
-  cmake --build "$build_dir" -j "$cores" --target tfmc tfmc_gen_bench tfmc_matmul_bench tfmc_tests
+  cmake --build "$build_dir" -j "$cores" --target tfmc tfmc_gen_bench tfmc_matmul_bench \
+    tfmc_threshold_bench tfmc_tests
 }
 
 gpu_line=$(nvidia-smi -L 2>/dev/null | head -n 1)
@@ -178,7 +181,7 @@ fi
 
 label="(b) GPU/CPU MatMul"
 if asked matmul "$label"; then
-  run_part matmul 60 "$build_dir/tools/tfmc_matmul_bench" "${DEVICE_CHECK_MATMUL:-1024}"
+  run_part matmul 60 "$build_dir/tools/tfmc_matmul_bench" "${DEVICE_CHECK_MATMUL:-2048}"
   if ! unfinished "$label"; then
     # The CUDA table follows the line "n gpu_s blocked_s ratio same": n and the CPU/GPU ratio.
     ratios=$(awk '$2 == "gpu_s" { on = 1; next } on && NF == 5 { printf "%s n=%s %sx", sep, $1,
@@ -190,7 +193,7 @@ if asked matmul "$label"; then
       report "$label" NO-GPU "needs a CUDA device, skipped (${why:-no GPU line}); the CPU side \
 passed (blocked MatMul bit for bit the element-by-element one)"
     else
-      report "$label" PASS "same bits; CPU time / GPU time:$ratios"
+      report "$label" PASS "same bits; CPU time / GPU time:$ratios; $(grep '^a batch' "$out" | tr '\n' ';')"
     fi
   fi
 fi
@@ -200,15 +203,30 @@ if asked eval "$label"; then
   run_part eval 90 env BENCH_ROWS="${DEVICE_CHECK_SGD_ROWS:-2x256 2x512 4x512 2x1024}" \
     bash "$here/gpu_bench.sh" "$build_dir"
   if ! unfinished "$label"; then
-    # Rows "sgd WxN cpu_s gpu_s evaluations ratio same".
-    rows=$(awk '$1 == "sgd" { printf "%s %s: cpu %ss", sep, $2, $3; if ($4 != "-")
-      printf " gpu %ss ratio %sx same %s", $4, $6, $7; sep = ";" }' "$out")
+    # Rows "FAMILY:SIZE cpu_s auto_s gpu_s evaluations cpu/auto cpu/gpu same".
+    rows=$(awk '$1 ~ /^(sgd_matmul|hogwild):/ { printf "%s %s: cpu %ss", sep, $1, $2; if ($3 != "-")
+      printf " auto %ss gpu %ss cpu/auto %sx cpu/gpu %sx same %s", $3, $4, $6, $7, $8; sep = ";" }' \
+      "$out")
     if [[ $rc != 0 ]]; then
       report "$label" FAIL "exit $rc (1: the outcomes differ):$rows; see $out"
     elif grep -q '^GPU:' "$out"; then
       report "$label" NO-GPU "needs a CUDA device, skipped; the CPU runs:$rows"
     else
       report "$label" PASS "outcomes the same bits;$rows"
+    fi
+  fi
+fi
+
+label="(f) auto thresholds"
+if asked thresholds "$label"; then
+  run_part thresholds 60 "$build_dir/tools/tfmc_threshold_bench"
+  if ! unfinished "$label"; then
+    if [[ $rc != 0 ]]; then
+      report "$label" FAIL "exit $rc (1: the bits differ); see $out"
+    elif grep -q '^GPU:' "$out"; then
+      report "$label" NO-GPU "needs a CUDA device, skipped; the CPU side ran"
+    else
+      report "$label" PASS "same bits; $(grep -m 1 '^crossovers' "$out")"
     fi
   fi
 fi
@@ -259,5 +277,5 @@ echo
 echo "== device_check.sh summary: $build_dir, $cores cores, GPU: ${gpu_line:-none}, $SECONDS s" \
   "(logs in $log_dir)"
 printf '%s\n' "${summary[@]}"
-echo "Parts that need a CUDA device: (a), (b), (c); NO-GPU marks those that found none."
+echo "Parts that need a CUDA device: (a), (b), (c), (f); NO-GPU marks those that found none."
 exit $failed

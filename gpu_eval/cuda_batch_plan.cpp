@@ -1,0 +1,230 @@
+#include "gpu_eval/cuda_batch_plan.h"
+
+#include <compare>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+#include "gpu_eval/element_kernels.h"
+
+namespace tfmc::eval::cuda {
+namespace {
+
+using cpu::Shape;
+
+std::optional<DeviceCall> binary_call(BuiltinOp op, const Tensor& a, const Tensor& b) {
+  // Bools: only Equal compares them; the CPU backend reports the type error otherwise.
+  if (a.dtype != b.dtype || (a.dtype == DType::Bool && op != BuiltinOp::Equal)) {
+    return std::nullopt;
+  }
+  // Float FloorMod stays on the CPU: it is the host's fmod, whose reading of subnormals under
+  // denormals-are-zero (TensorFlow's: 5 mod 1e-40 is NaN, 1e-40 mod 1 is 1e-40) the device's
+  // flushing fmodf does not reproduce.
+  if (op == BuiltinOp::FloorMod && a.dtype == DType::F32) return std::nullopt;
+  std::optional<cpu::Broadcast> plan = cpu::broadcast(a.shape, b.shape);
+  if (!plan) return std::nullopt;
+  DeviceCall call;
+  call.kernel = DeviceKernel::Binary;
+  call.operand_dtype = a.dtype;
+  call.result_dtype = kernels::is_comparison(op) ? DType::Bool : a.dtype;
+  call.result_shape = plan->shape;
+  call.work = element_count(plan->shape);
+  call.broadcast = std::move(*plan);
+  return call;
+}
+
+std::optional<DeviceCall> matmul_call(const OpAttrs& attrs, const Tensor& a, const Tensor& b) {
+  if (a.dtype != b.dtype || a.dtype == DType::Bool || a.shape.size() != 2 || b.shape.size() != 2) {
+    return std::nullopt;
+  }
+  DeviceCall call;
+  call.kernel = DeviceKernel::MatMul;
+  call.operand_dtype = call.result_dtype = a.dtype;
+  call.m = a.shape[attrs.transpose_a ? 1 : 0];
+  call.k = a.shape[attrs.transpose_a ? 0 : 1];
+  call.n = b.shape[attrs.transpose_b ? 0 : 1];
+  if (b.shape[attrs.transpose_b ? 1 : 0] != call.k) return std::nullopt;
+  call.result_shape = {call.m, call.n};
+  if (!cpu::representable(call.result_shape)) return std::nullopt;
+  // m x k x n in double first: it only compares with a threshold, and must not overflow.
+  const double work =
+      static_cast<double>(call.m) * static_cast<double>(call.k) * static_cast<double>(call.n);
+  call.work = work >= 0x1p62 ? std::int64_t{1} << 62 : static_cast<std::int64_t>(work);
+  return call;
+}
+
+std::optional<DeviceCall> copy_call(DeviceKernel kernel,
+                                    const std::variant<cpu::BlockPlan, ErrorKind>& plan,
+                                    DType dtype, std::int64_t work) {
+  const auto* p = std::get_if<cpu::BlockPlan>(&plan);
+  if (p == nullptr) return std::nullopt;
+  DeviceCall call;
+  call.kernel = kernel;
+  call.operand_dtype = call.result_dtype = dtype;
+  call.blocks = *p;
+  call.work = work;
+  return call;
+}
+
+// Calls that may share a launch: one op, the same attributes that reach the kernel, and the
+// same operand dtypes and shapes.
+struct LaunchKey {
+  BuiltinOp op;
+  DType to;
+  bool transpose_a;
+  bool transpose_b;
+  std::vector<DType> dtypes;
+  std::vector<Shape> shapes;
+
+  auto operator<=>(const LaunchKey&) const = default;
+};
+
+LaunchKey launch_key(const EvalRequest& r) {
+  LaunchKey key{r.op, r.attrs.to, r.attrs.transpose_a, r.attrs.transpose_b, {}, {}};
+  for (const Tensor* t : r.args) {
+    key.dtypes.push_back(t->dtype);
+    key.shapes.push_back(t->shape);
+  }
+  return key;
+}
+
+// Adds request `index` to `group`, its operands each entered once.
+void add_item(BatchGroup& group, std::unordered_map<const Tensor*, std::int32_t>& seen,
+              std::size_t index, const EvalRequest& r) {
+  const auto operand = [&](const Tensor* t) {
+    const auto [it, added] = seen.emplace(t, static_cast<std::int32_t>(group.operands.size()));
+    if (added) group.operands.push_back(t);
+    return it->second;
+  };
+  group.requests.push_back(index);
+  group.first.push_back(operand(r.args[0]));
+  if (r.args.size() == 2) group.second.push_back(operand(r.args[1]));
+}
+
+// The device memory a call adds to a group, its result and its operands counted in full.
+std::size_t item_bytes(const DeviceCall& call, const EvalRequest& r) {
+  std::size_t bytes =
+      static_cast<std::size_t>(element_count(call.result_shape)) * dtype_size(call.result_dtype);
+  for (const Tensor* t : r.args) bytes += t->bytes.size();
+  return bytes;
+}
+
+}  // namespace
+
+std::int64_t DeviceThresholds::of(DeviceKernel kernel) const {
+  switch (kernel) {
+    case DeviceKernel::Binary:
+      return binary;
+    case DeviceKernel::Unary:
+      return unary;
+    case DeviceKernel::MatMul:
+      return matmul;
+    case DeviceKernel::Concat:
+    case DeviceKernel::Split:
+      return copy;
+  }
+  return copy;
+}
+
+std::optional<DeviceCall> device_call(BuiltinOp op, const OpAttrs& attrs,
+                                      std::span<const Tensor* const> args) {
+  // f64 stays on the CPU: the device flushes f32 subnormals as TensorFlow's CPU kernels do
+  // (--ftz=true), but never f64 ones (flush_denormals.h).
+  for (const Tensor* t : args) {
+    if (t->dtype == DType::F64) return std::nullopt;
+  }
+  if ((kernels::is_arithmetic(op) || kernels::is_comparison(op)) && args.size() == 2) {
+    return binary_call(op, *args[0], *args[1]);
+  }
+  if ((op == BuiltinOp::Neg || op == BuiltinOp::Relu || op == BuiltinOp::Cast) &&
+      args.size() == 1) {
+    const Tensor& a = *args[0];
+    if (op != BuiltinOp::Cast && a.dtype == DType::Bool) return std::nullopt;
+    DeviceCall call;
+    call.kernel = DeviceKernel::Unary;
+    call.operand_dtype = a.dtype;
+    call.result_dtype = op == BuiltinOp::Cast ? attrs.to : a.dtype;
+    call.result_shape = a.shape;
+    call.work = a.size();
+    return call;
+  }
+  if (op == BuiltinOp::MatMul && args.size() == 2) return matmul_call(attrs, *args[0], *args[1]);
+  if (op == BuiltinOp::Concat && args.size() >= 2) {
+    const auto plan = cpu::plan_concat(args, attrs.axis);
+    const auto* p = std::get_if<cpu::BlockPlan>(&plan);
+    return copy_call(DeviceKernel::Concat, plan, args[0]->dtype,
+                     p == nullptr ? 0 : element_count(p->shapes[0]));
+  }
+  if (op == BuiltinOp::Split && args.size() == 1) {
+    return copy_call(DeviceKernel::Split, cpu::plan_split(*args[0], attrs), args[0]->dtype,
+                     args[0]->size());
+  }
+  return std::nullopt;
+}
+
+BatchPlan plan_batch(std::span<const EvalRequest> requests, const DeviceThresholds& thresholds,
+                     const GroupLimits& limits) {
+  BatchPlan plan;
+  // The calls of each launch key with their forms, keys in first-seen order.
+  std::map<LaunchKey, std::size_t> key_index;
+  std::vector<std::vector<std::size_t>> members;
+  std::vector<DeviceCall> forms;
+  std::vector<std::int64_t> work;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const EvalRequest& r = requests[i];
+    std::optional<DeviceCall> call = device_call(r.op, r.attrs, r.args);
+    if (!call) {
+      plan.cpu.push_back(i);
+      continue;
+    }
+    if (call->kernel == DeviceKernel::Concat || call->kernel == DeviceKernel::Split) {
+      if (call->work >= thresholds.copy) {
+        plan.copies.push_back({i, std::move(*call)});
+      } else {
+        plan.cpu.push_back(i);
+      }
+      continue;
+    }
+    const auto [it, added] = key_index.emplace(launch_key(r), forms.size());
+    if (added) {
+      members.emplace_back();
+      work.push_back(0);
+      forms.push_back(std::move(*call));
+    }
+    members[it->second].push_back(i);
+    // Saturating: a sum of works only compares with a threshold.
+    constexpr std::int64_t most = std::numeric_limits<std::int64_t>::max();
+    work[it->second] = work[it->second] > most - call->work ? most : work[it->second] + call->work;
+  }
+  for (std::size_t g = 0; g < forms.size(); ++g) {
+    if (work[g] < thresholds.of(forms[g].kernel)) {
+      plan.cpu.insert(plan.cpu.end(), members[g].begin(), members[g].end());
+      continue;
+    }
+    std::unordered_map<const Tensor*, std::int32_t> seen;
+    std::size_t bytes = 0;
+    bool open = false;  // whether plan.groups.back() is one of this key's
+    for (std::size_t i : members[g]) {
+      const std::size_t more = item_bytes(forms[g], requests[i]);
+      if (!open || plan.groups.back().requests.size() >= limits.items ||
+          bytes + more > limits.bytes) {
+        plan.groups.push_back({forms[g],
+                               requests[i].op,
+                               requests[i].attrs.transpose_a,
+                               requests[i].attrs.transpose_b,
+                               {},
+                               {},
+                               {},
+                               {}});
+        seen.clear();
+        bytes = 0;
+        open = true;
+      }
+      add_item(plan.groups.back(), seen, i, requests[i]);
+      bytes += more;
+    }
+  }
+  return plan;
+}
+
+}  // namespace tfmc::eval::cuda

@@ -1,0 +1,95 @@
+// How the CUDA backend (cuda_evaluator.h) divides a batch of calls between the device and the
+// CPU, in plain C++ (no CUDA), so that the division is tested where there is no device.
+//
+// device_call says whether the device takes one call and how: the checks are the CPU backend's
+// (cpu_evaluator.h), so that a call the device takes is one the CPU backend would compute a
+// tensor for; every error case, every f64 operand, float FloorMod and every op without a device
+// kernel is left to the CPU (cuda_evaluator.h says why).
+//
+// plan_batch groups the calls of the batched kernels (element-wise binary, element-wise unary,
+// MatMul) by launch: calls of one op with the same attributes, operand dtypes and shapes share
+// one kernel launch, their distinct operand tensors uploaded once. A group goes to the device
+// when its work (below) reaches the family's threshold, so many small calls of one shape can go
+// together where one alone would not. No call of a batch needs another's result (the explorer
+// batches calls whose arguments exist already: function.h), so the groups are independent.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "gpu_eval/cpu_shape_ops.h"
+#include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/evaluator.h"
+
+namespace tfmc::eval::cuda {
+
+// The device kernel families: the batched three, and the byte copies run one call at a time.
+enum class DeviceKernel : std::uint8_t { Binary, Unary, MatMul, Concat, Split };
+
+// The least work of a group (or a copy) that goes to the device, per family. The work of a call
+// is its result's element count, except MatMul's: m x k x n multiply-adds. --eval gpu uses all
+// zeros (every call the device takes); --eval auto the measured figures (evaluator_choice.h).
+struct DeviceThresholds {
+  std::int64_t binary = 0;
+  std::int64_t unary = 0;
+  std::int64_t matmul = 0;
+  std::int64_t copy = 0;  // Concat and Split
+
+  std::int64_t of(DeviceKernel kernel) const;
+};
+
+// One call as the device would run it.
+struct DeviceCall {
+  DeviceKernel kernel = DeviceKernel::Binary;
+  DType operand_dtype = DType::F32;
+  DType result_dtype = DType::F32;
+  cpu::Shape result_shape;           // Binary, Unary, MatMul
+  cpu::Broadcast broadcast;          // Binary
+  std::int64_t m = 0, k = 0, n = 0;  // MatMul: an m x k times k x n product
+  cpu::BlockPlan blocks;             // Concat, Split
+  std::int64_t work = 0;
+};
+
+// How the device runs op(args), or nullopt when the call is the CPU's.
+std::optional<DeviceCall> device_call(BuiltinOp op, const OpAttrs& attrs,
+                                      std::span<const Tensor* const> args);
+
+// One launch: `requests` (indexes into the batch, in batch order) run as `call` says (their
+// common form); item i reads operands[first[i]] and, for Binary and MatMul, operands[second[i]].
+struct BatchGroup {
+  DeviceCall call;
+  BuiltinOp op = BuiltinOp::Add;
+  bool transpose_a = false;
+  bool transpose_b = false;
+  std::vector<std::size_t> requests;
+  std::vector<const Tensor*> operands;  // each distinct tensor once, in first use order
+  std::vector<std::int32_t> first;
+  std::vector<std::int32_t> second;
+};
+
+// Where each call of a batch runs: `groups` on the device in launches, `copies` (Concat and Split
+// at or above their threshold) on the device one by one, `cpu` on the CPU backend. Every
+// request index is in exactly one of them. A group holds at most `limits.items` calls and, past
+// its first call, at most `limits.bytes` of operands and results (each call's counted in
+// full); a larger launch group splits into several, in batch order.
+struct DeviceCopy {
+  std::size_t request = 0;
+  DeviceCall call;
+};
+struct BatchPlan {
+  std::vector<BatchGroup> groups;
+  std::vector<DeviceCopy> copies;
+  std::vector<std::size_t> cpu;
+};
+struct GroupLimits {
+  std::size_t items = 65535;  // a CUDA grid's y and z extent
+  std::size_t bytes = std::size_t{1} << 30;
+};
+
+BatchPlan plan_batch(std::span<const EvalRequest> requests, const DeviceThresholds& thresholds,
+                     const GroupLimits& limits = {});
+
+}  // namespace tfmc::eval::cuda

@@ -1,0 +1,168 @@
+// On-demand benchmark that measures where the CUDA backend beats one CPU core, per kernel family
+// (cuda_batch_plan.h DeviceThresholds): for each family and work size, the median time of the
+// CPU backend and of the CUDA backend (copies in and out included) over five runs, as one call
+// of that work and as a batch of 64 calls sharing it (one launch group), with a bit-for-bit
+// comparison. A family's crossover is the least measured work from which the device is faster
+// at every larger size, for both forms; the last line gives the four crossovers in the form of
+// evaluator_choice.h's kAutoThresholds. Without a device it says so and prints the CPU times.
+//
+//   tfmc_threshold_bench
+//
+// The families: binary (f32 Add, work = elements), unary (f32 Relu), matmul (f32 square
+// MatMul, work = n^3 multiply-adds), copy (f32 Concat of two halves along axis 0).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gpu_eval/cpu_evaluator.h"
+#include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/cuda_device.h"
+#include "gpu_eval/cuda_evaluator.h"
+
+namespace {
+
+using namespace tfmc::eval;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kBatch = 64;
+constexpr int kRuns = 5;
+
+Tensor random_f32(const std::vector<std::int64_t>& shape, std::mt19937& rng) {
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  Tensor t = cpu::make_tensor(DType::F32, shape);
+  for (std::int64_t i = 0; i < t.size(); ++i) cpu::store<float>(t, i, value(rng));
+  return t;
+}
+
+// One family at one work size: `calls` requests over tensors it owns.
+struct Case {
+  std::vector<Tensor> tensors;
+  std::vector<EvalRequest> requests;
+};
+
+// `count` calls of `op` whose operands have `shape` (two operands unless unary); MatMul's
+// operands are square.
+Case make_case(BuiltinOp op, const std::vector<std::int64_t>& shape, int count, std::mt19937& rng) {
+  Case c;
+  const int operands = op == BuiltinOp::Relu ? 1 : 2;
+  c.tensors.reserve(static_cast<std::size_t>(count * operands));
+  OpAttrs attrs;
+  attrs.axis = 0;
+  for (int i = 0; i < count; ++i) {
+    EvalRequest r{op, attrs, {}};
+    for (int k = 0; k < operands; ++k) {
+      c.tensors.push_back(random_f32(shape, rng));
+      r.args.push_back(&c.tensors.back());
+    }
+    c.requests.push_back(std::move(r));
+  }
+  return c;
+}
+
+double median_seconds(const std::function<void()>& f) {
+  std::vector<double> times;
+  for (int run = 0; run < kRuns; ++run) {
+    const auto start = Clock::now();
+    f();
+    times.push_back(std::chrono::duration<double>(Clock::now() - start).count());
+  }
+  std::sort(times.begin(), times.end());
+  return times[kRuns / 2];
+}
+
+struct Family {
+  const char* name;
+  BuiltinOp op;
+  // The operand shape of one call of work w.
+  std::function<std::vector<std::int64_t>(std::int64_t)> shape;
+  std::vector<std::int64_t> works;
+};
+
+std::vector<std::int64_t> powers_of_four(std::int64_t from, std::int64_t to) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t w = from; w <= to; w *= 4) out.push_back(w);
+  return out;
+}
+
+}  // namespace
+
+int main() {
+  std::mt19937 rng(5);
+  const bool device = cuda::available();
+  if (!device) fmt::print("GPU: {}\n", cuda::describe());
+  const auto elements = [](std::int64_t w) { return std::vector<std::int64_t>{w}; };
+  const std::vector<Family> families = {
+      {"binary", BuiltinOp::Add, elements, powers_of_four(1 << 8, 1 << 24)},
+      {"unary", BuiltinOp::Relu, elements, powers_of_four(1 << 8, 1 << 24)},
+      {"matmul",
+       BuiltinOp::MatMul,
+       [](std::int64_t w) {
+         const auto n = static_cast<std::int64_t>(std::llround(std::cbrt(static_cast<double>(w))));
+         return std::vector<std::int64_t>{n, n};
+       },
+       {8 * 8 * 8, 16 * 16 * 16, 32 * 32 * 32, 64 * 64 * 64, 128 * 128 * 128, 256 * 256 * 256,
+        512 * 512 * 512}},
+      {"copy", BuiltinOp::Concat, [](std::int64_t w) { return std::vector<std::int64_t>{w / 2}; },
+       powers_of_four(1 << 8, 1 << 24)},
+  };
+  CpuEvaluator cpu;
+  CudaEvaluator gpu;
+  if (device) {
+    const Case warm = make_case(BuiltinOp::Add, {4}, 1, rng);
+    gpu.evaluate_batch(warm.requests);  // starts the CUDA runtime: not timed
+  }
+  fmt::print("{:<8} {:>6} {:>12} {:>12} {:>12} {:>8} {:>6}\n", "family", "calls", "work", "cpu_s",
+             "gpu_s", "ratio", "same");
+  bool all_same = true;
+  std::vector<std::string> thresholds;
+  for (const Family& f : families) {
+    std::optional<std::int64_t> crossover;  // the least work from which the device won
+    for (std::int64_t work : f.works) {
+      bool device_won = true;
+      for (int calls : {1, kBatch}) {
+        const std::int64_t each = work / calls;
+        const Case c = make_case(f.op, f.shape(each), calls, rng);
+        std::vector<EvalResult> on_cpu, on_gpu;
+        const double cpu_s = median_seconds([&] { on_cpu = cpu.evaluate_batch(c.requests); });
+        if (!device) {
+          fmt::print("{:<8} {:>6} {:>12} {:>12.6f} {:>12} {:>8} {:>6}\n", f.name, calls,
+                     each * calls, cpu_s, "-", "-", "-");
+          continue;
+        }
+        const double gpu_s = median_seconds([&] { on_gpu = gpu.evaluate_batch(c.requests); });
+        bool same = true;
+        for (std::size_t i = 0; i < on_cpu.size(); ++i) {
+          same = same && std::get<std::vector<Tensor>>(on_cpu[i])[0].bytes ==
+                             std::get<std::vector<Tensor>>(on_gpu[i])[0].bytes;
+        }
+        all_same = all_same && same;
+        device_won = device_won && gpu_s < cpu_s;
+        fmt::print("{:<8} {:>6} {:>12} {:>12.6f} {:>12.6f} {:>8.2f} {:>6}\n", f.name, calls,
+                   each * calls, cpu_s, gpu_s, cpu_s / gpu_s, same ? "yes" : "NO");
+      }
+      if (!device_won) {
+        crossover.reset();
+      } else if (!crossover) {
+        crossover = work;
+      }
+    }
+    thresholds.push_back(fmt::format(
+        "{} = {}", f.name,
+        crossover ? std::to_string(*crossover) : fmt::format("never up to {}", f.works.back())));
+  }
+  if (device) {
+    fmt::print("crossovers ({}): ", cuda::describe());
+    for (std::size_t k = 0; k < thresholds.size(); ++k) {
+      fmt::print("{}{}", k == 0 ? "" : ", ", thresholds[k]);
+    }
+    fmt::print("\n");
+  }
+  return all_same ? 0 : 1;
+}
