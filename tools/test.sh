@@ -19,8 +19,13 @@ if [ "$cases" != "$registered" ] || grep -q '^-' <<<"$names"; then
   exit 1
 fi
 ctest --test-dir build --output-on-failure -j "$(nproc)"
-# tfmc installs like a tool: `cmake --install` puts it in PREFIX/bin, and it runs from there.
+# tfmc installs like a tool: `cmake --install` puts it in PREFIX/bin, where it runs, with its
+# man page and bash completion (tools/packaging/), which know its subcommands.
 prefix=$(mktemp -d)
 cmake --install build --prefix "$prefix" >/dev/null
 "$prefix/bin/tfmc" --version
+gzip -dc "$prefix/share/man/man1/tfmc.1.gz" | grep -q '^.SH "tfmc check"'
+# shellcheck disable=SC2016 # expanded by the inner bash
+bash -c 'source "$1" && COMP_WORDS=(tfmc com) COMP_CWORD=1 && _tfmc && [[ ${COMPREPLY[*]} == compare ]]' \
+  - "$prefix/share/bash-completion/completions/tfmc"
 rm -rf "$prefix"
