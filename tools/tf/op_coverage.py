@@ -18,8 +18,13 @@ node of the graph and of each library function it reaches, each function counted
 describe counts them.
 
 With --check SECONDS the module is also saved as a SavedModel (with its checkpoint) and each
-pass is checked: `tfmc check saved_model.pb --function PASS --feed ... --max-seconds SECONDS`
-on fixed inputs; the report gives its exit code, time and verdict.
+pass is checked: `tfmc check saved_model.pb --function PASS --feed ... --max-seconds SECONDS
+--json --values full` on fixed inputs; the report gives its exit code, time and verdict, and
+compares the values of tfmc's outcome (when it found exactly one) with TensorFlow's run of the
+same pass on the same inputs from the same checkpoint (savedmodel_run.py): the forward pass's
+output, and the train step's loss and every variable after it. Each value is equal bit for bit,
+differs (with the largest distance in ulps between its elements), or is a term (an op without
+a mapping computed it).
 
 The output, per model and pass: the ops with their counts, the unmapped ones marked, then a
 summary line per model and pass, `MODEL PASS: N ops, K unmapped: A, B, C` (N and K count op
@@ -39,6 +44,10 @@ import resource
 import shutil
 import subprocess
 import sys
+
+import numpy as np
+
+import tfmc_results
 import tempfile
 import time
 
@@ -246,23 +255,93 @@ def import_warnings(tfmc, graph):
     return ops, None
 
 
+def ulps(a, b):
+    """The largest distance in ulps between the elements of two float arrays of one shape (two
+    NaNs are 0 apart, a NaN and a number infinitely far)."""
+    bits = {np.dtype(np.float32): np.int32, np.dtype(np.float64): np.int64}[a.dtype]
+    total = np.iinfo(bits).min
+
+    def ordered(x):
+        i = x.view(bits).astype(np.int64)
+        return np.where(i < 0, total - i, i)
+
+    both_nan = np.isnan(a) & np.isnan(b)
+    one_nan = np.isnan(a) ^ np.isnan(b)
+    if one_nan.any():
+        return float("inf")
+    distance = np.abs(ordered(a) - ordered(b))
+    return int(np.max(np.where(both_nan, 0, distance), initial=0))
+
+
+def compare_values(outcome, expected):
+    """Each value of tfmc's outcome against TensorFlow's of the same name: (equal count,
+    {name: ulps} of those that differ, terms count, names TensorFlow lacks)."""
+    equal, differ, terms, missing = 0, {}, 0, []
+    for name, text in outcome.items():
+        if name not in expected:
+            missing.append(name)
+            continue
+        ours = tfmc_results.parse_array(text)
+        if ours is None:
+            terms += 1
+            continue
+        theirs = np.asarray(expected[name])
+        if tfmc_results.tensor_key(ours) == tfmc_results.tensor_key(theirs):
+            equal += 1
+        elif ours.dtype == theirs.dtype and ours.shape == theirs.shape and ours.dtype.kind == "f":
+            differ[name] = ulps(ours, theirs)
+        else:
+            differ[name] = "%s%s against %s%s" % (ours.dtype, list(ours.shape), theirs.dtype,
+                                                    list(theirs.shape))
+    return equal, differ, terms, missing
+
+
+def tensorflow_values(savedmodel, run_args):
+    """TensorFlow's outputs and variables after one call of the pass from the checkpoint."""
+    from savedmodel_run import SavedModelRun
+    run = SavedModelRun(savedmodel, run_args)
+    outputs = run.call()
+    return outputs, {n: v.numpy() for n, v in run.variables.items()}
+
+
 def check(tfmc, savedmodel, pass_name, feeds, seconds):
     """`tfmc check` of the saved pass on FEEDS: exit code, seconds, verdict and explored lines
-    (or the error); the outcomes themselves are not kept (they hold every variable)."""
+    (or the error), and its values against TensorFlow's (compare_values) when it found one
+    outcome."""
     feeds = feeds if pass_name == "train_step" else feeds[:1]
-    args = ["check", os.path.join(savedmodel, "saved_model.pb"), "--function", pass_name,
-            "--max-seconds", str(seconds), "--max-memory", "3G", "--threads", "1", "--quiet",
-            "--values", "digest"]
+    run_args = ["--function", pass_name]
     for feed in feeds:
-        args += ["--feed", feed]
+        run_args += ["--feed", feed]
+    args = ["check", os.path.join(savedmodel, "saved_model.pb"), *run_args, "--max-seconds",
+            str(seconds), "--max-memory", "3G", "--threads", "1", "--json", "--values", "full"]
     rc, stdout, stderr, wall = run_tfmc(tfmc, args, seconds + CHECK_GRACE_SECONDS, limited=True)
-    lines = [line for line in stdout.splitlines()
-             if line.startswith(("verdict:", "explored:", "stopped"))]
+    result = {"exit": rc, "seconds": round(wall, 1), "lines": []}
     if rc is None:
-        lines.append("killed after %d s (--max-seconds %d did not stop it)" % (wall, seconds))
-    elif rc not in (0, 1, 3, 5):
-        lines.append(first_error(stderr))
-    return {"exit": rc, "seconds": round(wall, 1), "lines": lines}
+        result["lines"].append("killed after %d s (--max-seconds %d did not stop it)"
+                               % (wall, seconds))
+        return result
+    if rc not in (0, 1, 3, 5):
+        result["lines"].append(first_error(stderr))
+        return result
+    doc = json.loads(stdout)
+    outcomes = doc["outcomes"]
+    result["lines"].append("%s, %d outcome(s), %d states" % (
+        "complete" if doc["complete"] else "incomplete", len(outcomes), doc["stats"]["states"]))
+    if len(outcomes) != 1:
+        return result
+    outputs, variables = tensorflow_values(savedmodel, run_args)
+    equal, differ, terms, missing = compare_values(
+        {**outcomes[0]["outputs"], **outcomes[0]["variables"]}, {**outputs, **variables})
+    line = "values against TensorFlow: %d equal bit for bit, %d differ, %d terms" % (
+        equal, len(differ), terms)
+    if differ:
+        worst = sorted(differ.items(), key=lambda kv: -kv[1] if isinstance(kv[1], int) else 0)
+        line += "; " + ", ".join("%s %s ulps" % kv for kv in worst[:5])
+    if missing:
+        line += "; not in TensorFlow's run: " + ", ".join(missing[:5])
+    result["lines"].append(line)
+    result["values"] = {"equal": equal, "differ": differ, "terms": terms, "missing": missing}
+    return result
 
 
 def report_pass(tfmc, out, name, pass_name, counts):

@@ -28,14 +28,22 @@ def feeds_of(args):
     return feeds
 
 
-def variables_by_name(loaded):
-    """Every tf.Variable reachable from the loaded object, by its name without `:0`."""
+def variables_by_name(loaded, captured):
+    """Every tf.Variable reachable from the loaded object, by its name without `:0`. Where two
+    objects share a name (Keras 3 models saved with the variables their functions capture list
+    them twice), the one in `captured`, the variables the run's function reads, is kept."""
     found = [o for o in tf.train.TrackableView(loaded).descendants() if isinstance(o, tf.Variable)]
     found += list(getattr(loaded, "variables", []))  # a TF1 SavedModel's variables
+    ours = {id(v) for v in captured}
     by_name = {}
     for v in found:
         name = v.name[:-2] if v.name.endswith(":0") else v.name
-        if by_name.setdefault(name, v) is not v:
+        kept = by_name.setdefault(name, v)
+        if kept is v or (id(kept) in ours and id(v) not in ours):
+            continue
+        if id(v) in ours and id(kept) not in ours:
+            by_name[name] = v
+        else:
             raise ValueError(f"two variables are named {name}")
     return by_name
 
@@ -50,8 +58,6 @@ class SavedModelRun:
 
     def load(self):
         self.loaded = tf.saved_model.load(self.directory)
-        self.variables = variables_by_name(self.loaded)
-        self.restored = {n: v.numpy() for n, v in self.variables.items()}
         function = options(self.args, "--function")
         if function:
             target = self.loaded
@@ -59,9 +65,13 @@ class SavedModelRun:
                 target = getattr(target, part)
             self.function = target
             self.signature = None
+            captured = [v for f in target.concrete_functions for v in f.variables]
         else:
             key = (options(self.args, "--signature") or ["serving_default"])[0]
             self.signature = self.loaded.signatures[key]
+            captured = self.signature.variables
+        self.variables = variables_by_name(self.loaded, captured)
+        self.restored = {n: v.numpy() for n, v in self.variables.items()}
 
     def reset(self):
         for name, value in self.restored.items():

@@ -36,6 +36,8 @@ def parse_array(text):
         values = [float(s) for s in items]
     else:
         values = [int(s) for s in items]
+    if len(values) == 1:  # one element fills the whole shape (FORMAT.md, "Concrete tensors")
+        return np.full(shape, values[0], dtype=dtype)
     return np.array(values, dtype=dtype).reshape(shape)
 
 
