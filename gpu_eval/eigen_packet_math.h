@@ -29,4 +29,10 @@ float logistic_packet(float x);
 // e = std::exp(min(x, 16.6355324)), then e / (1 + e).
 float logistic_scalar(float x);
 
+// x^y as Eigen's generic_pow computes a packet: log2 |x| in double-word arithmetic
+// (accurate_log2<float>), times y, split into an integer n and a fraction r, 2^r by
+// generic_exp2 (pexp_float of r ln 2 and a correction), scaled by 2^n; then C's special cases
+// (zeros, infinities, NaN, negative bases, y = 0 or 1, x = 1) chosen as Eigen chooses them.
+float pow_packet(float x, float y);
+
 }  // namespace tfmc::eval::eigen
