@@ -6,13 +6,11 @@
 #include <optional>
 #include <type_traits>
 
-#include "gpu_eval/eigen_packet_math.h"
+#include "gpu_eval/eigen_pow.h"
 
 namespace tfmc::eval::cpu {
 
 namespace {
-
-constexpr std::int64_t kFloatLanes = 8;  // floats in one of TensorFlow's AVX packets
 
 // The result's dimensions as TensorFlow's BCast collapses them: dimensions of size 1 dropped,
 // then neighbours in which the same operands broadcast merged. `broadcasts` counts the
@@ -43,19 +41,26 @@ Collapsed collapse(const Broadcast& plan) {
   return c;
 }
 
+// The elements of one of TensorFlow's AVX packets, and their bytes.
+struct Lanes {
+  std::int64_t count;
+  std::int64_t bytes;
+};
+
 // The block size Eigen's tiled executor aims for, from its cost model: per element, each
-// broadcast operand's evaluator loads and stores 4 bytes (11/64 cycles a byte) and the Pow
-// functor costs 5 / 8 cycles; a block is the elements that cost 40,000 cycles.
-std::int64_t target_block_size(int broadcast_evaluators) {
-  const double bytes = 4.0 * broadcast_evaluators;
+// broadcast operand's evaluator loads and stores an element (11/64 cycles a byte) and the Pow
+// functor costs 5 cycles a packet; a block is the elements that cost 40,000 cycles.
+std::int64_t target_block_size(int broadcast_evaluators, Lanes lanes) {
+  const double bytes = static_cast<double>(lanes.bytes * broadcast_evaluators);
   const double byte_cycles = 1.0 / 64 * 11;
-  const double cost = byte_cycles * bytes + byte_cycles * bytes + 1.0 * (5.0 / kFloatLanes);
+  const double functor = 5.0 / static_cast<double>(lanes.count);
+  const double cost = byte_cycles * bytes + byte_cycles * bytes + 1.0 * functor;
   return static_cast<std::int64_t>(1.0 / (1.0 * cost / 40000));
 }
 
 // Marks the elements of a run of `length` elements from `start` that fall in whole packets.
-void mark_run(std::vector<bool>& packet, std::int64_t start, std::int64_t length) {
-  std::fill_n(packet.begin() + start, length / kFloatLanes * kFloatLanes, true);
+void mark_run(std::vector<bool>& packet, std::int64_t start, std::int64_t length, Lanes lanes) {
+  std::fill_n(packet.begin() + start, length / lanes.count * lanes.count, true);
 }
 
 // The row-major offset, in a tensor of `strides`, of element `local` of a box of `extent`
@@ -72,7 +77,7 @@ std::int64_t offset_in(const Shape& extent, const Shape& strides, std::int64_t o
 // Eigen's TensorBlockMapper (skewed to the inner dimensions) and TensorBlockAssignment: the
 // blocks of `dims`, and in each the runs its inner dimensions form while they are whole. A
 // result of at most `target` elements is one block, one run.
-void mark_blocks(std::vector<bool>& packet, const Shape& dims, std::int64_t target) {
+void mark_blocks(std::vector<bool>& packet, const Shape& dims, Lanes lanes, std::int64_t target) {
   const std::size_t rank = dims.size();
   Shape block(rank);
   std::int64_t to_allocate = target;
@@ -104,7 +109,7 @@ void mark_blocks(std::vector<bool>& packet, const Shape& dims, std::int64_t targ
     for (std::size_t d = rank - 1; d-- > 0 && run == strides[d];) run *= extent[d];
     const std::int64_t size = product(extent.begin(), extent.end());
     for (std::int64_t local = 0; local < size; local += run) {
-      mark_run(packet, offset_in(extent, strides, origin, local), run);
+      mark_run(packet, offset_in(extent, strides, origin, local), run, lanes);
     }
   }
 }
@@ -128,20 +133,23 @@ Int integer_pow(Int x, Int y, bool& negative_exponent) {
 
 }  // namespace
 
-std::vector<bool> pow_packet_elements(const Shape& x, const Shape& y) {
+std::vector<bool> pow_packet_elements(const Shape& x, const Shape& y, DType dtype) {
   const std::optional<Broadcast> plan = broadcast(x, y);
   if (!plan) return {};
   const std::int64_t n = product(plan->shape.begin(), plan->shape.end());
   std::vector<bool> packet(static_cast<std::size_t>(n), false);
-  if (n == 0) return packet;
+  // Integer Pow has no packet form.
+  if (n == 0 || (dtype != DType::F32 && dtype != DType::F64)) return packet;
+  const Lanes lanes = dtype == DType::F32 ? Lanes{8, 4} : Lanes{4, 8};
   const Collapsed c = collapse(*plan);
   if (x == y || x.empty() || y.empty() || c.dims.size() <= 1) {
-    mark_run(packet, 0, n);
+    mark_run(packet, 0, n, lanes);
     return packet;
   }
   // TensorFlow's two-dimension kernel broadcasts both operands, even one that fills the
   // result; the others broadcast only those that must.
-  mark_blocks(packet, c.dims, target_block_size(c.dims.size() == 2 ? 2 : c.broadcasts));
+  const int broadcasts = c.dims.size() == 2 ? 2 : c.broadcasts;
+  mark_blocks(packet, c.dims, lanes, target_block_size(broadcasts, lanes));
   return packet;
 }
 
@@ -149,7 +157,9 @@ float pow_element(float x, float y, bool in_packet, bool&) {
   return in_packet ? eigen::pow_packet(x, y) : std::pow(x, y);
 }
 
-double pow_element(double x, double y, bool, bool&) { return std::pow(x, y); }
+double pow_element(double x, double y, bool in_packet, bool&) {
+  return in_packet ? eigen::pow_packet(x, y) : std::pow(x, y);
+}
 
 std::int32_t pow_element(std::int32_t x, std::int32_t y, bool, bool& negative_exponent) {
   return integer_pow(x, y, negative_exponent);

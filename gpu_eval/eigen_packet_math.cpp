@@ -2,34 +2,19 @@
 
 #include <bit>
 #include <cmath>
-#include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <limits>
+
+#include "gpu_eval/eigen_lane_ops.h"
 
 namespace tfmc::eval::eigen {
 
 namespace {
 
-// Eigen's pmadd: TensorFlow's build enables AVX but not FMA, so a product and a sum, each
-// rounded.
-float madd(float a, float b, float c) { return a * b + c; }
-
-// AVX's vminps/vmaxps as Eigen's pmin(x, c)/pmax(x, c) call them: a NaN x passes through.
-float clamp_above(float x, float c) { return c < x ? c : x; }
-float clamp_below(float x, float c) { return c > x ? c : x; }
-
-// 2^k for an integer k in [-126, 127], from its bits.
-float power_of_two(std::int32_t k) { return std::bit_cast<float>(std::uint32_t(k + 127) << 23); }
-
-// y * 2^m as Eigen's pldexp: m clamped to +-278 and applied as four powers of two, so that
-// no intermediate product overflows or underflows before the last.
-float ldexp_safe(float y, float m) {
-  const auto e = static_cast<std::int32_t>(std::fmin(std::fmax(m, -278.0f), 278.0f));
-  const std::int32_t b = e >> 2;  // floor(e / 4)
-  const float c = power_of_two(b);
-  return ((y * c) * c) * c * power_of_two(e - 3 * b);
-}
+using lane::clamp_above;
+using lane::clamp_below;
+using lane::ldexp_safe;
+using lane::madd;
 
 // y * 2^m as Eigen's pldexp_fast: the biased exponent clamped to [0, 255] (0 gives a zero
 // factor, 255 an infinite one).
@@ -41,123 +26,6 @@ float ldexp_fast(float y, float m) {
 constexpr float kLog2e = 1.44269504088896341f;
 constexpr float kLn2High = -0.693359375f;  // -ln 2 in two parts, Cephes'
 constexpr float kLn2Low = 2.12194440e-4f;
-
-// Eigen's pfrexp_generic: a significand in [0.5, 1) with the sign of a, and its exponent e; a
-// subnormal a (one that compares unequal to 0, so only where denormals are not treated as
-// zero) is scaled by 2^24 first; 0, infinities and NaN come back as they are with e = 0.
-float frexp_generic(float a, float& e) {
-  const bool subnormal = std::fabs(a) < std::numeric_limits<float>::min();
-  const float normalized = subnormal ? a * 16777216.0f : a;
-  const std::uint32_t bits = std::bit_cast<std::uint32_t>(normalized);
-  const auto biased = static_cast<std::int32_t>((bits & 0x7fffffffu) >> 23);
-  if (a == 0.0f || biased == 255) {
-    e = 0.0f;
-    return a;
-  }
-  e = static_cast<float>(biased - (subnormal ? 150 : 126));
-  return std::bit_cast<float>((bits & 0x807fffffu) | 0x3f000000u);
-}
-
-// Eigen's AVX pround: halves away from zero, as trunc(a + copysign(0.49999997, a)).
-float round_half_away(float a) { return std::trunc(a + std::copysign(0.49999997f, a)); }
-
-// The double-word arithmetic of Eigen's GenericPacketMathFunctions.h as it compiles without
-// FMA: a value hi + lo carried with about twice a float's precision.
-struct Word2 {
-  float hi;
-  float lo;
-};
-
-// Knuth's fast two-sum: hi = x + y rounded and lo its exact error, for |x| >= |y|.
-Word2 fast_two_sum(float x, float y) {
-  const float s = x + y;
-  return {s, y - (s - x)};
-}
-
-// (x.hi + x.lo) + (y.hi + y.lo), for |x.hi| >= |y.hi|.
-Word2 fast_two_sum(Word2 x, Word2 y) {
-  const Word2 r = fast_two_sum(x.hi, y.hi);
-  return fast_two_sum(r.hi, (y.lo + r.lo) + x.lo);
-}
-
-// Veltkamp's split of x into a high half of its significand and the exact rest.
-Word2 split(float x) {
-  const float gamma = 4097.0f * x;  // 2^12 + 1
-  const float hi = (x - gamma) + gamma;
-  return {hi, x - hi};
-}
-
-// Dekker's exact product: hi = x * y rounded and lo its error.
-Word2 two_prod(float x, float y) {
-  const Word2 xs = split(x);
-  const Word2 ys = split(y);
-  const float p = x * y;
-  float lo = madd(xs.hi, ys.hi, -p);
-  lo = madd(xs.hi, ys.lo, lo);
-  lo = madd(xs.lo, ys.hi, lo);
-  return {p, madd(xs.lo, ys.lo, lo)};
-}
-
-// (x.hi + x.lo) * y.
-Word2 two_prod(Word2 x, float y) {
-  const Word2 c = two_prod(x.hi, y);
-  const Word2 t = fast_two_sum(c.hi, x.lo * y);
-  return fast_two_sum(t.hi, t.lo + c.lo);
-}
-
-// A float constant given in double as the double-word pair Eigen splits it into.
-constexpr Word2 word2(double v) {
-  const auto hi = static_cast<float>(v);
-  return {hi, static_cast<float>(v - static_cast<double>(hi))};
-}
-
-// log2 z for z in [sqrt(1/2), sqrt(2)] as Eigen's accurate_log2<float>: a degree-10
-// polynomial of z - 1, its two lowest terms in double-word arithmetic.
-Word2 accurate_log2(float z) {
-  constexpr Word2 kC0 = word2(1.442695041742110273474963832995854318141937255859375e+00);
-  constexpr Word2 kC1 = word2(-7.2134751588268664068692714863573201000690460205078125e-01);
-  constexpr float kC[] = {9.7010828554630279541015625e-02f, -1.6896486282348632812500000e-01f,
-                          1.7200836539268493652343750e-01f, -1.7892272770404815673828125e-01f,
-                          2.0505344867706298828125000e-01f, -2.4046677350997924804687500e-01f,
-                          2.8857553005218505859375000e-01f, -3.6067414283752441406250000e-01f,
-                          4.8089790344238281250000000e-01f};
-  const float x = z - 1.0f;
-  float p = kC[0];
-  for (std::size_t i = 1; i < std::size(kC); ++i) p = madd(p, x, kC[i]);
-  Word2 w = two_prod(x, p);
-  w = fast_two_sum(kC1, w);
-  w = two_prod(w, x);
-  w = fast_two_sum(kC0, w);
-  return two_prod(w, x);
-}
-
-// 2^r as Eigen's generic_exp2: e^(hi) * (1 + lo) with hi + lo = r ln 2 exactly.
-float exp2_generic(float r) {
-  const float clamped = clamp_below(clamp_above(r, 129.0f), -151.0f);
-  const Word2 p = two_prod(static_cast<float>(0.693147180559945309417232121458176568L), clamped);
-  return exp_packet(p.hi) * (1.0f + p.lo);
-}
-
-// |x|^y for finite x > 0 and |y| below pow_packet's huge exponent, as Eigen's
-// generic_pow_impl: f = y log2 x in double-word arithmetic, split into an integer n and a
-// fraction r, then 2^r * 2^n. Other lanes give what their special case replaces.
-float pow_positive(float x, float y) {
-  float e = 0.0f;
-  float m = frexp_generic(x, e);
-  if (m < 0.70710678118654752440f) {
-    m = 2.0f * m;
-    e = e - 1.0f;
-  }
-  const Word2 f = fast_two_sum(two_prod(e, y), two_prod(accurate_log2(m), y));
-  float n = round_half_away(f.hi);
-  float r = (f.hi - n) + f.lo;
-  const float n_r = round_half_away(r);
-  r = r - n_r;
-  n = n + n_r;
-  // Eigen scales with pldexp when some lane of the packet has |n| > 126, else with
-  // pldexp_fast; 2^r lies in [sqrt(1/2), sqrt(2)], so the two agree wherever |n| <= 126.
-  return ldexp_safe(exp2_generic(r), n);
-}
 
 }  // namespace
 
@@ -180,12 +48,31 @@ float exp_packet(float x) {
   return clamp_below(ldexp_safe(y, m), x);
 }
 
+double exp_packet_double(double x) {
+  if (std::isnan(x)) return x;
+  if (x < -745.519) return 0.0;
+  const double xc = clamp_above(x, 709.784);
+  const double m = std::floor(madd(1.4426950408889634073599, xc, 0.5));
+  // r = x - m ln 2, ln 2 in two parts, each product rounded.
+  const double r = (xc - m * 0.693145751953125) - m * 1.42860682030941723212e-6;
+  const double r2 = r * r;
+  double p = madd(madd(1.26177193074810590878e-4, r2, 3.02994407707441961300e-2), r2,
+                  9.99999999999999999910e-1);
+  p = p * r;
+  const double q = madd(madd(madd(3.00198505138664455042e-6, r2, 2.52448340349684104192e-3), r2,
+                             2.27265548208155028766e-1),
+                        r2, 2.00000000000000000009e0);
+  const double y = madd(2.0, p / (q - p), 1.0);
+  // As in the float form, pldexp_fast (|x| <= 708 on every lane) and pldexp agree.
+  return clamp_below(ldexp_safe(y, m), x);
+}
+
 float log_packet(float x) {
   if (std::isnan(x) || x < 0.0f) return std::numeric_limits<float>::quiet_NaN();
   if (x == 0.0f) return -std::numeric_limits<float>::infinity();
   if (x == std::numeric_limits<float>::infinity()) return x;
   float e = 0.0f;
-  float f = frexp_generic(x, e);
+  float f = lane::frexp_generic(x, e);
   // Into [sqrt(1/2), sqrt(2)) and shifted by -1.
   const bool small = f < 0.707106781186547524f;
   const float doubled = small ? f : 0.0f;
@@ -234,34 +121,6 @@ float logistic_packet(float x) {
 float logistic_scalar(float x) {
   const float e = std::exp(clamp_above(x, 16.6355324f));
   return e / (1.0f + e);
-}
-
-float pow_packet(float x, float y) {
-  constexpr float kInf = std::numeric_limits<float>::infinity();
-  // The smallest |y| for which (1 + epsilon)^y overflows, computed in float as Eigen does.
-  constexpr float kHugeExponent =
-      (128 * static_cast<float>(0.693147180559945309417232121458176568L)) /
-      std::numeric_limits<float>::epsilon();
-  const float x_abs = std::fabs(x);
-  float pow = pow_positive(x_abs, y);
-  // C's special cases, selected in Eigen's order (a later rule overrides an earlier one).
-  const bool y_is_int = std::floor(y) == y && std::fabs(y) != kInf;
-  const float y_half = y * 0.5f;
-  const bool y_is_odd_int = y_is_int && round_half_away(y_half) != y_half;
-  if (x < 0.0f && !y_is_int) pow = std::numeric_limits<float>::quiet_NaN();
-  if (x == 0.0f) pow = y < 0.0f ? kInf : 0.0f;
-  if (std::signbit(x) && y_is_odd_int) pow = -pow;
-  if (std::fabs(y) >= kHugeExponent) {
-    const bool to_inf = (y < 0.0f && x == 0.0f) || ((y < 0.0f) != (1.0f < x_abs));
-    pow = x == -1.0f ? 1.0f : to_inf ? kInf : 0.0f;
-  }
-  if (x_abs == kInf) {
-    const float positive = y < 0.0f ? 0.0f : kInf;
-    pow = x < 0.0f && y_is_odd_int ? -positive : positive;
-  }
-  if (std::isnan(x) || std::isnan(y)) pow = std::numeric_limits<float>::quiet_NaN();
-  if (y == 1.0f) return x;
-  return x == 1.0f || y == 0.0f ? 1.0f : pow;
 }
 
 }  // namespace tfmc::eval::eigen

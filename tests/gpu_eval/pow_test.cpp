@@ -1,6 +1,7 @@
 // Pow (gpu_eval/cpu_pow.h) against TensorFlow: every case of pow_cases.inc, written by
 // tools/tf/make_pow_cases.py from tf.raw_ops.Pow of TensorFlow 2.21 on the CPU, gives
-// TensorFlow's bits or its error, in whole packets and in tails, with scalars and broadcasts;
+// TensorFlow's bits (f32, f64) or its error (i32, i64), in whole packets and in tails, with
+// scalars and broadcasts;
 // the blocks of a large broadcast fall where TensorFlow's do; the arguments TensorFlow's
 // kernel refuses give Error(type) or Error(shape).
 #include <catch2/catch.hpp>
@@ -56,8 +57,9 @@ std::string expected(const char* result) {
 
 // The elements of the broadcast of x and y that TensorFlow computes outside whole packets.
 std::vector<std::int64_t> scalar_elements(const tfmc::eval::cpu::Shape& x,
-                                          const tfmc::eval::cpu::Shape& y) {
-  const std::vector<bool> packet = tfmc::eval::cpu::pow_packet_elements(x, y);
+                                          const tfmc::eval::cpu::Shape& y,
+                                          DType dtype = DType::F32) {
+  const std::vector<bool> packet = tfmc::eval::cpu::pow_packet_elements(x, y, dtype);
   std::vector<std::int64_t> out;
   for (std::size_t i = 0; i < packet.size(); ++i) {
     if (!packet[i]) out.push_back(static_cast<std::int64_t>(i));
@@ -74,7 +76,7 @@ std::vector<std::int64_t> span(std::int64_t first, std::int64_t last) {
 }  // namespace
 
 TEST_CASE("Pow gives TensorFlow's bits and errors", "[cpu_evaluator][pow]") {
-  REQUIRE(cases().size() == 66);
+  REQUIRE(cases().size() == 118);
   for (const PowCase& c : cases()) {
     INFO("Pow(" << c.x << ", " << c.y << ")");
     CHECK(run(BuiltinOp::Pow, {c.x, c.y}) == expected(c.result));
@@ -83,7 +85,7 @@ TEST_CASE("Pow gives TensorFlow's bits and errors", "[cpu_evaluator][pow]") {
 
 TEST_CASE("Pow of a broadcast past one block gives TensorFlow's bits at the block edges",
           "[cpu_evaluator][pow]") {
-  REQUIRE(tiled_cases().size() == 2);
+  REQUIRE(tiled_cases().size() == 3);
   for (const TiledCase& c : tiled_cases()) {
     INFO("Pow(" << c.x << ", " << c.y << ")");
     const Tensor x = literal(c.x);
@@ -99,8 +101,9 @@ TEST_CASE("Pow of a broadcast past one block gives TensorFlow's bits at the bloc
       const std::size_t colon = item.find(':');
       const std::int64_t i = std::stoll(item.substr(0, colon));
       INFO("element " << i);
+      const std::string dtype = out.dtype == DType::F64 ? "f64" : "f32";
       CHECK(format_element(out, i) ==
-            format_element(literal("f32{" + item.substr(colon + 1) + "}"), 0));
+            format_element(literal(dtype + "{" + item.substr(colon + 1) + "}"), 0));
       ++checked;
     }
     CHECK(checked >= 10);
@@ -131,9 +134,18 @@ TEST_CASE("Pow's packets are TensorFlow's: one run, or the blocks of a broadcast
   want.clear();
   for (std::int64_t row = 0; row < 6; ++row) want.push_back(row * 40001 + 40000);
   CHECK(scalar_elements({2, 3, 40001}, {3, 1}) == want);
+  // f64: packets of 4, blocks of 5,925 (two broadcast operands) or 10,000 (one) elements.
+  CHECK(scalar_elements({7}, {7}, DType::F64) == span(4, 6));
+  want = {5992, 5993, 6990, 6991, 6992};  // 6 rows of 999, then the last row
+  CHECK(scalar_elements({7, 1}, {999}, DType::F64) == want);
+  want.clear();
+  for (std::int64_t row = 0; row < 6; ++row) want.push_back(row * 20001 + 20000);
+  CHECK(scalar_elements({2, 3, 20001}, {3, 1}, DType::F64) == want);
+  // Integer Pow has no packets.
+  CHECK(scalar_elements({8}, {8}, DType::I32) == span(0, 7));
   // Nothing to compute, or shapes that do not broadcast.
-  CHECK(tfmc::eval::cpu::pow_packet_elements({0, 3}, {3}).empty());
-  CHECK(tfmc::eval::cpu::pow_packet_elements({2}, {3}).empty());
+  CHECK(tfmc::eval::cpu::pow_packet_elements({0, 3}, {3}, DType::F32).empty());
+  CHECK(tfmc::eval::cpu::pow_packet_elements({2}, {3}, DType::F32).empty());
 }
 
 TEST_CASE("Pow refuses what TensorFlow's kernel refuses", "[cpu_evaluator][pow]") {

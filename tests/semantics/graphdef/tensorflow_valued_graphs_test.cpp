@@ -46,7 +46,7 @@ const std::map<std::string, std::size_t> kGraphs = {{"elementwise/ops", 24},
                                                     {"gradient_ops/gradient_ops", 4},
                                                     {"contraction/attention", 5},
                                                     {"transcendental/activations", 6},
-                                                    {"pow/pow", 5}};
+                                                    {"pow/pow", 6}};
 
 }  // namespace
 
