@@ -19,6 +19,7 @@
 #include "gpu_eval/cpu_optimizer_ops.h"
 #include "gpu_eval/cpu_pad_ops.h"
 #include "gpu_eval/cpu_pooling.h"
+#include "gpu_eval/cpu_pow.h"
 #include "gpu_eval/cpu_random_ops.h"
 #include "gpu_eval/cpu_reduction_ops.h"
 #include "gpu_eval/cpu_reductions.h"
@@ -439,6 +440,17 @@ EvalResult kernel(Op<BuiltinOp::SigmoidGrad>, Args args, const OpAttrs&) {
 
 EvalResult kernel(Op<BuiltinOp::TanhGrad>, Args args, const OpAttrs&) {
   return tanh_grad(*args[0], *args[1]);
+}
+
+// Pow: a float element rounds as TensorFlow's kernel rounds its position (cpu_pow.h);
+// elementwise() hands the kernel the result's elements in order.
+EvalResult kernel(Op<BuiltinOp::Pow>, Args args, const OpAttrs&) {
+  const std::vector<bool> in_packet =
+      pow_packet_elements(args[0]->shape, args[1]->shape, args[0]->dtype);
+  std::size_t next = 0;
+  return arithmetic(*args[0], *args[1], [&](auto x, auto y, bool& fault) {
+    return pow_element(x, y, in_packet[next++], fault);
+  });
 }
 
 // The convolutions.

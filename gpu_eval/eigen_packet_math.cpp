@@ -5,29 +5,16 @@
 #include <cstdint>
 #include <limits>
 
+#include "gpu_eval/eigen_lane_ops.h"
+
 namespace tfmc::eval::eigen {
 
 namespace {
 
-// Eigen's pmadd: TensorFlow's build enables AVX but not FMA, so a product and a sum, each
-// rounded.
-float madd(float a, float b, float c) { return a * b + c; }
-
-// AVX's vminps/vmaxps as Eigen's pmin(x, c)/pmax(x, c) call them: a NaN x passes through.
-float clamp_above(float x, float c) { return c < x ? c : x; }
-float clamp_below(float x, float c) { return c > x ? c : x; }
-
-// 2^k for an integer k in [-126, 127], from its bits.
-float power_of_two(std::int32_t k) { return std::bit_cast<float>(std::uint32_t(k + 127) << 23); }
-
-// y * 2^m as Eigen's pldexp: m clamped to +-278 and applied as four powers of two, so that
-// no intermediate product overflows or underflows before the last.
-float ldexp_safe(float y, float m) {
-  const auto e = static_cast<std::int32_t>(std::fmin(std::fmax(m, -278.0f), 278.0f));
-  const std::int32_t b = e >> 2;  // floor(e / 4)
-  const float c = power_of_two(b);
-  return ((y * c) * c) * c * power_of_two(e - 3 * b);
-}
+using lane::clamp_above;
+using lane::clamp_below;
+using lane::ldexp_safe;
+using lane::madd;
 
 // y * 2^m as Eigen's pldexp_fast: the biased exponent clamped to [0, 255] (0 gives a zero
 // factor, 255 an infinite one).
@@ -61,17 +48,31 @@ float exp_packet(float x) {
   return clamp_below(ldexp_safe(y, m), x);
 }
 
+double exp_packet_double(double x) {
+  if (std::isnan(x)) return x;
+  if (x < -745.519) return 0.0;
+  const double xc = clamp_above(x, 709.784);
+  const double m = std::floor(madd(1.4426950408889634073599, xc, 0.5));
+  // r = x - m ln 2, ln 2 in two parts, each product rounded.
+  const double r = (xc - m * 0.693145751953125) - m * 1.42860682030941723212e-6;
+  const double r2 = r * r;
+  double p = madd(madd(1.26177193074810590878e-4, r2, 3.02994407707441961300e-2), r2,
+                  9.99999999999999999910e-1);
+  p = p * r;
+  const double q = madd(madd(madd(3.00198505138664455042e-6, r2, 2.52448340349684104192e-3), r2,
+                             2.27265548208155028766e-1),
+                        r2, 2.00000000000000000009e0);
+  const double y = madd(2.0, p / (q - p), 1.0);
+  // As in the float form, pldexp_fast (|x| <= 708 on every lane) and pldexp agree.
+  return clamp_below(ldexp_safe(y, m), x);
+}
+
 float log_packet(float x) {
   if (std::isnan(x) || x < 0.0f) return std::numeric_limits<float>::quiet_NaN();
   if (x == 0.0f) return -std::numeric_limits<float>::infinity();
   if (x == std::numeric_limits<float>::infinity()) return x;
-  // frexp: a significand in [0.5, 1) and its exponent; a subnormal x (reachable only when
-  // denormals are not treated as zero) is scaled by 2^24 first, as Eigen's pfrexp does.
-  const bool subnormal = x < std::numeric_limits<float>::min();
-  const float normalized = subnormal ? x * 16777216.0f : x;
-  const std::uint32_t bits = std::bit_cast<std::uint32_t>(normalized);
-  float e = static_cast<float>(static_cast<std::int32_t>(bits >> 23) - (subnormal ? 150 : 126));
-  float f = std::bit_cast<float>((bits & 0x807fffffu) | 0x3f000000u);
+  float e = 0.0f;
+  float f = lane::frexp_generic(x, e);
   // Into [sqrt(1/2), sqrt(2)) and shifted by -1.
   const bool small = f < 0.707106781186547524f;
   const float doubled = small ? f : 0.0f;

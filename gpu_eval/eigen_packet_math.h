@@ -1,6 +1,6 @@
-// One lane of the float functions that TensorFlow 2.21's CPU kernels evaluate with Eigen's
-// packet math (AVX, 8 floats a packet; TensorFlow's build leaves FMA off, so Eigen's
-// multiply-adds round the product and the sum). Each function computes what Eigen's
+// One lane of the float functions (and of pexp for doubles) that TensorFlow 2.21's CPU kernels
+// evaluate with Eigen's packet math (AVX, 8 floats a packet; TensorFlow's build leaves FMA off, so
+// Eigen's multiply-adds round the product and the sum). Each function computes what Eigen's
 // vectorized algorithm gives for one element, operation for operation: the same constants
 // and the same roundings, so an element that TensorFlow computes in a whole packet gets
 // TensorFlow's bits. Called under the CPU
@@ -12,6 +12,10 @@ namespace tfmc::eval::eigen {
 
 // e^x as Eigen's pexp_float: x = m ln 2 + r, a degree-6 polynomial for e^r, scaled by 2^m.
 float exp_packet(float x);
+
+// e^x as Eigen's pexp_double (4 doubles a packet): x = m ln 2 + r, Cephes' rational function
+// for e^r, scaled by 2^m.
+double exp_packet_double(double x);
 
 // ln x as Eigen's plog_float: frexp, a rational approximation of ln(1 + f), plus e ln 2;
 // -inf for +-0, NaN below 0.

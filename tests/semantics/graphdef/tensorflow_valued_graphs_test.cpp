@@ -45,7 +45,8 @@ const std::map<std::string, std::size_t> kGraphs = {{"elementwise/ops", 24},
                                                     {"pool/pool", 3},
                                                     {"gradient_ops/gradient_ops", 4},
                                                     {"contraction/attention", 5},
-                                                    {"transcendental/activations", 6}};
+                                                    {"transcendental/activations", 6},
+                                                    {"pow/pow", 6}};
 
 }  // namespace
 
