@@ -7,12 +7,10 @@ NaN, infinities, -0, subnormals and logits far apart.
 
 TensorFlow's x86 build hands f32 Softmax to oneDNN unless TF_ENABLE_ONEDNN_OPTS=0; this script
 sets it to 0 so that Softmax is recorded from TensorFlow's Eigen kernel, the one tfmc follows
-(tools/tf/measure_softmax_onednn.py measures how far oneDNN's Softmax lies from it).
+(FORMAT.md, "The softmax family as TensorFlow rounds it", says how far oneDNN's lies from it).
 
 Run with the TensorFlow of tools/tf/setup_venv.sh:
-  python tools/tf/make_softmax_cases.py OUT [--many]
---many writes a much larger set (every rows x classes up to 40 x 70 in steps) for checking,
-not for the repository.
+  python tools/tf/make_softmax_cases.py OUT
 """
 import os
 import sys
@@ -25,8 +23,6 @@ import tensorflow as tf  # noqa: E402
 rng = np.random.default_rng(3131)
 SHAPES = [(1,), (13,), (1, 1), (1, 7), (1, 8), (1, 9), (2, 5), (3, 8), (4, 10), (5, 17),
           (2, 64), (3, 33), (9, 3), (17, 2), (8, 8), (2, 3, 7), (6, 70), (40, 4), (11, 16)]
-MANY_SHAPES = [(r, c) for r in (1, 2, 3, 5, 7, 8, 9, 16, 17, 40) for c in range(1, 71)] + [
-    (2, 8200), (1, 9000), (3, 3000)]
 SPECIAL_ROWS = [[np.nan, 1, 2], [np.inf, 1, 2], [-np.inf, 1, 2], [-np.inf, -np.inf, -np.inf],
                 [np.inf, np.inf, 0], [-0.0, 0.0, -0.0], [1e-40, -1e-40, 0], [100, -100, 0],
                 [3e38, -3e38, 1], [-0.0, -0.0, -0.0], [88, 0, -88]]
@@ -57,11 +53,11 @@ def logits(shapes):
     yield special.reshape(-1)[:-1].reshape(4, 8)
 
 
-def cases(shapes):
-    for x in logits(shapes):
+def cases():
+    for x in logits(SHAPES):
         # Eigen takes the reciprocals of whole 8-float packets of row sums approximately (the
         # processor's rcpps and a Newton step), which tfmc does not follow: Softmax is
-        # recorded on fewer than 8 rows only (measure_softmax_ulps.py measures the rest).
+        # recorded on fewer than 8 rows only.
         if x.size // max(x.shape[-1], 1) < 8:
             yield "Softmax", [x], [tf.raw_ops.Softmax(logits=x)]
         yield "LogSoftmax", [x], [tf.raw_ops.LogSoftmax(logits=x)]
@@ -80,10 +76,10 @@ def cases(shapes):
                    tf.raw_ops.SparseSoftmaxCrossEntropyWithLogits(features=x, labels=labels))
 
 
-def main(out, many):
+def main(out):
     lines = [f"// Written by tools/tf/make_softmax_cases.py with TensorFlow {tf.__version__}: "
              "{op, arguments, TensorFlow's results}.", "// clang-format off"]
-    for op, args, results in cases(MANY_SHAPES if many else SHAPES):
+    for op, args, results in cases():
         quoted = lambda items: "{" + ", ".join(f'"{literal(np.asarray(a))}"' for a in items) + "}"
         lines.append(f'{{"{op}", {quoted(args)}, {quoted([r.numpy() for r in results])}}},')
     lines.append("// clang-format on")
@@ -92,4 +88,4 @@ def main(out, many):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], "--many" in sys.argv[2:])
+    main(sys.argv[1])
