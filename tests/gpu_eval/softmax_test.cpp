@@ -77,6 +77,8 @@ TEST_CASE("SoftmaxCrossEntropyWithLogits broadcasts to a matrix as TensorFlow's 
         run(xent, {"f32[2,2]{0, 0, 0, 0}", "f32[2,2]{1, 0, 1, 0}"}));
   CHECK(run(xent, {"f32[1,2]{0, 0}", "f32[2,1]{1, 0}"}) ==
         "f32[2]{1.3862944, 0} | f32[2,2]{-0.5, -0.5, 0.5, 0.5}");
+  CHECK(run(xent, {"f32[2]{0, 0}", "f32[2,2]{1, 0, 0, 1}"}) ==
+        "f32[2]{0.6931472, 0.6931472} | f32[2,2]{-0.5, 0.5, 0.5, -0.5}");
   CHECK(run(xent, {"f32[2]{0, 0}", "f32[2]{1, 0}"}) == "Error(shape)");
   CHECK(run(xent, {"f32[1,2,2]{0, 0, 0, 0}", "f32[2]{1, 0}"}) == "Error(shape)");
   CHECK(run(xent, {"f32[2,3]{0, 0, 0, 0, 0, 0}", "f32[2,4]{0, 0, 0, 0, 0, 0, 0, 0}"}) ==
