@@ -25,6 +25,7 @@
 #include "gpu_eval/cpu_reductions.h"
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_slice_ops.h"
+#include "gpu_eval/cpu_softmax.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_elementwise_ops.h"
 #include "gpu_eval/cpu_tf_ops.h"
@@ -503,6 +504,20 @@ EvalResult kernel(Op<BuiltinOp::Log>, Args args, const OpAttrs&) { return cpu::l
 EvalResult kernel(Op<BuiltinOp::Sigmoid>, Args args, const OpAttrs&) { return sigmoid(*args[0]); }
 
 EvalResult kernel(Op<BuiltinOp::Tanh>, Args args, const OpAttrs&) { return cpu::tanh(*args[0]); }
+
+EvalResult kernel(Op<BuiltinOp::Softmax>, Args args, const OpAttrs&) { return softmax(*args[0]); }
+
+EvalResult kernel(Op<BuiltinOp::LogSoftmax>, Args args, const OpAttrs&) {
+  return log_softmax(*args[0]);
+}
+
+EvalResult kernel(Op<BuiltinOp::SoftmaxCrossEntropyWithLogits>, Args args, const OpAttrs&) {
+  return softmax_cross_entropy(*args[0], *args[1]);
+}
+
+EvalResult kernel(Op<BuiltinOp::SparseSoftmaxCrossEntropyWithLogits>, Args args, const OpAttrs&) {
+  return sparse_softmax_cross_entropy(*args[0], *args[1]);
+}
 
 // The shape and index ops.
 

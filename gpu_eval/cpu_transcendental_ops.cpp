@@ -17,14 +17,23 @@ EvalResult by_position(const Tensor& x, Packet packet, Tail tail) {
   if (x.dtype != DType::F32) return ErrorKind::Type;
   Tensor out = make_tensor(x.dtype, x.shape);
   const std::int64_t n = x.size();
-  const std::int64_t packets = n / kFloatLanes * kFloatLanes;
   const auto xs = view<float>(x);
   for (std::int64_t i = 0; i < n; ++i)
-    store<float>(out, i, i < packets ? packet(xs[i]) : tail(xs[i]));
+    store<float>(out, i, in_whole_packet(i, n) ? packet(xs[i]) : tail(xs[i]));
   return single(std::move(out));
 }
 
 }  // namespace
+
+bool in_whole_packet(std::int64_t i, std::int64_t n) { return i < n / kFloatLanes * kFloatLanes; }
+
+float exp_element(float x, bool in_packet) {
+  return in_packet ? eigen::exp_packet(x) : std::exp(x);
+}
+
+float log_element(float x, bool in_packet) {
+  return in_packet ? eigen::log_packet(x) : std::log(x);
+}
 
 EvalResult exp(const Tensor& x) {
   return by_position(x, eigen::exp_packet, [](float v) { return std::exp(v); });

@@ -10,11 +10,19 @@
 //   Tanh     ptanh_float everywhere
 #pragma once
 
+#include <cstdint>
+
 #include "gpu_eval/cpu_tensor_access.h"
 
 namespace tfmc::eval::cpu {
 
 EvalResult exp(const Tensor& x);
+// One element of Exp and Log: `in_packet` when TensorFlow's Eigen reads it in a whole packet.
+// Kernels that apply Exp or Log inside a larger expression (cpu_softmax.h) round with these.
+float exp_element(float x, bool in_packet);
+float log_element(float x, bool in_packet);
+// Whether element i of n is in a whole packet (before the last multiple of 8).
+bool in_whole_packet(std::int64_t i, std::int64_t n);
 EvalResult log(const Tensor& x);
 EvalResult sigmoid(const Tensor& x);
 EvalResult tanh(const Tensor& x);

@@ -44,12 +44,20 @@ class EigenOrder {
 
   // The reduction of x[first .. first + n).
   T run(const T* x, std::int64_t first, std::int64_t n) const {
+    return run_terms(first, n, [x](std::int64_t i, bool) { return x[i]; });
+  }
+
+  // The same reduction of terms that Eigen computes inside it (as Exp in a sum of Exps):
+  // term(i, in_packet) is term i as Eigen evaluates it when it reads i in a whole packet of
+  // its leaf (in_packet) or one by one after the leaf's last whole packet.
+  template <class Term>
+  T run_terms(std::int64_t first, std::int64_t n, const Term& term) const {
     constexpr std::int64_t P = kLanes<T>;
-    if (!split_long_runs_ || n <= P * kLeafPackets) return leaf(x + first, n);
+    if (!split_long_runs_ || n <= P * kLeafPackets) return leaf(first, n, term);
     const std::int64_t split = P * ceil_div(first + ceil_div(n, 2), P);
     const std::int64_t left = std::min(split - first, n);
-    T acc = op_(identity_, run(x, first, left));
-    if (left < n) acc = op_(acc, run(x, split, n - left));
+    T acc = op_(identity_, run_terms(first, left, term));
+    if (left < n) acc = op_(acc, run_terms(split, n - left, term));
     return acc;
   }
 
@@ -79,11 +87,14 @@ class EigenOrder {
 
   static std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
-  void add_packet(Packet& acc, const T* x) const {
-    for (std::size_t l = 0; l < acc.size(); ++l) acc[l] = op_(acc[l], x[l]);
+  template <class Term>
+  void add_packet(Packet& acc, std::int64_t first, const Term& term) const {
+    for (std::size_t l = 0; l < acc.size(); ++l)
+      acc[l] = op_(acc[l], term(first + static_cast<std::int64_t>(l), true));
   }
 
-  T leaf(const T* x, std::int64_t n) const {
+  template <class Term>
+  T leaf(std::int64_t first, std::int64_t n, const Term& term) const {
     constexpr std::int64_t P = kLanes<T>;
     Packet acc;
     acc.fill(identity_);
@@ -92,14 +103,16 @@ class EigenOrder {
       std::array<Packet, 4> part;
       for (Packet& p : part) p.fill(identity_);
       for (; start + 4 * P <= n; start += 4 * P) {
-        for (std::int64_t p = 0; p < 4; ++p) add_packet(part[p], x + start + p * P);
+        for (std::int64_t p = 0; p < 4; ++p) add_packet(part[p], first + start + p * P, term);
       }
       acc = part[0];
-      for (std::int64_t p = 1; p < 4; ++p) add_packet(acc, part[p].data());
+      for (std::int64_t p = 1; p < 4; ++p) {
+        for (std::size_t l = 0; l < acc.size(); ++l) acc[l] = op_(acc[l], part[p][l]);
+      }
     }
-    for (; start + P <= n; start += P) add_packet(acc, x + start);
+    for (; start + P <= n; start += P) add_packet(acc, first + start, term);
     T tail = identity_;
-    for (; start < n; ++start) tail = op_(tail, x[start]);
+    for (; start < n; ++start) tail = op_(tail, term(first + start, false));
     for (std::size_t width = acc.size(); width > 1; width /= 2) {
       for (std::size_t l = 0; l < width / 2; ++l) acc[l] = op_(acc[l], acc[l + width / 2]);
     }
