@@ -253,12 +253,12 @@ EvalResult kernel(Op<BuiltinOp::Sqrt>, Args args, const OpAttrs&) {
   return unary_numeric(a, [](auto x, bool&) { return decltype(x)(std::sqrt(x)); });
 }
 
-// 1 / sqrt(x), each rounded: TensorFlow's scalar path, which its Eigen takes for f64 and for
-// the f32 elements past the last whole 8-element packet (FORMAT.md, "Operations", says where
-// its packets differ).
+// f32 as TensorFlow's Eigen computes each element's position (cpu_transcendental_ops.h); f64
+// 1 / sqrt(x), each rounded, TensorFlow's path for every f64 element.
 EvalResult kernel(Op<BuiltinOp::Rsqrt>, Args args, const OpAttrs&) {
   const Tensor& a = *args[0];
-  if (a.dtype != DType::F32 && a.dtype != DType::F64) return ErrorKind::Type;
+  if (a.dtype == DType::F32) return cpu::rsqrt(a);
+  if (a.dtype != DType::F64) return ErrorKind::Type;
   return unary_numeric(a, [](auto x, bool&) {
     using T = decltype(x);
     return T(T(1) / T(std::sqrt(x)));

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "gpu_eval/eigen_packet_math.h"
+#include "gpu_eval/eigen_rsqrt.h"
 
 namespace tfmc::eval::cpu {
 
@@ -49,6 +50,10 @@ EvalResult sigmoid(const Tensor& x) {
 
 EvalResult tanh(const Tensor& x) {
   return by_position(x, eigen::tanh_rational, eigen::tanh_rational);
+}
+
+EvalResult rsqrt(const Tensor& x) {
+  return by_position(x, eigen::rsqrt_packet, [](float v) { return 1.0f / std::sqrt(v); });
 }
 
 }  // namespace tfmc::eval::cpu
