@@ -33,7 +33,8 @@ std::vector<sem::Feed> parse_feeds(const std::vector<std::string>& texts) {
 
 namespace {
 
-// What the user should know about how a graph file's run was chosen.
+// What the user should know about how a graph file's run was chosen and how its ref
+// variables behave.
 std::vector<std::string> graph_notes(const std::string& file, const sem::LoadedFile& loaded,
                                      const sem::GraphRun& run) {
   std::vector<std::string> notes;
@@ -41,6 +42,17 @@ std::vector<std::string> graph_notes(const std::string& file, const sem::LoadedF
   if (!loaded.checkpoint.empty()) {
     notes.push_back(fmt::format("{}: note: {} variables restored from the checkpoint {}", file,
                                 loaded.restored, loaded.checkpoint));
+  }
+  if (loaded.summary.ref_variables > 0) {
+    notes.push_back(
+        run.alias_refs
+            ? fmt::format("{}: note: ref variables ({}) behave as TensorFlow runs them (--refs "
+                          "alias, the default): an Identity shares the variable's buffer, "
+                          "unlocked updates are not atomic; --refs mapl gives the MAPL model",
+                          file, loaded.summary.ref_variables)
+            : fmt::format("{}: note: ref variables ({}) follow the MAPL model (--refs mapl): a "
+                          "read copies, updates are atomic",
+                          file, loaded.summary.ref_variables));
   }
   if (!loaded.entry.empty()) {
     notes.push_back(fmt::format(
