@@ -88,7 +88,7 @@ std::vector<sem::Program> init_runs(const sem::Program& p, const std::vector<std
 }  // namespace
 
 sem::Program load_session(const SessionOptions& options, sem::ValueStore& values,
-                          std::vector<std::string>* notes) {
+                          std::vector<std::string>* notes, SessionFacts* facts) {
   std::vector<sem::LoadedFile> files = sem::load_files(
       options.files, parse_feeds(options.feeds), options.graph, values, options.max_iterations);
   std::vector<sem::Program> programs;
@@ -97,6 +97,9 @@ sem::Program load_session(const SessionOptions& options, sem::ValueStore& values
     sem::Program& p = f.program;
     if (options.model == sem::UpdateModel::Rfc) p = sem::split_updates(p);
     if (f.graph_file) {
+      if (facts != nullptr && f.summary.ref_variables > 0) {
+        facts->refs = options.graph.run.alias_refs ? "alias" : "mapl";
+      }
       if (notes != nullptr) {
         for (std::string& n : graph_notes(p.file, f, options.graph.run)) notes->push_back(n);
       }

@@ -164,7 +164,7 @@ void add_graph_options(CLI::App* cmd, sem::GraphFileOptions& graph) {
                   "(graph files) how ref variables (VariableV2) behave: alias (the default, as "
                   "TensorFlow runs them: an Identity shares the variable's buffer, unlocked "
                   "updates are not atomic) or mapl (the MAPL model: a read copies, updates are "
-                  "atomic); a note on stderr says which a file's ref variables follow")
+                  "atomic); the report's refs says which a file's ref variables followed")
       ->default_str(name_of(kRefs, graph.run.alias_refs));
   cmd->add_flag("--strict", graph.run.strict,
                 "(graph files) an op without a mapping is an error, not an uninterpreted "

@@ -1,8 +1,9 @@
 // How ref variables behave in graph files (FORMAT.md, "TensorFlow graph files"): by default
 // as TensorFlow's executor runs them (--refs alias), so two unlocked AssignAdds may lose an
-// update as TensorFlow can; --refs mapl gives the MAPL model; stderr notes which one a file's
-// ref variables follow. An Assign with validate_shape=false, whose new buffer alias cannot
-// model, is an error at its node under alias and checks under mapl.
+// update as TensorFlow can; --refs mapl gives the MAPL model; the report (JSON "refs", the
+// text's `refs:` line) and a note on stderr say which one a file's ref variables follow. An Assign
+// with validate_shape=false, whose new buffer alias cannot model, is an error at its node under
+// alias and checks under mapl.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
@@ -50,8 +51,9 @@ TEST_CASE("refs: without a flag two unlocked ref AssignAdds may lose an update",
   const CliResult r = check_ref_assign_adds({});
   INFO(r.err);
   CHECK(r.code == 1);
-  check_outcome_list(outcomes_in_json(parse_json(r.out)),
-                     {{{}, {{"v", "f32{1}"}}}, {{}, {{"v", "f32{2}"}}}});
+  const Json result = parse_json(r.out);
+  check_outcome_list(outcomes_in_json(result), {{{}, {{"v", "f32{1}"}}}, {{}, {{"v", "f32{2}"}}}});
+  CHECK(result.at("refs").text == "alias");
   CHECK(r.err.find("ref_assign_adds.pbtxt: note: ref variables (1) behave as TensorFlow runs "
                    "them (--refs alias, the default)") != std::string::npos);
 }
@@ -60,17 +62,38 @@ TEST_CASE("refs: --refs mapl makes each update atomic, and says so", "[graphdef]
   const CliResult r = check_ref_assign_adds({"--refs", "mapl"});
   INFO(r.err);
   CHECK(r.code == 0);
-  check_outcome_list(outcomes_in_json(parse_json(r.out)), {{{}, {{"v", "f32{2}"}}}});
+  const Json result = parse_json(r.out);
+  check_outcome_list(outcomes_in_json(result), {{{}, {{"v", "f32{2}"}}}});
+  CHECK(result.at("refs").text == "mapl");
   CHECK(r.err.find("ref_assign_adds.pbtxt: note: ref variables (1) follow the MAPL model "
                    "(--refs mapl)") != std::string::npos);
 }
 
-TEST_CASE("refs: a graph without ref variables gets no note about them", "[graphdef][refs]") {
-  const CliResult r =
-      tfmc_run({"check", source_path("testdata/graphdef/resource_assign_adds.pbtxt"), "--init",
-                "init", "--target", "a1", "--target", "a2", "--quiet"});
-  CHECK(r.code == 0);
-  CHECK(r.err.find("ref variables") == std::string::npos);
+TEST_CASE("refs: the text report names the model", "[graphdef][refs]") {
+  const CliResult r = tfmc_run({"check", source_path("testdata/graphdef/ref_assign_adds.pbtxt"),
+                                "--init", "init", "--target", "a1", "--target", "a2", "--quiet"});
+  CHECK(r.code == 1);
+  CHECK(r.out.find("\nrefs: alias\n") != std::string::npos);
+}
+
+TEST_CASE("refs: a graph without ref variables says nothing about them", "[graphdef][refs]") {
+  for (const bool json : {false, true}) {
+    std::vector<std::string> args = {
+        "check",    source_path("testdata/graphdef/resource_assign_adds.pbtxt"),
+        "--init",   "init",
+        "--target", "a1",
+        "--target", "a2",
+        "--quiet"};
+    if (json) args.push_back("--json");
+    const CliResult r = tfmc_run(args);
+    CHECK(r.code == 0);
+    CHECK(r.err.find("ref variables") == std::string::npos);
+    if (json) {
+      CHECK(parse_json(r.out).find("refs") == nullptr);
+    } else {
+      CHECK(r.out.find("refs:") == std::string::npos);
+    }
+  }
 }
 
 TEST_CASE("refs: an Assign with validate_shape=false is an error at its node under alias",
