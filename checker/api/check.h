@@ -64,6 +64,7 @@ struct CheckResult {
   std::uint64_t stuck_states = 0;  // final states in which some node can never fire
   std::uint64_t evaluations = 0;   // function evaluations (memoized ones not counted)
   check::Reduction reduction = check::Reduction::None;
+  std::string refs;  // the graph files' ref-variable model (session.h SessionFacts), or empty
   std::uint64_t eager_firings = 0;  // transitions fired by the reduction between stored states
   std::size_t values = 0;           // values in the value store after the exploration
   // Every race of the program, in the order of sem::Concurrency::races: benign when the

@@ -33,7 +33,8 @@ std::vector<sem::Feed> parse_feeds(const std::vector<std::string>& texts) {
 
 namespace {
 
-// What the user should know about how a graph file's run was chosen.
+// What the user should know about how a graph file's run was chosen and how its ref
+// variables behave.
 std::vector<std::string> graph_notes(const std::string& file, const sem::LoadedFile& loaded,
                                      const sem::GraphRun& run) {
   std::vector<std::string> notes;
@@ -41,6 +42,17 @@ std::vector<std::string> graph_notes(const std::string& file, const sem::LoadedF
   if (!loaded.checkpoint.empty()) {
     notes.push_back(fmt::format("{}: note: {} variables restored from the checkpoint {}", file,
                                 loaded.restored, loaded.checkpoint));
+  }
+  if (loaded.summary.ref_variables > 0) {
+    notes.push_back(
+        run.alias_refs
+            ? fmt::format("{}: note: ref variables ({}) behave as TensorFlow runs them (--refs "
+                          "alias, the default): an Identity shares the variable's buffer, "
+                          "unlocked updates are not atomic; --refs mapl gives the MAPL model",
+                          file, loaded.summary.ref_variables)
+            : fmt::format("{}: note: ref variables ({}) follow the MAPL model (--refs mapl): a "
+                          "read copies, updates are atomic",
+                          file, loaded.summary.ref_variables));
   }
   if (!loaded.entry.empty()) {
     notes.push_back(fmt::format(
@@ -76,7 +88,7 @@ std::vector<sem::Program> init_runs(const sem::Program& p, const std::vector<std
 }  // namespace
 
 sem::Program load_session(const SessionOptions& options, sem::ValueStore& values,
-                          std::vector<std::string>* notes) {
+                          std::vector<std::string>* notes, SessionFacts* facts) {
   std::vector<sem::LoadedFile> files = sem::load_files(
       options.files, parse_feeds(options.feeds), options.graph, values, options.max_iterations);
   std::vector<sem::Program> programs;
@@ -85,6 +97,9 @@ sem::Program load_session(const SessionOptions& options, sem::ValueStore& values
     sem::Program& p = f.program;
     if (options.model == sem::UpdateModel::Rfc) p = sem::split_updates(p);
     if (f.graph_file) {
+      if (facts != nullptr && f.summary.ref_variables > 0) {
+        facts->refs = options.graph.run.alias_refs ? "alias" : "mapl";
+      }
       if (notes != nullptr) {
         for (std::string& n : graph_notes(p.file, f, options.graph.run)) notes->push_back(n);
       }

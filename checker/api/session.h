@@ -41,11 +41,19 @@ struct SessionOptions {
   std::uint32_t max_iterations = sem::kDefaultMaxIterations;  // per loop frame
 };
 
+// What loading found that a check's report states (FORMAT.md, "The JSON result": refs).
+struct SessionFacts {
+  // The model the graph files' ref variables follow, "alias" or "mapl" (--refs); empty when
+  // no FILE has a ref variable.
+  std::string refs;
+};
+
 // Throws sem::InputError on bad input, a bad feed or conflicting declarations. `notes`, when
 // given, receives lines for stderr: ops of graph files without a mapping (`FILE: warning:`),
-// and what runs when a graph file's run is chosen by default (`FILE: note:`).
+// what runs when a graph file's run is chosen by default and how its ref variables behave
+// (`FILE: note:`); `facts`, when given, what the report states.
 sem::Program load_session(const SessionOptions& options, sem::ValueStore& values,
-                          std::vector<std::string>* notes = nullptr);
+                          std::vector<std::string>* notes = nullptr, SessionFacts* facts = nullptr);
 
 // `tfmc import`: the one graph file of `options` imported as its graph options and feeds say
 // (semantics/loading/file_loading.h load_graph_ast), as .tfg text

@@ -5,7 +5,8 @@
 // and of queues onto the language's, the optimizers' (Apply*, ResourceApply*) onto one Update
 // node each, an unlocked update of refs under --refs alias as separate reads, a compute and
 // writes; the other optimizer updates (SparseApply* ...) as uninterpreted updates, `N~args`
-// then one atomic `Assign {f=OP~I}` per variable.
+// then one atomic `Assign {f=OP~I}` per variable. Under --refs alias a ref Assign with
+// validate_shape=false is an error at the node: alias cannot model its new buffer.
 #include <fmt/format.h>
 
 #include "semantics/graphdef/graph_emitter.h"
@@ -105,10 +106,27 @@ bool GraphEmitter::unlocked_ref_update(int i, const std::string& op) const {
   return h && h->ref && (it == graph_.node(i).attr().end() || !it->second.b());
 }
 
+// Whether node i is an Assign of a ref that --refs alias cannot model: with validate_shape=false
+// TensorFlow's kernel gives the variable a new buffer when the value's size differs, and an
+// Identity taken before keeps the old one, where alias has its consumers read the variable.
+bool GraphEmitter::reallocating_assign(int i) const {
+  const auto it = graph_.node(i).attr().find("validate_shape");
+  const auto h = handles_.input_handle(i, 0);
+  return graph_.run().alias_refs && graph_.node(i).op() == "Assign" &&
+         it != graph_.node(i).attr().end() && !it->second.b() && h && h->ref;
+}
+
 // A variable operation (resource or ref): the handle first, then tensor arguments.
 void GraphEmitter::emit_update(int i, const std::string& op, ResourceKind kind) {
   auto h = handle_arg(i, 0, kind);
   if (!h) return;
+  if (reallocating_assign(i)) {
+    return graph_.error(
+        i, fmt::format("with validate_shape=false it may give ref variable '{}' a new buffer "
+                       "(a value of another size), which --refs alias cannot model: an "
+                       "Identity of '{}' keeps the old buffer; check the graph with --refs mapl",
+                       h->resource, h->resource));
+  }
   if (unlocked_ref_update(i, op)) return emit_split_update(i, op, *h);
   NodeStmt s = statement(i, op);
   use_handle(s, *h, i);

@@ -78,6 +78,7 @@ class GraphEmitter {
   void emit_variable_shape(int i);
   void declare_resource(const ResourceHandle& h, int i);
   bool unlocked_ref_update(int i, const std::string& op) const;
+  bool reallocating_assign(int i) const;
   void emit_update(int i, const std::string& op, ResourceKind kind);
   void emit_split_update(int i, const std::string& op, const ResourceHandle& h);
   std::string split_read(int i, std::size_t j, std::size_t count) const;

@@ -27,7 +27,10 @@ ImportedGraph import_graph(const GraphFile& file, const GraphRun& run, Diagnosti
   const ArithmeticRewrites rewrites(graph);
   GraphEmitter emitter(graph, handles, ports, functions, rewrites, out);
   for (int i = 0; i < graph.size(); ++i) {
-    if (graph.selected(i)) emitter.emit(i);
+    if (!graph.selected(i)) continue;
+    emitter.emit(i);
+    const std::string& op = graph.node(i).op();
+    if (op == "VariableV2" || op == "Variable") ++out.summary.ref_variables;
   }
   emitter.emit_outputs();
   out.summary.nodes = graph.selected_count();

@@ -39,7 +39,9 @@ struct GraphRun {
   std::vector<std::string> inits;    // node names, each run to completion first
   std::set<std::string> fed;         // fed placeholders, by node name (a `:0` removed)
   bool strict = false;               // an op without a mapping is an error
-  bool alias_refs = false;           // --refs alias: refs as TensorFlow's executor shares them
+  // Ref variables as TensorFlow's executor runs them (--refs alias, the default: an Identity
+  // shares the buffer, unlocked updates are not atomic); false: the MAPL model (--refs mapl).
+  bool alias_refs = true;
   // Initial values of variables, by the variable's name (handle_classification.h
   // variable_resource): restored from a checkpoint, or fed to a DT_RESOURCE placeholder. A
   // variable without one starts uninitialized, except a DT_RESOURCE placeholder (a variable a
@@ -49,9 +51,10 @@ struct GraphRun {
 
 struct ImportedGraph {
   struct Summary {
-    bool whole_graph = false;  // no fetch, target or init: every node is imported
-    std::size_t nodes = 0;     // graph nodes imported
-    std::size_t outputs = 0;   // outputs named (whole graph: the unconsumed results)
+    bool whole_graph = false;       // no fetch, target or init: every node is imported
+    std::size_t nodes = 0;          // graph nodes imported
+    std::size_t outputs = 0;        // outputs named (whole graph: the unconsumed results)
+    std::size_t ref_variables = 0;  // ref variables (VariableV2) imported: --refs matters
   };
   Ast ast;
   std::vector<std::string> warnings;  // one line per op type without a mapping

@@ -161,9 +161,11 @@ void add_graph_options(CLI::App* cmd, sem::GraphFileOptions& graph) {
                 "(graph files) start the variables uninitialized instead of with the values of "
                 "the checkpoint beside the file (a SavedModel's variables/, a NAME.meta's NAME)");
   add_enum_option(cmd, "--refs", graph.run.alias_refs, kRefs,
-                  "(graph files) how ref variables (VariableV2) behave: mapl (the default: a "
-                  "read copies, updates are atomic) or alias (as TensorFlow runs them: an "
-                  "Identity shares the variable's buffer, unlocked updates are not atomic)");
+                  "(graph files) how ref variables (VariableV2) behave: alias (the default, as "
+                  "TensorFlow runs them: an Identity shares the variable's buffer, unlocked "
+                  "updates are not atomic) or mapl (the MAPL model: a read copies, updates are "
+                  "atomic); the report's refs says which a file's ref variables followed")
+      ->default_str(name_of(kRefs, graph.run.alias_refs));
   cmd->add_flag("--strict", graph.run.strict,
                 "(graph files) an op without a mapping is an error, not an uninterpreted "
                 "function");

@@ -43,10 +43,12 @@ std::vector<std::pair<std::string, std::string>> parse_renames(
   return out;
 }
 
-// The session's program; its notes (graph files' warnings and notes) go to `err`.
-sem::Program load(const api::SessionOptions& options, sem::ValueStore& values, std::ostream& err) {
+// The session's program; its notes (graph files' warnings and notes) go to `err`, and what the
+// report states to `facts` when given.
+sem::Program load(const api::SessionOptions& options, sem::ValueStore& values, std::ostream& err,
+                  api::SessionFacts* facts = nullptr) {
   std::vector<std::string> notes;
-  sem::Program program = api::load_session(options, values, &notes);
+  sem::Program program = api::load_session(options, values, &notes, facts);
   for (const std::string& n : notes) err << n << '\n';
   return program;
 }
@@ -54,9 +56,9 @@ sem::Program load(const api::SessionOptions& options, sem::ValueStore& values, s
 // The session's program into `program`; false, with the input error on `err`, when the files
 // do not make one.
 bool load_or_report(const api::SessionOptions& options, sem::ValueStore& values,
-                    sem::Program& program, std::ostream& err) {
+                    sem::Program& program, std::ostream& err, api::SessionFacts* facts = nullptr) {
   try {
-    program = load(options, values, err);
+    program = load(options, values, err, facts);
   } catch (const sem::InputError& e) {
     err << e.what();
     return false;
@@ -115,10 +117,12 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
              std::ostream& err) {
   sem::ValueStore values;
   sem::Program program;
-  if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
+  api::SessionFacts facts;
+  if (!load_or_report(options.session, values, program, err, &facts)) return kExitBadInput;
   api::CheckOptions check = exploration(options, engine, err);
   check.classify_races = options.classify_races;
-  const api::CheckResult result = api::check(program, values, check);
+  api::CheckResult result = api::check(program, values, check);
+  result.refs = facts.refs;
   out << rendered(
       options.format, [&] { return render_text(result, values, options.values); },
       [&] { return render_json(result, values, options.values); },

@@ -228,6 +228,7 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values, ap
   doc.set("deterministic", r.deterministic());
   doc.set("inconclusive", r.inconclusive());
   doc.set("reduction", check::reduction_name(r.reduction));
+  if (!r.refs.empty()) doc.set("refs", r.refs);
   Json stats = Json::object()
                    .set("states", e.states)
                    .set("transitions", e.transitions)
@@ -339,6 +340,7 @@ std::string render_text(const api::CheckResult& r, const sem::ValueStore& values
       r.reduction == check::Reduction::None
           ? "\n"
           : fmt::format(" ({} transitions fired eagerly between stored states)\n", r.eager_firings);
+  if (!r.refs.empty()) out += fmt::format("refs: {}\n", r.refs);
   out += store_text(e);
   out += ranks_text(e);
   out += stop_text(r);

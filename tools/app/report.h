@@ -1,8 +1,8 @@
 // The renderings of a check (checker/api/check.h): the readable text report and the JSON
 // document of FORMAT.md, "The JSON result" (required keys, plus "stop_reason" when incomplete,
-// extra "stats", and "races"); and the two renderings of `tfmc races`. Values are printed from
-// the value store the check was made into. Those of `tfmc compare` extend check's (below), and
-// compare_report.cpp makes them.
+// "refs" for graph files with ref variables, extra "stats", and "races"); and the two renderings of
+// `tfmc races`. Values are printed from the value store the check was made into. Those of `tfmc
+// compare` extend check's (below), and compare_report.cpp makes them.
 #pragma once
 
 #include <string>

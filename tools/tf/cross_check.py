@@ -3,7 +3,7 @@ TensorFlow, many times, and checks that each outcome TensorFlow produces is one 
 The SavedModels' part is savedmodel_cross_check.py; this file runs the graphs.
 
 For each NAME.pbtxt with NAME.args: tfmc's outcomes come from `TFMC check NAME.pbtxt ARGS
---refs alias --json`. TensorFlow runs the same Session.run: the --init nodes (each a run of
+--json`, whose default for ref variables (--refs alias) is how TensorFlow runs them. TensorFlow runs the same Session.run: the --init nodes (each a run of
 its own), then one run of the --fetch tensors and --target nodes with the --feed values, then
 a separate run that reads every variable of tfmc's outcome (a ReadVariableOp for a resource
 variable, the ref tensor for a ref variable; an uninitialized one reads as
@@ -57,9 +57,9 @@ def outcome_key(outputs, variables):
 
 
 def tfmc_outcomes(tfmc, graph, args):
-    # --refs alias: ref variables as TensorFlow's executor runs them (shared buffers,
-    # unlocked updates not atomic); resource variables are the same under both.
-    outcomes, stuck = tfmc_results.tfmc_check(tfmc, graph, [*args, "--refs", "alias"])
+    # tfmc's default for ref variables, --refs alias, is TensorFlow's executor (shared
+    # buffers, unlocked updates not atomic); resource variables are the same under both.
+    outcomes, stuck = tfmc_results.tfmc_check(tfmc, graph, args)
     keys = {outcome_key(o["outputs"], o["variables"]) for o in outcomes}
     variables = sorted(outcomes[0]["variables"]) if outcomes else []
     return keys, variables, stuck

@@ -80,7 +80,8 @@ def _():
 
 
 @graph("ref_assign_adds", ["--init", "init", "--target", "a1", "--target", "a2"],
-       shows="two unordered ref AssignAdds (use_locking=False): deterministic under MAPL, v = 2")
+       shows="two unordered ref AssignAdds (use_locking=False): v = 1 (the lost update) or 2; "
+             "v = 2 under --refs mapl")
 def _():
     v = ref_var("v", 0.0)
     v1.assign_add(v, 1.0, name="a1")
@@ -98,7 +99,8 @@ def _():
 
 
 @graph("ref_read_races_assign", ["--init", "init", "--fetch", "r", "--target", "w"],
-       shows="a ref variable read through Identity, unordered with an Assign: r = 1 or 2")
+       shows="a ref variable read through Identity, unordered with an Assign: r = 2 (the "
+             "Identity shares the buffer); r = 1 or 2 under --refs mapl")
 def _():
     v = ref_var("v", 1.0)
     v1.assign(v, 2.0, name="w")

@@ -1,8 +1,8 @@
 // One training step of each optimizer on a small MLP, as TensorFlow 2.21 writes the graph
 // (testdata/graphdef/optimizers/, tools/tf/make_optimizer_graphs.py): tfmc checks each graph,
 // with the arguments of its NAME.args, to exactly one outcome in which every variable and every
-// optimizer slot holds TensorFlow's bits (NAME.expected), under the MAPL semantics and under
-// --refs alias. Two concurrent executions of a step race on the slots.
+// optimizer slot holds TensorFlow's bits (NAME.expected), under --refs alias (the default)
+// and under the MAPL semantics. Two concurrent executions of a step race on the slots.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <map>
@@ -61,7 +61,7 @@ Json check_json(const std::string& name, const std::vector<std::string>& extra) 
   args.insert(args.end(), {"--json", "--quiet"});
   const tfmc::test::CliResult r = tfmc::test::tfmc_run(args);
   INFO(r.err);
-  CHECK(r.err.empty());  // every op mapped: no warning
+  CHECK(r.err.find("warning") == std::string::npos);  // every op mapped
   return tfmc::test::parse_json(r.out);
 }
 

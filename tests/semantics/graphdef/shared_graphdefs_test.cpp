@@ -49,37 +49,64 @@ TEST_CASE("shared GraphDefs: tf.metrics.mean races its reads with its updates",
   // Four unordered enqueues of f32[2] tensors, {0, 1}, {-4.2, 9.1}, {6.5, 0}, {-3.2, 0}, into
   // a queue of capacity 4; one dequeue, whose sum goes to total and 2 to count. update_op is
   // total / count after both updates: 0.5, 4.9000006 / 2 = 2.4500003, 3.25 or -1.6.
-  // mean/value reads total and count unordered with the updates: count read as 0 gives the
-  // Select's 0; count 2 with total 0 gives 0 / 2 = 0; both after gives update_op's value.
-  const auto r = check("metrics_export_meta_graph.pbtxt",
-                       {"--init", "init", "--fetch", "mean/update_op", "--fetch", "mean/value",
-                        "--target", "fifo_queue_enqueue", "--target", "fifo_queue_enqueue_1",
-                        "--target", "fifo_queue_enqueue_2", "--target", "fifo_queue_enqueue_3"});
-  INFO(r.err);
-  CHECK(r.code == 1);
-  std::vector<tfmc::test::ListedOutcome> want;
-  for (const auto& [mean, total] : std::vector<std::pair<std::string, std::string>>{
-           {"-1.6", "-3.2"}, {"0.5", "1"}, {"2.4500003", "4.9000006"}, {"3.25", "6.5"}}) {
-    for (const std::string& value : {mean, std::string("0")}) {
-      want.push_back(
-          {{{"mean/update_op", "f32{" + mean + "}"}, {"mean/value", "f32{" + value + "}"}},
-           {{"mean/count", "f32{2}"}, {"mean/total", "f32{" + total + "}"}}});
+  // Under --refs mapl, mean/value reads total and count (Identities) unordered with the
+  // updates: count read as 0 gives the Select's 0; count 2 with total 0 gives 0 / 2 = 0; both
+  // after gives update_op's value. By default (--refs alias, as TensorFlow runs them) the
+  // Identities share the buffers, so the Greater that guards the division and the division
+  // itself read count when each runs: the division may see 0 where the Greater saw 2, giving
+  // total / 0 (inf, -inf for -3.2, or nan for 0 / 0).
+  const std::vector<std::string> run = {"--init",   "init",
+                                        "--fetch",  "mean/update_op",
+                                        "--fetch",  "mean/value",
+                                        "--target", "fifo_queue_enqueue",
+                                        "--target", "fifo_queue_enqueue_1",
+                                        "--target", "fifo_queue_enqueue_2",
+                                        "--target", "fifo_queue_enqueue_3"};
+  for (const bool alias : {false, true}) {
+    std::vector<std::string> args = run;
+    if (!alias) args.insert(args.end(), {"--refs", "mapl"});
+    const auto r = check("metrics_export_meta_graph.pbtxt", args);
+    INFO(r.err);
+    CHECK(r.code == 1);
+    std::vector<tfmc::test::ListedOutcome> want;
+    for (const auto& [mean, total] : std::vector<std::pair<std::string, std::string>>{
+             {"-1.6", "-3.2"}, {"0.5", "1"}, {"2.4500003", "4.9000006"}, {"3.25", "6.5"}}) {
+      std::vector<std::string> values = {mean, "0"};
+      if (alias) values.insert(values.end(), {mean[0] == '-' ? "-inf" : "inf", "nan"});
+      for (const std::string& value : values) {
+        want.push_back(
+            {{{"mean/update_op", "f32{" + mean + "}"}, {"mean/value", "f32{" + value + "}"}},
+             {{"mean/count", "f32{2}"}, {"mean/total", "f32{" + total + "}"}}});
+      }
     }
+    tfmc::test::check_outcome_list(outcomes(r), want);
   }
-  tfmc::test::check_outcome_list(outcomes(r), want);
   // Without the enqueues the dequeue waits for ever: one stuck outcome.
   const auto stuck =
       check("metrics_export_meta_graph.pbtxt", {"--init", "init", "--fetch", "mean/update_op"});
   CHECK(stuck.code == 1);
   REQUIRE(outcomes(stuck).size() == 1);
   CHECK_FALSE(outcomes(stuck)[0].blocked.empty());
-  const auto races = tfmc::test::tfmc_run({"races", shared_graph("metrics_export_meta_graph.pbtxt"),
-                                           "--fetch", "mean/value", "--target", "mean/update_op"});
-  CHECK(races.code == 1);
-  CHECK(races.out.find("mean/total/read (") != std::string::npos);
-  CHECK(races.out.find("mean/AssignAdd (") != std::string::npos);
-  CHECK(races.out.find("on mean/count: read-write") != std::string::npos);
-  CHECK(races.out.find("2 races\n") != std::string::npos);
+  // Under --refs mapl the Identities read; by default the Greater's and the division's reads
+  // of the shared buffers (`C~readJ`) race with the updates.
+  const std::vector<std::string> races_args = {
+      "races",    shared_graph("metrics_export_meta_graph.pbtxt"),
+      "--fetch",  "mean/value",
+      "--target", "mean/update_op"};
+  std::vector<std::string> mapl_args = races_args;
+  mapl_args.insert(mapl_args.end(), {"--refs", "mapl"});
+  const auto mapl = tfmc::test::tfmc_run(mapl_args);
+  CHECK(mapl.code == 1);
+  CHECK(mapl.out.find("mean/total/read (") != std::string::npos);
+  CHECK(mapl.out.find("mean/AssignAdd (") != std::string::npos);
+  CHECK(mapl.out.find("on mean/count: read-write") != std::string::npos);
+  CHECK(mapl.out.find("2 races\n") != std::string::npos);
+  const auto alias = tfmc::test::tfmc_run(races_args);
+  CHECK(alias.code == 1);
+  CHECK(alias.out.find(") and mean/truediv~read0 (") != std::string::npos);
+  CHECK(alias.out.find(") and mean/Greater~read0 (") != std::string::npos);
+  CHECK(alias.out.find(") and mean/truediv~read1 (") != std::string::npos);
+  CHECK(alias.out.find("3 races\n") != std::string::npos);
 }
 
 TEST_CASE("shared GraphDefs: half_plus_two serves y2 = 0.5 * x2 + 3 after init",
