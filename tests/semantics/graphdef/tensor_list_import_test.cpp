@@ -1,8 +1,8 @@
-// The TensorList ops in TensorFlow's graph files (FORMAT.md, "TensorLists"): the LSTM SavedModel
-// of testdata/graphdef/lstm (tools/tf/make_lstm_graph.py), whose While is a functional one,
-// reaches TensorFlow's output; attributes tfmc cannot map are errors naming the node. (The
-// frozen GraphDef of the same LSTM is checked with the other TensorFlow-valued graphs,
-// tensorflow_valued_graphs_test.cpp.)
+// The TensorList ops in TensorFlow's graph files (FORMAT.md, "TensorLists"): the LSTM SavedModels
+// of testdata/graphdef/lstm (tools/tf/make_lstm_graph.py), whose Whiles are functional ones,
+// reach TensorFlow's output, and TensorFlow's loss and weights after one training step; attributes
+// tfmc cannot map are errors naming the node. (The frozen GraphDef of the same LSTM is checked with
+// the other TensorFlow-valued graphs, tensorflow_valued_graphs_test.cpp.)
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -47,6 +47,37 @@ TEST_CASE("a Keras LSTM SavedModel runs its TensorList While to TensorFlow's out
   const auto& outcomes = result.at("outcomes").items;
   REQUIRE(outcomes.size() == 1);
   CHECK(canonical(outcomes[0].at("outputs").at("output_0").text) == want);
+}
+
+TEST_CASE("a training step of the LSTM reaches TensorFlow's loss and weights bit for bit",
+          "[graphdef][tensor_list]") {
+  // The gradient's While pops what the forward loop pushed (TensorListPushBack, PopBack);
+  // train.expected: the loss (output_0) and each weight after the SGD update.
+  std::vector<std::string> args = {"check", lstm_file("train")};
+  for (const std::string& a :
+       tfmc::test::nonempty_lines(tfmc::test::read_file(lstm_file("train.args")))) {
+    args.push_back(a);
+  }
+  args.insert(args.end(), {"--json", "--quiet"});
+  const tfmc::test::CliResult r = tfmc::test::tfmc_run(args);
+  INFO(r.err);
+  CHECK(r.err.find("warning") == std::string::npos);
+  REQUIRE(r.code == 0);
+  const tfmc::test::Json result = tfmc::test::parse_json(r.out);
+  const auto& outcomes = result.at("outcomes").items;
+  REQUIRE(outcomes.size() == 1);
+  std::size_t compared = 0;
+  for (const std::string& line :
+       tfmc::test::nonempty_lines(tfmc::test::read_file(lstm_file("train.expected")))) {
+    const auto eq = line.find(" = ");
+    REQUIRE(eq != std::string::npos);
+    const std::string name = line.substr(0, eq);
+    INFO(name);
+    const char* part = name == "output_0" ? "outputs" : "variables";
+    CHECK(canonical(outcomes[0].at(part).at(name).text) == canonical(line.substr(eq + 3)));
+    ++compared;
+  }
+  CHECK(compared == 4);  // the loss, the kernel, the recurrent kernel and the bias
 }
 
 TEST_CASE("TensorList attributes tfmc cannot map are errors naming the node",
