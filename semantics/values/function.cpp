@@ -62,7 +62,8 @@ void FunctionApplier::remember(std::size_t hash, const ValueId* results, int out
 
 void FunctionApplier::apply(FunctionId id, std::span<const ValueId> args, ValueId* results) {
   const Function& f = table_.get(id);
-  if (f.kind != FunctionKind::Builtin && f.kind != FunctionKind::Uninterpreted) {
+  if (f.kind != FunctionKind::Builtin && f.kind != FunctionKind::Uninterpreted &&
+      f.kind != FunctionKind::TensorList) {
     compute(f, args, results);  // pass-through kinds cost less than a memo lookup
     return;
   }

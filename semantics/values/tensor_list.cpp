@@ -79,7 +79,7 @@ std::string header_text(const List& l) {
     for (std::int64_t d : l.shape.dims) parts.push_back(d < 0 ? "?" : std::to_string(d));
     dims = fmt::format("{}", fmt::join(parts, ","));
   }
-  const std::string max = l.max >= 0 ? fmt::format(", max={}", l.max) : "";
+  const std::string max = l.max != -1 ? fmt::format(", max={}", l.max) : "";
   return fmt::format("{}{}[{}]{}>", kHeaderStart, eval::dtype_name(l.dtype), dims, max);
 }
 
@@ -299,8 +299,7 @@ void compute(std::string_view op, const eval::OpAttrs& attrs, std::span<const Va
     List l{attrs.to, shape_argument(tensor(0)), -1, {}};
     const std::int64_t n = scalar_integer(tensor(1));
     if (op == "EmptyTensorList") {
-      if (n < -1) fail(eval::ErrorKind::Shape);
-      l.max = n;
+      l.max = n;  // below -1 too, as TensorFlow takes it: then no push fits
     } else {
       if (n < 0 || n > kMaxListElements) fail(eval::ErrorKind::Shape);
       l.items.assign(static_cast<std::size_t>(n), values.symbol(std::string(kUnset)));
@@ -338,7 +337,7 @@ void compute(std::string_view op, const eval::OpAttrs& attrs, std::span<const Va
     check_dtype(l, attrs.to);
     const ValueId item = checked_element(values, l, args[1]);
     const auto size = static_cast<std::int64_t>(l.items.size());
-    if ((l.max >= 0 && size >= l.max) || size >= kMaxListElements) fail(eval::ErrorKind::Shape);
+    if ((l.max != -1 && size >= l.max) || size >= kMaxListElements) fail(eval::ErrorKind::Shape);
     l.items.push_back(item);
     results[0] = write_list(values, l);
   } else {

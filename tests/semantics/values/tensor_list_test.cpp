@@ -106,20 +106,31 @@ TEST_CASE("TensorList ops fail where TensorFlow's kernels fail", "[tensor_list]"
                  "three = Const() {value=i32[1]{3}}\n"
                  "unmerged = TensorListStack(l2, three) {element_dtype=f32}\n"
                  "negative_reserve = TensorListReserve(unknown, any) {element_dtype=f32}\n"
+                 "minus_two = Const() {value=i32{-2}}\n"
+                 "closed = EmptyTensorList(unknown, minus_two) {element_dtype=f32}\n"
+                 "no_push = TensorListPushBack(closed, v) {element_dtype=f32}\n"
                  "not_a_list = TensorListLength(v)\n"
                  "not_a_shape = TensorListReserve(i2, i2) {element_dtype=f32}\n"
                  "output past_end\noutput negative\noutput unknown_unset\noutput wrong_dtype\n"
                  "output wrong_item\noutput int_item\noutput scalar\noutput misfit\noutput count\n"
                  "output empty\noutput unmerged\noutput negative_reserve\noutput not_a_list\n"
-                 "output not_a_shape\n");
-  const std::map<std::string, std::string> want = {
-      {"past_end", "Error(shape)"},      {"negative", "Error(shape)"},
-      {"unknown_unset", "Error(shape)"}, {"wrong_dtype", "Error(type)"},
-      {"wrong_item", "Error(shape)"},    {"int_item", "Error(type)"},
-      {"scalar", "Error(shape)"},        {"misfit", "Error(shape)"},
-      {"count", "Error(shape)"},         {"empty", "Error(shape)"},
-      {"unmerged", "Error(shape)"},      {"negative_reserve", "Error(shape)"},
-      {"not_a_list", "Error(type)"},     {"not_a_shape", "Error(shape)"}};
+                 "output not_a_shape\noutput closed\noutput no_push\n");
+  const std::map<std::string, std::string> want = {{"past_end", "Error(shape)"},
+                                                   {"negative", "Error(shape)"},
+                                                   {"unknown_unset", "Error(shape)"},
+                                                   {"wrong_dtype", "Error(type)"},
+                                                   {"wrong_item", "Error(shape)"},
+                                                   {"int_item", "Error(type)"},
+                                                   {"scalar", "Error(shape)"},
+                                                   {"misfit", "Error(shape)"},
+                                                   {"count", "Error(shape)"},
+                                                   {"empty", "Error(shape)"},
+                                                   {"unmerged", "Error(shape)"},
+                                                   {"negative_reserve", "Error(shape)"},
+                                                   {"not_a_list", "Error(type)"},
+                                                   {"not_a_shape", "Error(shape)"},
+                                                   {"closed", "[list<f32[?], max=-2>]"},
+                                                   {"no_push", "Error(shape)"}};
   CHECK(got == want);
 }
 
