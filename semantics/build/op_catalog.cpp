@@ -132,12 +132,21 @@ bool apply_builtin_attr(const std::string& op, std::string_view owner, const Att
     if (!t) return bad("a dtype (f32, f64, i32, i64 or bool)");
     f.attrs.to = *t;
     shown["to"] = v.name;
-  } else if (a.key == "out_type" || a.key == "output_type") {
+  } else if (a.key == "out_type" || a.key == "output_type" || a.key == "shape_type") {
     const auto t = v.kind == AttrValue::Kind::Name ? eval::dtype_from_name(v.name) : std::nullopt;
     if (t != eval::DType::I32 && t != eval::DType::I64) return bad("i32 or i64");
     // Shown where it differs from its default: Shape's out_type is i32, ArgMax's i64.
     if (*t != f.attrs.to) shown[a.key] = v.name;
     f.attrs.to = *t;
+  } else if (a.key == "element_dtype") {
+    const auto t = v.kind == AttrValue::Kind::Name ? eval::dtype_from_name(v.name) : std::nullopt;
+    if (!t) return bad("a dtype (f32, f64, i32, i64 or bool)");
+    f.attrs.to = *t;
+    shown["element_dtype"] = v.name;
+  } else if (a.key == "num_elements") {
+    if (v.kind != AttrValue::Kind::Integer || v.integer < -1) return bad("an integer >= -1");
+    f.attrs.num = v.integer;
+    if (v.integer != -1) shown["num_elements"] = std::to_string(v.integer);
   } else if (a.key == "data_format" && is_pooling(op)) {
     if (v.kind != AttrValue::Kind::Name || v.name != "NHWC") {
       return bad("NHWC (TensorFlow's CPU kernels pool NHWC tensors only)");
@@ -322,13 +331,16 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
               : op == "IdentityN" ? static_cast<int>(arguments)
               : op == "NoOp"      ? 0
                                   : 1;
-  const bool shape_query = op == "Shape" || op == "ShapeN" || op == "Size";
+  const bool shape_query =
+      op == "Shape" || op == "ShapeN" || op == "Size" || op == "TensorListElementShape";
   f.attrs.to = shape_query                        ? eval::DType::I32
                : op == "ArgMax" || op == "ArgMin" ? eval::DType::I64
                                                   : f.attrs.to;
   // ShapeN has one output per argument, ConcatOffset one per argument after the first.
   if (op == "ShapeN") f.attrs.num = static_cast<std::int64_t>(arguments);
   if (op == "ConcatOffset") f.attrs.num = static_cast<std::int64_t>(arguments) - 1;
+  if (op == "TensorListStack") f.attrs.num = -1;  // num_elements: any
+  if (op == "TensorListPopBack") f.outputs = 2;   // the list less its last element, that element
   // The tensor-input forms (Sum(x, axes) and its kin, Split(axis, x), Reshape(x, shape)) take their
   // axis or shape as an argument, not as an attribute.
   const bool tensor_form = arguments == 2 && (is_reduction(op) || op == "Split" || op == "Reshape");

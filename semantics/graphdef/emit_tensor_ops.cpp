@@ -119,6 +119,8 @@ void GraphEmitter::emit_pure(int i) {
     emit_conv_attrs(i, s);
   } else if (op.starts_with("MaxPool") || op.starts_with("AvgPool")) {
     if (!emit_pooling_attrs(i, s)) out_.ast.nodes.pop_back();
+  } else if (op == "EmptyTensorList" || op.starts_with("TensorList")) {
+    if (!emit_tensor_list_attrs(i, s)) out_.ast.nodes.pop_back();
   } else if (op == "Pack") {
     if (const auto axis = graph_.attr_int(i, "axis"); axis && *axis != 0) {
       add_attr(s, "axis", integer_value(*axis));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "semantics/graphdef/functional_control_flow.h"
+#include "semantics/graphdef/output_args.h"
 
 namespace tfmc::sem {
 namespace {
@@ -155,7 +156,9 @@ class Inliner {
     for (int k = 0; k < f.signature().input_arg_size(); ++k) {
       arg_of[f.signature().input_arg(k).name()] = args.at(static_cast<std::size_t>(k));
     }
-    // A body input as a graph input: an argument, `node:out_arg:k`, or `^node`.
+    std::map<std::string, std::string> op_of;
+    for (const tf::NodeDef& b : f.node_def()) op_of[b.name()] = b.op();
+    // A body input as a graph input: an argument, `node:out_arg:k` (output_args.h), or `^node`.
     const auto rename = [&](const std::string& in) -> std::string {
       const bool control = !in.empty() && in[0] == '^';
       const std::string body = control ? in.substr(1) : in;
@@ -166,8 +169,13 @@ class Inliner {
         return !control ? arg : fmt::format("^{}", arg.substr(0, arg.find(':')));
       }
       const std::size_t last = body.rfind(':');
-      const std::string port =
-          colon == std::string::npos || last == colon ? "" : body.substr(last + 1);
+      std::string port = colon == std::string::npos || last == colon ? "" : body.substr(last + 1);
+      const bool numbered = !port.empty() && port.size() < 9 &&
+                            port.find_first_not_of("0123456789") == std::string::npos;
+      if (const auto op = op_of.find(name); numbered && op != op_of.end()) {
+        const int first = output_arg_port(op->second, body.substr(colon + 1, last - colon - 1));
+        if (first > 0) port = std::to_string(first + std::stoi(port));
+      }
       return fmt::format("{}{}/{}{}{}", control ? "^" : "", prefix, name,
                          port.empty() || port == "0" ? "" : ":", port == "0" ? "" : port);
     };

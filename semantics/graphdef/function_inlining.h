@@ -19,8 +19,8 @@
 // loop is in the loop's frame, and one on an untaken branch is DEAD). `N:k` is result k and
 // `^N` waits for the whole body, as the call's completion does. Body inputs are written `arg`,
 // `node:out_arg:k` and
-// `^node`; `node:out_arg:k` is taken as output k of the node, which holds for every op whose
-// outputs form one list (every op tfmc maps does).
+// `^node`; `node:out_arg:k` is output k of the node, after the outputs of the arguments before
+// out_arg for an op whose outputs are several arguments (output_args.h).
 //
 // Errors (a call of a function the library lacks, an argument count that differs from the
 // signature, a result or input naming nothing, recursion, and those of the lowering) are

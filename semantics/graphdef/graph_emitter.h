@@ -69,6 +69,7 @@ class GraphEmitter {
   void emit_index_attrs(int i, NodeStmt& s);
   void emit_conv_attrs(int i, NodeStmt& s);
   bool emit_pooling_attrs(int i, NodeStmt& s);
+  bool emit_tensor_list_attrs(int i, NodeStmt& s);  // emit_tensor_list_ops.cpp
   void emit_uninterpreted(int i);
 
   // Resources (emit_resource_ops.cpp).

@@ -34,6 +34,7 @@ int OutputPorts::tensor_outputs(int i) const {
     return flow == "Switch" || flow == "Merge" ? 2 : 1;
   }
   if (op == "IdentityN" || op == "ShapeN") return static_cast<int>(graph_.data_input_count(i));
+  if (op == "TensorListPopBack") return 2;  // the list less its last element, that element
   if (pure_ops().count(op) || op == "Const" || op == "PlaceholderWithDefault" || is_dequeue(op)) {
     return 1;
   }

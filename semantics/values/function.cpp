@@ -5,6 +5,7 @@
 #include <xxhash.h>
 
 #include "semantics/errors/invariant.h"
+#include "semantics/values/tensor_list.h"
 
 namespace tfmc::sem {
 
@@ -61,7 +62,8 @@ void FunctionApplier::remember(std::size_t hash, const ValueId* results, int out
 
 void FunctionApplier::apply(FunctionId id, std::span<const ValueId> args, ValueId* results) {
   const Function& f = table_.get(id);
-  if (f.kind != FunctionKind::Builtin && f.kind != FunctionKind::Uninterpreted) {
+  if (f.kind != FunctionKind::Builtin && f.kind != FunctionKind::Uninterpreted &&
+      f.kind != FunctionKind::TensorList) {
     compute(f, args, results);  // pass-through kinds cost less than a memo lookup
     return;
   }
@@ -145,6 +147,7 @@ bool FunctionApplier::compute(const Function& f, std::span<const ValueId> args, 
     }
     case FunctionKind::Builtin:
     case FunctionKind::Uninterpreted:
+    case FunctionKind::TensorList:
       break;
   }
   for (ValueId a : args) {
@@ -154,12 +157,22 @@ bool FunctionApplier::compute(const Function& f, std::span<const ValueId> args, 
     }
   }
   bool symbolic = f.kind == FunctionKind::Uninterpreted;
-  for (ValueId a : args) symbolic = symbolic || !values_.is_concrete(a);
+  for (ValueId a : args) {
+    // A TensorList op computes on lists (Sequences) as on tensors.
+    const bool list =
+        f.kind == FunctionKind::TensorList && values_.get(a).kind == ValueKind::Sequence;
+    symbolic = symbolic || !(values_.is_concrete(a) || list);
+  }
   if (symbolic) {
     const std::vector<ValueId> term_args(args.begin(), args.end());
     for (int j = 0; j < f.outputs; ++j) {
       results[j] = values_.term(f.head, f.outputs > 1 ? j : -1, term_args);
     }
+    return false;
+  }
+  if (f.kind == FunctionKind::TensorList) {
+    apply_tensor_list_op(std::string_view(f.head).substr(0, f.head.find('{')), f.attrs, args,
+                         values_, results);
     return false;
   }
   eval::EvalResult r = eval::ErrorKind::Shape;

@@ -36,6 +36,7 @@ namespace tfmc::sem {
 
 // GradientStep (ApplyGradientDescent's f) computes Sub(x, Mul(alpha, delta)) from (x, alpha,
 // delta) through its two parts, so that its terms and errors are those of Mul and Sub.
+// TensorList is an op on TensorLists (tensor_list.h), named by its head.
 enum class FunctionKind : std::uint8_t {
   Builtin,
   Uninterpreted,
@@ -43,7 +44,8 @@ enum class FunctionKind : std::uint8_t {
   Copy,
   Const,
   Snd,
-  GradientStep
+  GradientStep,
+  TensorList
 };
 
 struct Function {

@@ -45,7 +45,7 @@ sem::Attr required_attr(std::string_view key) {
   if (key == "num") {
     a.value.kind = sem::AttrValue::Kind::Integer;
     a.value.integer = 1;
-  } else if (key == "to" || key == "dtype") {
+  } else if (key == "to" || key == "dtype" || key == "element_dtype") {
     a.value.kind = sem::AttrValue::Kind::Name;
     a.value.name = "i32";
   } else if (key == "shape") {
