@@ -13,6 +13,7 @@
 #include "gpu_eval/cpu_batch_matmul.h"
 #include "gpu_eval/cpu_convolution.h"
 #include "gpu_eval/cpu_cumsum.h"
+#include "gpu_eval/cpu_gather_nd.h"
 #include "gpu_eval/cpu_gradient_ops.h"
 #include "gpu_eval/cpu_index_ops.h"
 #include "gpu_eval/cpu_layout_ops.h"
@@ -26,10 +27,12 @@
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_slice_ops.h"
 #include "gpu_eval/cpu_softmax.h"
+#include "gpu_eval/cpu_sparse_variable_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_elementwise_ops.h"
 #include "gpu_eval/cpu_tf_ops.h"
 #include "gpu_eval/cpu_transcendental_ops.h"
+#include "gpu_eval/cpu_unique.h"
 #include "gpu_eval/einsum_plan.h"
 #include "gpu_eval/element_kernels.h"
 #include "gpu_eval/flush_denormals.h"
@@ -638,6 +641,24 @@ EvalResult kernel(Op<BuiltinOp::StridedSliceGrad>, Args args, const OpAttrs& att
 
 EvalResult kernel(Op<BuiltinOp::ConcatOffset>, Args args, const OpAttrs&) {
   return concat_offset(*args[0], args.subspan(1));
+}
+
+template <BuiltinOp op>
+requires(scatter_step(op).has_value()) EvalResult kernel(Op<op>, Args args, const OpAttrs&) {
+  return scatter(*scatter_step(op), *args[0], *args[1], *args[2]);
+}
+
+template <BuiltinOp op>
+requires(scatter_nd_step(op).has_value()) EvalResult kernel(Op<op>, Args args, const OpAttrs&) {
+  return scatter_nd(*scatter_nd_step(op), *args[0], *args[1], *args[2]);
+}
+
+EvalResult kernel(Op<BuiltinOp::GatherNd>, Args args, const OpAttrs&) {
+  return gather_nd(*args[0], *args[1]);
+}
+
+EvalResult kernel(Op<BuiltinOp::Unique>, Args args, const OpAttrs& attrs) {
+  return unique(*args[0], attrs.to);
 }
 
 }  // namespace

@@ -333,7 +333,7 @@ std::optional<Function> make_builtin_function(const std::string& op, const std::
                                   : 1;
   const bool shape_query =
       op == "Shape" || op == "ShapeN" || op == "Size" || op == "TensorListElementShape";
-  f.attrs.to = shape_query                        ? eval::DType::I32
+  f.attrs.to = shape_query || op == "Unique"      ? eval::DType::I32
                : op == "ArgMax" || op == "ArgMin" ? eval::DType::I64
                                                   : f.attrs.to;
   // ShapeN has one output per argument, ConcatOffset one per argument after the first.

@@ -97,13 +97,13 @@ void GraphEmitter::emit_variable_shape(int i) {
 // variables' locks). Assign locks by default, the others do not.
 bool GraphEmitter::unlocked_ref_update(int i, const std::string& op) const {
   const std::string& tf = graph_.node(i).op();
-  if (!graph_.run().alias_refs || op == "Write" ||
-      (!ref_update_ops().count(tf) && !optimizer_updates().count(tf))) {
+  if (!graph_.run().alias_refs || op == "Write" || !is_ref_update_op(tf)) {
     return false;
   }
   const auto h = handles_.input_handle(i, 0);
   const auto it = graph_.node(i).attr().find("use_locking");
-  return h && h->ref && (it == graph_.node(i).attr().end() || !it->second.b());
+  const bool locking = it == graph_.node(i).attr().end() ? locks_by_default(tf) : it->second.b();
+  return h && h->ref && !locking;
 }
 
 // Whether node i is an Assign of a ref that --refs alias cannot model: with validate_shape=false
@@ -148,7 +148,7 @@ void GraphEmitter::emit_split_update(int i, const std::string& op, const Resourc
     if (!arg) return;
     tensors.push_back(std::move(*arg));
   }
-  emit_split_reads(i, {h});
+  emit_split_reads(i, {h}, tensors);
   NodeStmt update;
   update.name = name + "~update";
   update.loc = update.op_loc = graph_.loc(i);
@@ -173,12 +173,15 @@ std::string GraphEmitter::split_read(int i, std::size_t j, std::size_t count) co
   return count == 1 ? read : read + std::to_string(j);
 }
 
-// The reads of a split update of node i; each waits for what N waits for.
-void GraphEmitter::emit_split_reads(int i, const std::vector<ResourceHandle>& vars) {
+// The reads of a split update of node i; each waits for what N waits for, its tensor inputs
+// among them, as TensorFlow's kernel reads the variable only once they are all there.
+void GraphEmitter::emit_split_reads(int i, const std::vector<ResourceHandle>& vars,
+                                    const std::vector<Ref>& tensors) {
   for (std::size_t j = 0; j < vars.size(); ++j) {
     NodeStmt read = statement(i, "Read");
     read.name = split_read(i, j, vars.size());
     use_handle(read, vars[j], i);
+    for (const Ref& t : tensors) read.after.push_back(ref_to(t.name, 0, graph_.loc(i)));
     out_.ast.nodes.push_back(std::move(read));
   }
 }
@@ -221,6 +224,15 @@ void GraphEmitter::emit_queue_op(int i) {
 // unlocked update of refs under --refs alias is `N~readJ`, `N~update` (the op's step function
 // on the reads and the tensors) and the writes.
 void GraphEmitter::emit_optimizer(int i, const OptimizerUpdate& update) {
+  // The ScatterNd forms' policy for an index outside the variable: tfmc refuses it, as
+  // TensorFlow's default does.
+  if (const auto it = graph_.node(i).attr().find("bad_indices_policy");
+      it != graph_.node(i).attr().end() && !it->second.s().empty() && it->second.s() != "DEFAULT" &&
+      it->second.s() != "ERROR") {
+    return graph_.error(i, fmt::format("its attribute bad_indices_policy = \"{}\" cannot be "
+                                       "mapped: tfmc has DEFAULT and ERROR",
+                                       it->second.s()));
+  }
   std::vector<ResourceHandle> vars;
   for (std::size_t j = 0; j < update.variables; ++j) {
     auto h = handle_arg(i, j, ResourceKind::Variable);
@@ -246,7 +258,7 @@ void GraphEmitter::emit_optimizer(int i, const OptimizerUpdate& update) {
     out_.ast.nodes.push_back(std::move(s));
     return;
   }
-  emit_split_reads(i, vars);
+  emit_split_reads(i, vars, tensors);
   s.name = graph_.node(i).name() + "~update";
   s.after.clear();
   for (std::size_t j = 0; j < vars.size(); ++j) {

@@ -146,10 +146,13 @@ void GraphEmitter::emit_pure(int i) {
              op == "GatherV2" || op == "OneHot" || op == "MirrorPad") {
     emit_index_attrs(i, s);
   } else if (op == "Cast" || op == "Shape" || op == "ShapeN" || op == "Size" || op == "ArgMax" ||
-             op == "ArgMin") {
+             op == "ArgMin" || op == "Unique") {
     // The dtype attribute, and its default where TensorFlow has one.
     const bool arg = op == "ArgMax" || op == "ArgMin";
-    const char* key = op == "Cast" ? "DstT" : arg ? "output_type" : "out_type";
+    const char* key = op == "Cast"     ? "DstT"
+                      : arg            ? "output_type"
+                      : op == "Unique" ? "out_idx"
+                                       : "out_type";
     const tf::DataType absent = op == "Cast" ? tf::DT_INVALID : arg ? tf::DT_INT64 : tf::DT_INT32;
     const auto it = graph_.node(i).attr().find(key);
     const tf::DataType type = it == graph_.node(i).attr().end() ? absent : it->second.type();
@@ -162,7 +165,8 @@ void GraphEmitter::emit_pure(int i) {
                                       key, tf_type_name(type)));
     }
     if (op == "Cast" || *dtype != dtype_of(absent)) {
-      add_attr(s, op == "Cast" ? "to" : key, name_value(std::string(eval::dtype_name(*dtype))));
+      const char* tfmc_key = op == "Cast" ? "to" : op == "Unique" ? "out_type" : key;
+      add_attr(s, tfmc_key, name_value(std::string(eval::dtype_name(*dtype))));
     }
   }
 }

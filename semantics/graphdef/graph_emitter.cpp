@@ -13,9 +13,8 @@ void GraphEmitter::emit(int i) {
     out_.ast.inputs.push_back({n.name(), std::nullopt, graph_.loc(i)});
     return;
   }
-  if (const ResourceHandle* h = handles_.handle(i); h != nullptr && !handles_.passes_through(i) &&
-                                                    !ref_update_ops().count(op) &&
-                                                    !is_apply_op(op)) {
+  if (const ResourceHandle* h = handles_.handle(i);
+      h != nullptr && !handles_.passes_through(i) && !is_update_op(op)) {
     return emit_var(i, *h);
   }
   if (handles_.passes_through(i)) return emit_pass_through(i);
@@ -32,6 +31,7 @@ void GraphEmitter::emit(int i) {
     return emit_ref_read(i);
   }
   if (pure_ops().count(op)) return emit_pure(i);
+  if (is_gather_op(op)) return emit_gather(i);
   if (op == "VariableShape") return emit_variable_shape(i);
   if (const auto it = resource_variable_ops().find(op); it != resource_variable_ops().end()) {
     return emit_update(i, it->second, ResourceKind::Variable);

@@ -83,11 +83,15 @@ class GraphEmitter {
   void emit_update(int i, const std::string& op, ResourceKind kind);
   void emit_split_update(int i, const std::string& op, const ResourceHandle& h);
   std::string split_read(int i, std::size_t j, std::size_t count) const;
-  void emit_split_reads(int i, const std::vector<ResourceHandle>& vars);
+  void emit_split_reads(int i, const std::vector<ResourceHandle>& vars,
+                        const std::vector<Ref>& tensors);
   void emit_split_writes(int i, const std::vector<ResourceHandle>& vars);
   void emit_queue_op(int i);
   void emit_optimizer(int i, const OptimizerUpdate& update);
   void emit_apply(int i);
+
+  // Reads of a variable's rows (emit_gather_ops.cpp).
+  void emit_gather(int i);
 
   // Control flow (emit_control_flow.cpp).
   void emit_control_flow(int i, const std::string& op);

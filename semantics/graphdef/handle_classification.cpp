@@ -68,7 +68,7 @@ void GraphHandles::classify(int i) {
     handles_[i] = ResourceHandle{n.name(), ResourceKind::Variable, n.name(), {}, true};
   } else if (is_queue_op(op)) {
     handles_[i] = ResourceHandle{n.name(), ResourceKind::Queue, n.name(), {}, false};
-  } else if (ref_update_ops().count(op) || (is_apply_op(op) && op.rfind("Resource", 0) != 0)) {
+  } else if (is_ref_update_op(op)) {
     // The ref output of an update: its variable, after the update.
     if (auto h = input_handle(i, 0)) {
       h->after.push_back(n.name());

@@ -87,13 +87,29 @@ const std::map<std::string, std::string>& ref_update_ops() {
   return kOps;
 }
 
+bool is_update_op(const std::string& op) {
+  return ref_update_ops().count(op) || is_apply_op(op) || optimizer_updates().count(op);
+}
+
+bool is_ref_update_op(const std::string& op) {
+  return is_update_op(op) && op.rfind("Resource", 0) != 0;
+}
+
+bool locks_by_default(const std::string& op) {
+  return op == "ScatterUpdate" || op == "ScatterNdUpdate";
+}
+
+bool is_gather_op(const std::string& op) {
+  return op == "ResourceGather" || op == "ResourceGatherNd" || op == "Gather";
+}
+
 bool is_queue_op(const std::string& op) { return op == "FIFOQueueV2" || op == "FIFOQueue"; }
 bool is_enqueue(const std::string& op) { return op == "QueueEnqueueV2" || op == "QueueEnqueue"; }
 bool is_dequeue(const std::string& op) { return op == "QueueDequeueV2" || op == "QueueDequeue"; }
 
 bool is_mapped_op(const std::string& op) {
-  return pure_ops().count(op) || resource_variable_ops().count(op) || ref_update_ops().count(op) ||
-         is_apply_op(op) || op == "Const" || is_placeholder(op) || !control_flow_op(op).empty() ||
+  return pure_ops().count(op) || resource_variable_ops().count(op) || is_update_op(op) ||
+         is_gather_op(op) || op == "Const" || is_placeholder(op) || !control_flow_op(op).empty() ||
          op == "VarHandleOp" || op == "VariableV2" || op == "Variable" || op == "RefIdentity" ||
          op == "VariableShape" || is_queue_op(op) || is_enqueue(op) || is_dequeue(op);
 }

@@ -41,6 +41,18 @@ const std::map<std::string, std::string>& resource_variable_ops();
 // Updates of ref variables; their output 0 is the variable's ref.
 const std::map<std::string, std::string>& ref_update_ops();
 
+// Whether the op updates variables: ref_update_ops(), the optimizer updates, the scatters.
+bool is_update_op(const std::string& op);
+// Whether it updates a ref variable (not a Resource* op); its output 0 is the variable's ref.
+bool is_ref_update_op(const std::string& op);
+// Whether an update of refs without a use_locking attribute locks: TensorFlow's default is
+// true for ScatterUpdate and ScatterNdUpdate, false for the others.
+bool locks_by_default(const std::string& op);
+
+// The reads of a variable's rows (ResourceGather, ResourceGatherNd) and Gather, whose params
+// may be a ref variable.
+bool is_gather_op(const std::string& op);
+
 bool is_queue_op(const std::string& op);
 bool is_enqueue(const std::string& op);
 bool is_dequeue(const std::string& op);

@@ -41,7 +41,7 @@ int OutputPorts::tensor_outputs(int i) const {
   if (const auto it = resource_variable_ops().find(op); it != resource_variable_ops().end()) {
     return it->second == "Read" || it->second == "VarIsInitialized" ? 1 : 0;
   }
-  if (ref_update_ops().count(op) || is_apply_op(op)) return 0;
+  if (is_update_op(op)) return 0;
   const auto it = used_.find(i);
   return it == used_.end() || it->second.empty() ? 0 : *it->second.rbegin() + 1;
 }
