@@ -56,7 +56,7 @@ std::vector<Json> outcomes(const std::string& graph, const std::string& args,
   argv.insert(argv.end(), {"--json", "--quiet"});
   const tfmc::test::CliResult r = tfmc::test::tfmc_run(argv);
   INFO(r.err);
-  CHECK(r.err.empty());  // every op mapped: no warning
+  CHECK(r.err.find("warning") == std::string::npos);  // every op mapped
   return tfmc::test::parse_json(r.out).at("outcomes").items;
 }
 
