@@ -7,20 +7,14 @@ floats), for tests/semantics/graphdef/tensorflow_valued_graphs_test.cpp.
 Run with the TensorFlow of tools/tf/setup_venv.sh:
   python tools/tf/make_pow_graph.py OUT_DIR
 """
-import os
 import sys
 
 import numpy as np
 import tensorflow as tf
 
+from valued_graph import write_valued_graph
+
 rng = np.random.default_rng(2137)
-
-
-def literal(a):
-    name = {np.float32: "f32", np.float64: "f64", np.int32: "i32"}[a.dtype.type]
-    dims = f"[{','.join(map(str, a.shape))}]" if a.ndim else ""
-    text = (str(int(x)) if a.dtype == np.int32 else float(x).hex() for x in a.reshape(-1))
-    return f"{name}{dims}{{" + ", ".join(text) + "}"
 
 
 def main(out_dir):
@@ -45,17 +39,7 @@ def main(out_dir):
             tf.raw_ops.Pow(x=base, y=tf.constant(np.int32(31)), name="pow_i32"),
             tf.raw_ops.Pow(x=wide, y=wide_e, name="pow_f64"),
         ]
-    with tf.compat.v1.Session(graph=g) as s:
-        results = s.run(fetched)
-    os.makedirs(out_dir, exist_ok=True)
-    tf.io.write_graph(g.as_graph_def(), out_dir, "pow.pbtxt")
-    with open(os.path.join(out_dir, "pow.args"), "w") as f:
-        for n in fetched:
-            f.write(f"--fetch\n{n.op.name}\n")
-    with open(os.path.join(out_dir, "pow.expected"), "w") as f:
-        for n, r in zip(fetched, results):
-            f.write(f"{n.op.name} = {literal(np.asarray(r))}\n")
-
+    write_valued_graph(g, fetched, out_dir, "pow")
 
 if __name__ == "__main__":
     main(sys.argv[1])

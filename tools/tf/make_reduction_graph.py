@@ -6,25 +6,14 @@ TensorFlow's values, hex floats), for tests/semantics/graphdef/tensorflow_valued
 
 Run with the TensorFlow of tools/tf/setup_venv.sh:  python tools/tf/make_reduction_graph.py OUT_DIR
 """
-import os
 import sys
 
 import numpy as np
 import tensorflow as tf
 
+from valued_graph import write_valued_graph
+
 rng = np.random.default_rng(2027)
-
-
-def literal(a):
-    a = np.asarray(a)
-    name = {np.float32: "f32", np.float64: "f64", np.int32: "i32"}[a.dtype.type]
-    if name == "i32":
-        items = ", ".join(str(int(x)) for x in a.reshape(-1))
-    else:
-        items = ", ".join(float(x).hex() for x in a.reshape(-1))
-    if a.ndim == 0:
-        return f"{name}{{{items}}}"
-    return f"{name}[{','.join(map(str, a.shape))}]{{{items}}}"
 
 
 def values(shape, dtype):
@@ -52,17 +41,7 @@ def main(out_dir):
             tf.raw_ops.Cumsum(x=a, axis=1, name="cumsum"),
             tf.raw_ops.Cumsum(x=b, axis=0, exclusive=True, reverse=True, name="cumsum_exclusive"),
         ]
-    with tf.compat.v1.Session(graph=g) as s:
-        results = s.run(fetched)
-    os.makedirs(out_dir, exist_ok=True)
-    tf.io.write_graph(g.as_graph_def(), out_dir, "reductions.pbtxt")
-    with open(os.path.join(out_dir, "reductions.args"), "w") as f:
-        for t in fetched:
-            f.write(f"--fetch\n{t.op.name}\n")
-    with open(os.path.join(out_dir, "reductions.expected"), "w") as f:
-        for t, r in zip(fetched, results):
-            f.write(f"{t.op.name} = {literal(r)}\n")
-
+    write_valued_graph(g, fetched, out_dir, "reductions")
 
 if __name__ == "__main__":
     main(sys.argv[1])

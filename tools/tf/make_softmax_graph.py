@@ -18,12 +18,9 @@ os.environ["TF_ENABLE_ONEDNN_OPTS"] = "0"
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
+from valued_graph import write_valued_graph  # noqa: E402
+
 rng = np.random.default_rng(2031)
-
-
-def literal(a):
-    return f"f32[{','.join(map(str, a.shape))}]{{" + ", ".join(
-        float(x).hex() for x in a.reshape(-1)) + "}"
 
 
 def main(out_dir):
@@ -45,17 +42,7 @@ def main(out_dir):
             tf.identity(sloss, name="sparse_loss"),
             tf.identity(sbackprop, name="sparse_backprop"),
         ]
-    with tf.compat.v1.Session(graph=g) as s:
-        results = s.run(fetched)
-    os.makedirs(out_dir, exist_ok=True)
-    tf.io.write_graph(g.as_graph_def(), out_dir, "losses.pbtxt")
-    with open(os.path.join(out_dir, "losses.args"), "w") as f:
-        for t in fetched:
-            f.write(f"--fetch\n{t.op.name}\n")
-    with open(os.path.join(out_dir, "losses.expected"), "w") as f:
-        for t, r in zip(fetched, results):
-            f.write(f"{t.op.name} = {literal(r)}\n")
-
+    write_valued_graph(g, fetched, out_dir, "losses")
 
 if __name__ == "__main__":
     main(sys.argv[1])

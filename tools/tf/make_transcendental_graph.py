@@ -7,18 +7,14 @@ tests/semantics/graphdef/tensorflow_valued_graphs_test.cpp.
 Run with the TensorFlow of tools/tf/setup_venv.sh:
   python tools/tf/make_transcendental_graph.py OUT_DIR
 """
-import os
 import sys
 
 import numpy as np
 import tensorflow as tf
 
+from valued_graph import write_valued_graph
+
 rng = np.random.default_rng(2029)
-
-
-def literal(a):
-    return f"f32[{','.join(map(str, a.shape))}]{{" + ", ".join(
-        float(x).hex() for x in a.reshape(-1)) + "}"
 
 
 def main(out_dir):
@@ -34,17 +30,7 @@ def main(out_dir):
             tf.raw_ops.Sigmoid(x=tf.raw_ops.Tanh(x=x, name="inner"), name="sigmoid_of_tanh"),
             tf.raw_ops.Log(x=tf.raw_ops.Exp(x=w, name="exp_w"), name="log_of_exp"),
         ]
-    with tf.compat.v1.Session(graph=g) as s:
-        results = s.run(fetched)
-    os.makedirs(out_dir, exist_ok=True)
-    tf.io.write_graph(g.as_graph_def(), out_dir, "activations.pbtxt")
-    with open(os.path.join(out_dir, "activations.args"), "w") as f:
-        for t in fetched:
-            f.write(f"--fetch\n{t.op.name}\n")
-    with open(os.path.join(out_dir, "activations.expected"), "w") as f:
-        for t, r in zip(fetched, results):
-            f.write(f"{t.op.name} = {literal(r)}\n")
-
+    write_valued_graph(g, fetched, out_dir, "activations")
 
 if __name__ == "__main__":
     main(sys.argv[1])
