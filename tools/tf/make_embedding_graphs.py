@@ -32,19 +32,12 @@ import tensorflow as tf  # noqa: E402
 from tensorflow.core.protobuf import config_pb2  # noqa: E402
 from tensorflow.python.ops import gen_state_ops  # noqa: E402
 
+from valued_graph import hex_literal  # noqa: E402
+
 v1 = tf.compat.v1
 v1.disable_eager_execution()
 EMB = np.array([[0.3, -1.7], [2.1, 0.45], [-0.8, 1.3], [0.6, 0.9]], np.float32)
 IDS = np.array([0, 2, 0], np.int32)
-
-
-def literal(a):
-    a = np.asarray(a)
-    name = {np.float32: "f32", np.float64: "f64", np.int64: "i64", np.int32: "i32"}[a.dtype.type]
-    text = lambda x: float(x).hex() if name.startswith("f") else str(int(x))  # noqa: E731
-    items = ", ".join(text(x) for x in a.reshape(-1))
-    dims = "" if a.ndim == 0 else "[" + ",".join(map(str, a.shape)) + "]"
-    return f"{name}{dims}{{{items}}}"
 
 
 def embedding_step(name):
@@ -62,7 +55,7 @@ def embedding_step(name):
 def write_expected(path, variables, values):
     with open(path, "w") as f:
         for var, value in sorted(zip(variables, values), key=lambda p: p[0].op.name):
-            f.write(f"{var.op.name} = {literal(value)}\n")
+            f.write(f"{var.op.name} = {hex_literal(value)}\n")
 
 
 def write_embedding(name, out_dir):
@@ -106,7 +99,7 @@ def write_hogwild(name, out_dir, one_step, two_steps):
     outcomes = [two_steps, stale] + ([one_step] if name.endswith("_ref") else [])
     with open(os.path.join(out_dir, f"{name}_hogwild.expected"), "w") as f:
         for value in outcomes:
-            f.write(f"emb = {literal(value)}\n")
+            f.write(f"emb = {hex_literal(value)}\n")
 
 
 SCATTER = np.array([[1.5, -2.0, 0.0], [4.0, np.nan, -0.0], [np.inf, 3.0, 7.0]], np.float32)
@@ -161,9 +154,9 @@ def write_scatter_ops(out_dir):
         f.write("--init\ninit\n--fetch\ngather\n--fetch\ngather_nd\n--fetch\nunique:0\n"
                 "--fetch\nunique:1\n")
     with open(os.path.join(out_dir, "gather_unique.outputs"), "w") as f:
-        f.write(f"gather = {literal(gathered)}\ngather_nd = {literal(gathered_nd)}\n"
-                f"unique:0 = {literal(y)}\n"
-                f"unique:1 = {literal(idx)}\n")
+        f.write(f"gather = {hex_literal(gathered)}\ngather_nd = {hex_literal(gathered_nd)}\n"
+                f"unique:0 = {hex_literal(y)}\n"
+                f"unique:1 = {hex_literal(idx)}\n")
 
 
 def main(out_dir):

@@ -16,6 +16,8 @@ os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
+from valued_graph import hex_literal  # noqa: E402
+
 v1 = tf.compat.v1
 X = np.array([[1, 0.5, -1], [0.25, 2, 0.5], [-0.5, 1, 1], [2, -0.25, 0.75]], np.float32)
 Y = np.array([[1], [0.5], [-1], [0.25]], np.float32)
@@ -84,15 +86,6 @@ NAMES = ["momentum", "momentum_nesterov", "momentum_ref", "adam", "adam_ref", "a
          "ftrl_v2", "proximal_gradient_descent", "proximal_adagrad"]
 
 
-def literal(a):
-    a = np.asarray(a)
-    name = {np.float32: "f32", np.float64: "f64", np.int64: "i64", np.int32: "i32"}[a.dtype.type]
-    text = lambda x: float(x).hex() if name.startswith("f") else str(int(x))  # noqa: E731
-    items = ", ".join(text(x) for x in a.reshape(-1))
-    dims = "" if a.ndim == 0 else "[" + ",".join(map(str, a.shape)) + "]"
-    return f"{name}{dims}{{{items}}}"
-
-
 def write(name, out_dir):
     g = tf.Graph()
     with g.as_default():
@@ -113,7 +106,7 @@ def write(name, out_dir):
         f.write("--init\ninit\n--target\ntrain\n")
     with open(os.path.join(out_dir, f"{name}.expected"), "w") as f:
         for var, value in sorted(zip(variables, values), key=lambda p: p[0].op.name):
-            f.write(f"{var.op.name} = {literal(value)}\n")
+            f.write(f"{var.op.name} = {hex_literal(value)}\n")
 
 
 def main(out_dir):
