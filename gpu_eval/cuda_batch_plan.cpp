@@ -53,16 +53,17 @@ std::optional<DeviceCall> matmul_call(const OpAttrs& attrs, const Tensor& a, con
   return call;
 }
 
+// A Concat or Split: its work is the elements its results hold (Concat's one, Split's all).
 std::optional<DeviceCall> copy_call(DeviceKernel kernel,
                                     const std::variant<cpu::BlockPlan, ErrorKind>& plan,
-                                    DType dtype, std::int64_t work) {
+                                    DType dtype) {
   const auto* p = std::get_if<cpu::BlockPlan>(&plan);
   if (p == nullptr) return std::nullopt;
   DeviceCall call;
   call.kernel = kernel;
   call.operand_dtype = call.result_dtype = dtype;
   call.blocks = *p;
-  call.work = work;
+  for (const Shape& shape : p->shapes) call.work += element_count(shape);
   return call;
 }
 
@@ -150,14 +151,10 @@ std::optional<DeviceCall> device_call(BuiltinOp op, const OpAttrs& attrs,
   }
   if (op == BuiltinOp::MatMul && args.size() == 2) return matmul_call(attrs, *args[0], *args[1]);
   if (op == BuiltinOp::Concat && args.size() >= 2) {
-    const auto plan = cpu::plan_concat(args, attrs.axis);
-    const auto* p = std::get_if<cpu::BlockPlan>(&plan);
-    return copy_call(DeviceKernel::Concat, plan, args[0]->dtype,
-                     p == nullptr ? 0 : element_count(p->shapes[0]));
+    return copy_call(DeviceKernel::Concat, cpu::plan_concat(args, attrs.axis), args[0]->dtype);
   }
   if (op == BuiltinOp::Split && args.size() == 1) {
-    return copy_call(DeviceKernel::Split, cpu::plan_split(*args[0], attrs), args[0]->dtype,
-                     args[0]->size());
+    return copy_call(DeviceKernel::Split, cpu::plan_split(*args[0], attrs), args[0]->dtype);
   }
   return std::nullopt;
 }
