@@ -11,6 +11,12 @@ namespace {
 
 bool is_division(const std::string& op) { return op == "Div" || op == "RealDiv"; }
 
+bool of_floats(const tf::NodeDef& node) {
+  const auto it = node.attr().find("T");
+  return it != node.attr().end() &&
+         (it->second.type() == tf::DT_FLOAT || it->second.type() == tf::DT_DOUBLE);
+}
+
 }  // namespace
 
 ArithmeticRewrites::ArithmeticRewrites(const GraphSelection& graph) : graph_(graph) {
@@ -29,6 +35,13 @@ ArithmeticRewrites::ArithmeticRewrites(const GraphSelection& graph) : graph_(gra
     const NodeInput* divisor = graph.data_input(i, 1);
     if (divisor == nullptr) continue;
     const int s = graph.index(divisor->node);
+    const NodeInput* dividend = graph.data_input(i, 0);
+    if (graph.node(s).op() == "Const" && dividend != nullptr &&
+        graph.node(graph.index(dividend->node)).op() != "Const" && of_floats(graph.node(i))) {
+      rewritten_[i] = "Mul";
+      by_reciprocal_.insert(i);
+      continue;
+    }
     if (graph.node(s).op() != "Sqrt" || consumers[static_cast<std::size_t>(s)] != 1 ||
         fetched_nodes.count(divisor->node)) {
       continue;

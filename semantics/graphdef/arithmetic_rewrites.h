@@ -7,11 +7,17 @@
 //     consumer among the run's nodes is the division and the Sqrt is not fetched (Grappler's
 //     arithmetic optimizer; measured with TensorFlow 2.21, which does it for f32 and f64, for
 //     a fetched division too, and not for DivNoNan).
+//   - Div or RealDiv (x, c) of floats, c a Const and x not one, runs as Mul(x, Reciprocal(c))
+//     (Grappler's constant folding, which folds the reciprocal of the divisor with
+//     TensorFlow's Reciprocal kernel; measured with TensorFlow 2.21 for f32 and f64, fetched
+//     or not, whatever else c feeds, and not for DivNoNan). The reciprocal is a node of its
+//     own, `NAME~reciprocal`, which the emitter adds.
 //
 // The nodes keep their names; only the op they run as changes.
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "semantics/graphdef/graph_selection.h"
@@ -24,10 +30,13 @@ class ArithmeticRewrites {
 
   // The op node i runs as: its own, or the one a rewrite gives it.
   const std::string& op(int i) const;
+  // Whether node i, run as Mul, multiplies by the reciprocal of its divisor.
+  bool by_reciprocal(int i) const { return by_reciprocal_.count(i) != 0; }
 
  private:
   const GraphSelection& graph_;
   std::map<int, std::string> rewritten_;
+  std::set<int> by_reciprocal_;
 };
 
 }  // namespace tfmc::sem

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 
 #include "gpu_eval/einsum_plan.h"
 #include "semantics/build/op_catalog.h"
@@ -78,6 +79,15 @@ void GraphEmitter::emit_pure(int i) {
   const std::string& op = rewrites_.op(i);
   NodeStmt* added = emit_tensor_op(i, pure_ops().at(op));
   if (added == nullptr) return;
+  if (rewrites_.by_reciprocal(i)) {
+    // The reciprocal Grappler folds from the constant divisor, placed before the product.
+    NodeStmt reciprocal = statement(i, "Reciprocal");
+    reciprocal.name += "~reciprocal";
+    reciprocal.args = {added->args[1]};
+    added->args[1] = ref_to(reciprocal.name, 0, graph_.loc(i));
+    out_.ast.nodes.insert(std::prev(out_.ast.nodes.end()), std::move(reciprocal));
+    added = &out_.ast.nodes.back();
+  }
   NodeStmt& s = *added;
   if (op == "Concat" && !s.args.empty()) {
     // Concat takes its axis first, ConcatV2 last.

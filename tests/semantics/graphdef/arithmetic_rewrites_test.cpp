@@ -1,10 +1,13 @@
 // TensorFlow's arithmetic rewrites at import (semantics/graphdef/arithmetic_rewrites.h): a
 // division by a Sqrt runs as a multiplication by its Rsqrt exactly where TensorFlow 2.21's
-// graph optimizer rewrites it. The expected values are TensorFlow's, from Session.run of the
+// graph optimizer rewrites it, and a division by a Const as a multiplication by the Const's
+// reciprocal (the last test). The expected values are TensorFlow's, from Session.run of the
 // same graphs: for n = 1.2677324 and d = 1.9256955 (0x1.448a1cp+0 and 0x1.ecfa62p+0 in f32),
 // n / sqrt(d) is 0.913553 and n * (1 / sqrt(d)) is 0.91355306, and TensorFlow gave the second
 // where the rewrite applies and the first where it does not.
+#include <array>
 #include <catch2/catch.hpp>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -60,4 +63,42 @@ TEST_CASE("rewrites: a Sqrt used twice, or fetched, keeps the division", "[graph
                   float_const("n", "1.2677323818206787") + float_const("d", "1.925695538520813") +
                       node("s", "Sqrt", {"d"}) + node("q", "DivNoNan", {"n", "s"}),
                   {"--fetch", "q"}) == kDivided);
+}
+
+// A division by a Const runs as a multiplication by the Const's reciprocal. TensorFlow 2.21's
+// Session.run of this graph, x fed: for x = 1.009 in f32, x / 196 is 0.005147959 and
+// x * (1 / 196) is 0.0051479586; for x = 1.001 in f64 they are 0.005107142857142857 and
+// 0.005107142857142856. RealDiv and Div gave the product, DivNoNan and a division of two
+// Consts (which the optimizer folds whole) the quotient.
+TEST_CASE("rewrites: a division by a Const runs as a multiplication by its reciprocal",
+          "[graphdef][rewrites]") {
+  for (const auto& [type, field, x, a, quotient, product] : std::vector<std::array<std::string, 6>>{
+           {"DT_FLOAT", "float_val", "f32{1.009}", "1.009", "f32{0.005147959}",
+            "f32{0.0051479586}"},
+           {"DT_DOUBLE", "double_val", "f64{1.001}", "1.001", "f64{0.005107142857142857}",
+            "f64{0.005107142857142856}"}}) {
+    const auto constant = [&](const std::string& name, const std::string& value) {
+      return node(name, "Const", {},
+                  attr("dtype", "type: " + type) +
+                      attr("value", "tensor { dtype: " + type + " tensor_shape {} " + field + ": " +
+                                        value + " }"));
+    };
+    const std::string t = attr("T", "type: " + type);
+    const std::string graph =
+        node("x", "Placeholder", {}, attr("dtype", "type: " + type)) + constant("c", "196") +
+        constant("a", a) + node("q", "RealDiv", {"x", "c"}, t) + node("d", "Div", {"x", "c"}, t) +
+        node("n", "DivNoNan", {"x", "c"}, t) + node("folded", "RealDiv", {"a", "c"}, t);
+    const Checked checked = check_graph(
+        "div_const_" + type + ".pbtxt", graph,
+        {"--feed", "x=" + x, "--fetch", "q", "--fetch", "d", "--fetch", "n", "--fetch", "folded"});
+    INFO(type << ": " << checked.err);
+    REQUIRE(checked.code == 0);
+    REQUIRE(checked.outcomes.size() == 1);
+    const std::map<std::string, std::string> expected = {
+        {"q", product}, {"d", product}, {"n", quotient}, {"folded", quotient}};
+    for (const auto& [output, value] : checked.outcomes[0].outputs) {
+      CHECK(expected.at(output) == value);
+    }
+    CHECK(checked.outcomes[0].outputs.size() == expected.size());
+  }
 }
