@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "gpu_eval/cpu_activation_grads.h"
 #include "gpu_eval/cpu_batch_matmul.h"
@@ -243,6 +244,35 @@ EvalResult kernel(Op<BuiltinOp::Reshape>, Args args, const OpAttrs& attrs) {
 }
 
 EvalResult kernel(Op<BuiltinOp::AddN>, Args args, const OpAttrs&) { return add_n(args); }
+
+// The arguments of one shape added left to right (AddN), then those sums from the smallest
+// shape's to the largest's (equal sizes in order of first appearance), each added to the sum
+// so far under broadcasting: the order TensorFlow's graph optimizer gives a tree of additions.
+EvalResult kernel(Op<BuiltinOp::GroupedAdd>, Args args, const OpAttrs&) {
+  std::vector<std::vector<const Tensor*>> groups;
+  for (const Tensor* t : args) {
+    const auto same = std::find_if(groups.begin(), groups.end(),
+                                   [&](const auto& g) { return g[0]->shape == t->shape; });
+    if (same == groups.end()) {
+      groups.push_back({t});
+    } else {
+      same->push_back(t);
+    }
+  }
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](const auto& a, const auto& b) { return a[0]->size() < b[0]->size(); });
+  std::optional<Tensor> sum;
+  for (const auto& group : groups) {
+    EvalResult part = add_n(group);
+    if (sum && std::holds_alternative<std::vector<Tensor>>(part)) {
+      const Tensor& group_sum = std::get<std::vector<Tensor>>(part)[0];
+      part = arithmetic(*sum, group_sum, kernels::Element<BuiltinOp::Add>{});
+    }
+    if (std::holds_alternative<ErrorKind>(part)) return part;
+    sum = std::move(std::get<std::vector<Tensor>>(part)[0]);
+  }
+  return single(std::move(*sum));
+}
 
 EvalResult kernel(Op<BuiltinOp::Square>, Args args, const OpAttrs&) {
   return unary_numeric(*args[0], [](auto x, bool&) { return kernels::mul(x, x); });

@@ -12,6 +12,16 @@
 //     TensorFlow's Reciprocal kernel; measured with TensorFlow 2.21 for f32 and f64, fetched
 //     or not, whatever else c feeds, and not for DivNoNan). The reciprocal is a node of its
 //     own, `NAME~reciprocal`, which the emitter adds.
+//   - A tree of Add, AddV2 and AddN of floats runs as one GroupedAdd of its leaves
+//     (Grappler's arithmetic optimizer, its AddOpsRewrite stage): an addition whose only data
+//     consumer is another addition of the tree is absorbed into it; the tree's root is an
+//     addition that is not absorbed and absorbed at least one. No addition of a tree is
+//     fetched, has control inputs or is one, and no leaf depends on one of the graph's
+//     Placeholders (a fed tensor's shape is unknown to the optimizer, which then leaves the
+//     tree alone; a function's arguments, whose placeholders tfmc makes, have known shapes). The
+//     leaves are the absorbed additions' inputs and the root's that are not absorbed, left to
+//     right, depth first; GroupedAdd adds them in TensorFlow's regrouped order (FORMAT.md,
+//     "Operations"). The absorbed nodes are not emitted (the optimizer removes them).
 //
 // The nodes keep their names; only the op they run as changes.
 #pragma once
@@ -19,6 +29,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "semantics/graphdef/graph_selection.h"
 
@@ -32,11 +44,20 @@ class ArithmeticRewrites {
   const std::string& op(int i) const;
   // Whether node i, run as Mul, multiplies by the reciprocal of its divisor.
   bool by_reciprocal(int i) const { return by_reciprocal_.count(i) != 0; }
+  // A tree's root: its leaves as (node, data input) pairs; nullptr for any other node.
+  const std::vector<std::pair<int, std::size_t>>* grouped_add(int i) const;
+  // Whether node i is an addition absorbed into a tree.
+  bool absorbed(int i) const { return absorbed_.count(i) != 0; }
 
  private:
+  void find_addition_trees(const std::vector<int>& consumers,
+                           const std::set<std::string>& fetched_nodes);
+
   const GraphSelection& graph_;
   std::map<int, std::string> rewritten_;
   std::set<int> by_reciprocal_;
+  std::map<int, std::vector<std::pair<int, std::size_t>>> grouped_;
+  std::set<int> absorbed_;
 };
 
 }  // namespace tfmc::sem

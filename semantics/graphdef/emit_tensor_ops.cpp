@@ -76,6 +76,17 @@ bool random_result_dtype(const std::string& op) {
 }  // namespace
 
 void GraphEmitter::emit_pure(int i) {
+  if (rewrites_.absorbed(i)) return;  // its tree's root adds its inputs
+  if (const auto* leaves = rewrites_.grouped_add(i)) {
+    NodeStmt s = statement(i, "GroupedAdd");
+    for (const auto& [node, j] : *leaves) {
+      auto arg = tensor_arg(node, j);
+      if (!arg) return;
+      s.args.push_back(std::move(*arg));
+    }
+    out_.ast.nodes.push_back(std::move(s));
+    return;
+  }
   const std::string& op = rewrites_.op(i);
   NodeStmt* added = emit_tensor_op(i, pure_ops().at(op));
   if (added == nullptr) return;

@@ -102,3 +102,43 @@ TEST_CASE("rewrites: a division by a Const runs as a multiplication by its recip
     CHECK(checked.outcomes[0].outputs.size() == expected.size());
   }
 }
+
+// A tree of additions runs regrouped by its leaves' shapes: TensorFlow 2.21's Session.run of
+// this graph gave out = 1 (a + (b + c) as (a + b) + c, 1 + 3e-8 rounding to 1), but
+// 1.0000001 (as written) with inner fetched too, and with b's read replaced by a fed
+// placeholder, whose shape the optimizer does not know.
+TEST_CASE("rewrites: a tree of additions runs as GroupedAdd", "[graphdef][rewrites]") {
+  const std::string f32 = attr("T", "type: DT_FLOAT");
+  const auto variable = [&](const std::string& name, const std::string& value) {
+    return resource_var(name, name) + float_const(name + "/init", value) +
+           node(name + "/Assign", "AssignVariableOp", {name, name + "/init"},
+                attr("dtype", "type: DT_FLOAT")) +
+           node(name + "/read", "ReadVariableOp", {name}, attr("dtype", "type: DT_FLOAT"));
+  };
+  const std::string variables = variable("a", "1") + variable("b", "3e-8") + variable("c", "3e-8") +
+                                node("init", "NoOp", {"^a/Assign", "^b/Assign", "^c/Assign"});
+  const std::string tree =
+      node("root", "AddV2", {"a/read", "inner"}, f32) + node("out", "Identity", {"root"}, f32);
+  const auto out = [&](const std::string& name, const std::string& graph,
+                       std::vector<std::string> args) {
+    args.insert(args.end(), {"--init", "init", "--fetch", "out"});
+    const Checked c = check_graph(name, graph, args);
+    INFO(c.err);
+    REQUIRE(c.code == 0);
+    REQUIRE(c.outcomes.size() == 1);
+    for (const auto& [output, value] : c.outcomes[0].outputs) {
+      if (output == "out") return value;
+    }
+    FAIL("no output out");
+    return std::string();
+  };
+  CHECK(out("add_tree.pbtxt", variables + node("inner", "AddV2", {"b/read", "c/read"}, f32) + tree,
+            {}) == "f32{1}");
+  CHECK(out("add_tree_fetched.pbtxt",
+            variables + node("inner", "AddV2", {"b/read", "c/read"}, f32) + tree,
+            {"--fetch", "inner"}) == "f32{1.0000001}");
+  CHECK(out("add_tree_fed.pbtxt",
+            variables + node("p", "Placeholder", {}, attr("dtype", "type: DT_FLOAT")) +
+                node("inner", "AddV2", {"p", "c/read"}, f32) + tree,
+            {"--feed", "p=f32{3e-8}"}) == "f32{1.0000001}");
+}
