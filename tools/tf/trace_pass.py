@@ -14,6 +14,12 @@ top-level graph twice:
   whose node the .tfg has, and `tfmc check --values full --json` computes them (the pass has one
   outcome).
 
+Fetching a tensor keeps TensorFlow's graph optimizer (Grappler) from rewriting the node that
+computes it, so the traced run may round differently from a plain call of the pass; the tool
+runs the plain call too and warns which variables then differ (the values a trace cannot
+explain, such as a tree of additions that the optimizer regroups only when nothing inside it
+is fetched).
+
 It then prints, in the graph's topological order, the first nodes whose values differ: op
 type, shape, the largest distance in ulps and one differing element, and each operand's own
 comparison (equal, differs, or not compared), so the op that rounds differently is the first
@@ -62,7 +68,8 @@ def tfg_name(name):
 
 def tensorflow_trace(directory, args):
     """(the pass's ops in topological order, {tensor name: numpy value} of every compared
-    tensor of its top-level graph) after one run of the pass from the checkpoint's values."""
+    tensor of its top-level graph, the variables whose values after that run differ from those
+    after a plain call of the pass) after one run of the pass from the checkpoint's values."""
     import tensorflow as tf
     from tensorflow.python.eager import wrap_function
     from savedmodel_run import SavedModelRun
@@ -76,7 +83,12 @@ def tensorflow_trace(directory, args):
     pruned = wrapped.prune(feeds=arguments, fetches=(tensors, operations))
     # The arguments' placeholders are named as the arguments, which the feeds name.
     values, _ = pruned(*[run.feeds[t.op.name] for t in arguments])
-    return operations, {t.name: v.numpy() for t, v in zip(tensors, values)}
+    traced = {n: v.numpy() for n, v in run.variables.items()}
+    run.reset()
+    run.call()
+    changed = sorted(n for n, v in run.variables.items()
+                     if tfmc_results.tensor_key(v.numpy()) != tfmc_results.tensor_key(traced[n]))
+    return operations, {t.name: v.numpy() for t, v in zip(tensors, values)}, changed
 
 
 def tfmc_trace(tfmc, directory, function, feeds, names, work):
@@ -155,7 +167,12 @@ def main():
     run_args = ["--function", args.function]
     for feed in args.feed:
         run_args += ["--feed", feed]
-    operations, theirs = tensorflow_trace(args.savedmodel, run_args)
+    operations, theirs, changed = tensorflow_trace(args.savedmodel, run_args)
+    if changed:
+        print("warning: TensorFlow's traced run leaves %d variables other than its plain call "
+              "does (%s): fetching every tensor keeps the optimizer from rewriting them, so "
+              "the trace may not show where tfmc parts from the plain call" % (
+                  len(changed), ", ".join(changed[:3])))
     work = args.keep or tempfile.mkdtemp(prefix="trace_pass_")
     os.makedirs(work, exist_ok=True)
     ours = tfmc_trace(args.tfmc, args.savedmodel, args.function, args.feed, list(theirs), work)
