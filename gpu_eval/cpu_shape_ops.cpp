@@ -82,7 +82,7 @@ void matmul_in_order(const T* a, const T* b, T* out, std::int64_t m, std::int64_
       matmul_blocked<T>(a, b, out, m, k, n, kernels::fused_add_product<T>);
       return;
     }
-    // EightLanes: each output on its own (a matrix times a vector, or a vector times one).
+    // EightLanes and PacketPairs: each output on its own (few rows or columns).
     for (std::int64_t i = 0; i < m; ++i) {
       for (std::int64_t j = 0; j < n; ++j) {
         out[i * n + j] = kernels::inner_product<T>(order, a, i * k, 1, b, j, n, k);

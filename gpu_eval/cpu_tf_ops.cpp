@@ -68,12 +68,25 @@ EvalResult add_n(std::span<const Tensor* const> args) {
   for (const Tensor* t : args) {
     if (t->shape != first.shape) return ErrorKind::Shape;
   }
+  // TensorFlow's kernel adds the first r = n mod 8 terms (8 when that is 0, 9 when it is 1)
+  // left to right, then each further group of 8 left to right on its own before adding the
+  // group's sum to the total: out += ((in1 + in2) + ...) + in8.
+  const std::size_t n = args.size();
+  const std::size_t head = n % 8 == 0 ? 8 : n % 8 == 1 && n > 1 ? 9 : n % 8;
   return visit_numeric(first.dtype, [&]<class T>(std::type_identity<T>) {
     Tensor out = first;
-    for (std::size_t k = 1; k < args.size(); ++k) {
-      for (std::int64_t i = 0; i < out.size(); ++i) {
-        store<T>(out, i, kernels::add(view<T>(out)[i], view<T>(*args[k])[i]));
+    for (std::int64_t i = 0; i < out.size(); ++i) {
+      T total = view<T>(first)[i];
+      for (std::size_t k = 1; k < std::min(head, n); ++k) {
+        total = kernels::add(total, view<T>(*args[k])[i]);
       }
+      for (std::size_t g = head; g < n; g += 8) {
+        T group = view<T>(*args[g])[i];
+        for (std::size_t k = g + 1; k < g + 8; ++k)
+          group = kernels::add(group, view<T>(*args[k])[i]);
+        total = kernels::add(total, group);
+      }
+      store<T>(out, i, total);
     }
     return single(std::move(out));
   });

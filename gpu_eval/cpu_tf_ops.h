@@ -24,7 +24,8 @@ Tensor transpose(const Tensor& a, const std::vector<std::size_t>& perm);
 // TensorFlow's order for that shape and those transposes (inner_products.h).
 EvalResult matmul_transposed(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose_b);
 
-// AddN: one dtype and one shape for all, added left to right.
+// AddN: one dtype and one shape for all, added in the order of TensorFlow's CPU kernel: left
+// to right up to 9 terms; past that in groups of 8 (FORMAT.md, "Operations", AddN).
 EvalResult add_n(std::span<const Tensor* const> args);
 
 EvalResult fill(const Tensor& dims, const Tensor& value);

@@ -87,7 +87,7 @@ __global__ void tiled_matmul_kernel(const T* operands, const std::int64_t* first
   }
 }
 
-// Any order, one thread per output element: the Eight-lanes order of a matrix times a vector.
+// Any order, one thread per output element: the EightLanes and PacketPairs orders.
 template <class T>
 __global__ void matmul_kernel(const T* operands, const std::int64_t* first,
                               const std::int64_t* second, T* out, std::int64_t m, std::int64_t k,
@@ -181,7 +181,8 @@ bool matmul_batch(const BatchOperands& in, std::int64_t m, std::int64_t k, std::
         in, outs, nullptr,
         [&](const T* operands, const std::int64_t* first, const std::int64_t* second, T* results,
             int*) {
-          if (order == kernels::InnerProductOrder::EightLanes) {
+          if (order == kernels::InnerProductOrder::EightLanes ||
+              order == kernels::InnerProductOrder::PacketPairs) {
             const dim3 grid(blocks(m * n), calls);
             matmul_kernel<T><<<grid, kThreads>>>(operands, first, second, results, m, k, n,
                                                  transpose_a, transpose_b, order);

@@ -93,17 +93,25 @@ std::string unique_node_name(const tf::GraphDef& graph, const std::string& wante
   return name;
 }
 
-// The graph node that is saved object `id` (a variable): the one bound to it, else the one
-// handle of its name, else a VarHandleOp added for it.
+// The graph node that is saved object `id`: for a constant, its Const node; for a variable,
+// the one bound to it, else the one handle of its name, else a VarHandleOp added for it.
 std::string bind_object(GraphFile& file, const std::map<int, int>& bound, int id,
                         const std::string& function) {
   for (const auto& [node, object] : bound) {
     if (object == id) return file.graph.node(node).name();
   }
   const auto& objects = file.meta.object_graph_def();
+  // A captured constant is the graph's Const node of that name.
+  if (id >= 0 && id < objects.nodes_size() && objects.nodes(id).has_constant()) {
+    const std::string& op = objects.nodes(id).constant().operation();
+    for (const tf::NodeDef& n : file.graph.node()) {
+      if (n.name() == op && n.op() == "Const") return op;
+    }
+  }
   if (id < 0 || id >= objects.nodes_size() || !objects.nodes(id).has_variable()) {
     throw InputError(fmt::format(
-        "error: function '{}' captures object {}, which is not a variable of the SavedModel\n",
+        "error: function '{}' captures object {}, which is not a variable or constant of the "
+        "SavedModel\n",
         function, id));
   }
   const tf::SavedVariable& v = objects.nodes(id).variable();

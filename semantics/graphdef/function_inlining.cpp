@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "semantics/graphdef/canonical_input_order.h"
 #include "semantics/graphdef/functional_control_flow.h"
 #include "semantics/graphdef/output_args.h"
 
@@ -47,7 +48,18 @@ class Inliner {
       const SourceLoc at = static_cast<std::size_t>(i) < file_.node_locs.size()
                                ? file_.node_locs[static_cast<std::size_t>(i)]
                                : SourceLoc{};
-      add(file_.graph.node(i), at, 0, out);
+      const tf::NodeDef& node = file_.graph.node(i);
+      if (node.op() != "AddN") {
+        add(node, at, 0, out);
+        continue;
+      }
+      tf::NodeDef sorted = node;
+      std::vector<std::string> names;
+      for (const std::string& in : node.input()) {
+        if (in.empty() || in[0] != '^') names.push_back(grappler_input_name(in));
+      }
+      sort_inputs_as_grappler(sorted, names);
+      add(sorted, at, 0, out);
     }
     redirect_inputs(out);
     return out;
@@ -190,10 +202,20 @@ class Inliner {
       tf::NodeDef copy = b;
       copy.set_name(prefix + "/" + b.name());
       copy.clear_input();
-      for (const std::string& in : b.input()) copy.add_input(rename(in));
+      // The names Grappler knows the data inputs by, in the body as it optimizes it.
+      std::vector<std::string> names;
+      for (const std::string& in : b.input()) {
+        copy.add_input(rename(in));
+        if (in.empty() || in[0] == '^') continue;
+        names.push_back(
+            arg_of.count(in)
+                ? in
+                : grappler_input_name(copy.input(copy.input_size() - 1).substr(prefix.size() + 1)));
+      }
       if (b.input().empty()) {
         for (const std::string& a : anchors) copy.add_input(a);
       }
+      sort_inputs_as_grappler(copy, names);
       add(copy, at, depth + 1, out);
     }
     // The completion: the results, in output order, once the whole body has run.

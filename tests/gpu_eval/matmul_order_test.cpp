@@ -77,9 +77,10 @@ TEST_CASE("MatMul gives TensorFlow's bits in every documented order", "[matmul]"
     CHECK(differing == 0);
   }
   // Each order was met, so each is checked against TensorFlow.
-  CHECK(orders ==
-        std::set<InnerProductOrder>{InnerProductOrder::Fused, InnerProductOrder::EightLanes});
-  CHECK(cases().size() == 214);
+  CHECK(orders == std::set<InnerProductOrder>{InnerProductOrder::Fused,
+                                              InnerProductOrder::EightLanes,
+                                              InnerProductOrder::PacketPairs});
+  CHECK(cases().size() == 263);
 }
 
 TEST_CASE("MatMul's orders, by shape, dtype and transposes", "[matmul]") {
@@ -94,6 +95,12 @@ TEST_CASE("MatMul's orders, by shape, dtype and transposes", "[matmul]") {
   CHECK(tensorflow_inner_product_order(DType::F32, 1, 3, false, true) ==
         InnerProductOrder::EightLanes);
   CHECK(tensorflow_inner_product_order(DType::F32, 1, 3, true, true) == InnerProductOrder::Fused);
+  CHECK(tensorflow_inner_product_order(DType::F32, 2, 3, false, true) ==
+        InnerProductOrder::PacketPairs);
+  CHECK(tensorflow_inner_product_order(DType::F32, 15, 1, false, true) ==
+        InnerProductOrder::PacketPairs);
+  CHECK(tensorflow_inner_product_order(DType::F32, 16, 3, false, true) == InnerProductOrder::Fused);
+  CHECK(tensorflow_inner_product_order(DType::F32, 8, 3, true, true) == InnerProductOrder::Fused);
   CHECK(tensorflow_inner_product_order(DType::F64, 6, 1, false, false) ==
         InnerProductOrder::Sequential);
   CHECK(tensorflow_inner_product_order(DType::I32, 3, 5, false, false) ==

@@ -19,10 +19,9 @@ Run with the TensorFlow of tools/tf/setup_venv.sh:  python tools/tf/make_lstm_gr
 import os
 import sys
 
-os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
-import numpy as np  # noqa: E402
-import tensorflow as tf  # noqa: E402
-from tensorflow.python.framework.convert_to_constants import (  # noqa: E402
+import numpy as np
+import tensorflow as tf
+from tensorflow.python.framework.convert_to_constants import (
     convert_variables_to_constants_v2)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -395,6 +395,28 @@ def _(path):
     save_module(RangeLoop(), path)
 
 
+class CapturedConstant(tf.Module):
+    """scale(x) = x * c + w, where c = [2, 3] is an eager tensor the function captures (saved
+    as a constant of the object graph, not a variable) and w = [1, 1] a variable."""
+
+    def __init__(self):
+        super().__init__()
+        self.c = tf.constant([2.0, 3.0])
+        self.w = tf.Variable([1.0, 1.0], name="w")
+
+    @tf.function(input_signature=[tf.TensorSpec([2], tf.float32)])
+    def scale(self, x):
+        return x * self.c + self.w
+
+
+@corpus_model("captured_constant", ["--function", "scale", "--feed", "x=f32[2]{1, 2}"],
+              "a function that captures a constant tensor (as Keras's Normalization layer "
+              "captures its mean): scale(x) = x * [2, 3] + w with w = [1, 1], one outcome "
+              "output_0 = [3, 7]")
+def _(path):
+    save_module(CapturedConstant(), path)
+
+
 class KerasMean(tf.Module):
     """A tf.keras.metrics.Mean after update_state(2) and update_state(4); update(x) is
     update_state(x) then result()."""

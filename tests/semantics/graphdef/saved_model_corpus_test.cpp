@@ -378,6 +378,7 @@ const std::map<std::string, OneCall>& one_call_models() {
         {},
         {}}},
       {"range_loop", {{{{"output_0", "i32{2}"}}, {{"total", "f32{3}"}}}, {}, {}}},
+      {"captured_constant", {{{{"output_0", "f32[2]{3, 7}"}}, {{"w", "f32[2]{1, 1}"}}}, {}, {}}},
   };
   return kModels;
 }
