@@ -5,7 +5,12 @@ offsets 0, 2 and 4), so each case also records how TensorFlow applies duplicates
 are 1-D (TensorFlow's one-element-row branch) and of rows of several elements, f32 and f64, with
 i32 and i64 indices.
 
-Run with the TensorFlow of tools/tf/setup_venv.sh:  python tools/tf/make_sparse_optimizer_cases.py OUT
+With --measure it prints instead how often TensorFlow's f32 Adagrad and RMSProp rows of 16
+elements (two whole SIMD packets, where Eigen's rsqrt is approximate) differ from the same
+expressions with 1 / sqrt, as tfmc computes them, and by how many ulps at most.
+
+Run with the TensorFlow of tools/tf/setup_venv.sh:
+  python tools/tf/make_sparse_optimizer_cases.py OUT | --measure
 """
 import sys
 
@@ -106,6 +111,36 @@ def cases():
                         yield step, attrs, args, outs
 
 
+def ulp_distance(a, b):
+    def ordered(x):
+        i = x.view(np.int32).astype(np.int64)
+        return np.where(i < 0, -(i & 0x7FFFFFFF), i)
+    return np.abs(ordered(a) - ordered(b))
+
+
+def measure_packets(rows=2000, width=16):
+    f = np.float32
+    var = rng.standard_normal((rows, width)).astype(f)
+    grad = rng.standard_normal((rows, width)).astype(f)
+    slot = (np.abs(rng.standard_normal((rows, width))) + 0.5).astype(f)
+    mom = rng.standard_normal((rows, width)).astype(f)
+    indices = np.arange(rows, dtype=np.int32)
+    v, a = tf.Variable(var), tf.Variable(slot)
+    tf.raw_ops.ResourceSparseApplyAdagrad(var=v.handle, accum=a.handle, lr=f(0.1), grad=grad,
+                                          indices=indices)
+    exact = var - grad * f(0.1) * (f(1) / np.sqrt(slot + grad * grad))
+    u = ulp_distance(v.numpy(), exact)
+    print(f"Adagrad: {np.mean(u > 0):.4f} of elements differ, at most {u.max()} ulps")
+    v, ms, mo = tf.Variable(var), tf.Variable(slot), tf.Variable(mom)
+    tf.raw_ops.ResourceSparseApplyRMSProp(var=v.handle, ms=ms.handle, mom=mo.handle, lr=f(0.01),
+                                          rho=f(0.9), momentum=f(0.5), epsilon=f(1e-7),
+                                          grad=grad, indices=indices)
+    ms1 = slot * f(0.9) + grad * grad * (f(1) - f(0.9))
+    exact = var - (mom * f(0.5) + (f(1) / np.sqrt(ms1 + f(1e-7))) * f(0.01) * grad)
+    u = ulp_distance(v.numpy(), exact)
+    print(f"RMSProp: {np.mean(u > 0):.4f} of elements differ, at most {u.max()} ulps")
+
+
 def main(out):
     lines = ["// Written by tools/tf/make_sparse_optimizer_cases.py with TensorFlow " +
              tf.__version__ + ": {step, {attribute, value}..., arguments, TensorFlow's results}.",
@@ -121,4 +156,7 @@ def main(out):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1] == "--measure":
+        measure_packets()
+    else:
+        main(sys.argv[1])
