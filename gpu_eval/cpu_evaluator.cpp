@@ -28,6 +28,7 @@
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_slice_ops.h"
 #include "gpu_eval/cpu_softmax.h"
+#include "gpu_eval/cpu_sparse_optimizer_ops.h"
 #include "gpu_eval/cpu_sparse_variable_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_elementwise_ops.h"
@@ -671,6 +672,11 @@ EvalResult kernel(Op<BuiltinOp::StridedSliceGrad>, Args args, const OpAttrs& att
 
 EvalResult kernel(Op<BuiltinOp::ConcatOffset>, Args args, const OpAttrs&) {
   return concat_offset(*args[0], args.subspan(1));
+}
+
+template <BuiltinOp op>
+requires(is_sparse_optimizer_step(op)) EvalResult kernel(Op<op>, Args args, const OpAttrs& attrs) {
+  return sparse_optimizer_step(op, args, attrs);
 }
 
 template <BuiltinOp op>

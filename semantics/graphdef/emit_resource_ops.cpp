@@ -2,11 +2,12 @@
 // them: a handle's maker as the resource and its `Var(X)` node (variables start as the run
 // gives them, else uninitialized, a captured variable as its symbol; a queue's capacity -1,
 // unbounded, becomes 65536, the language's largest); the updates of resource and ref variables
-// and of queues onto the language's, the optimizers' (Apply*, ResourceApply*) onto one Update
-// node each, an unlocked update of refs under --refs alias as separate reads, a compute and
-// writes; the other optimizer updates (SparseApply* ...) as uninterpreted updates, `N~args`
-// then one atomic `Assign {f=OP~I}` per variable. Under --refs alias a ref Assign with
-// validate_shape=false is an error at the node: alias cannot model its new buffer.
+// and of queues onto the language's, the optimizers' (Apply*, ResourceApply*, SparseApply*,
+// ResourceSparseApply*) onto one Update node each, an unlocked update of refs under --refs alias
+// as separate reads, a compute and writes; the other optimizer updates (ApplyAddSign ...) as
+// uninterpreted updates, `N~args` then one atomic `Assign {f=OP~I}` per variable. Under --refs
+// alias a ref Assign with validate_shape=false is an error at the node: alias cannot model its
+// new buffer.
 #include <fmt/format.h>
 
 #include "semantics/graphdef/graph_emitter.h"

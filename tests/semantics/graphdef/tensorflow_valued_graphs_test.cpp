@@ -6,11 +6,12 @@
 // contraction/attention (make_contraction_graph.py), transcendental/activations
 // (make_transcendental_graph.py), pow/pow (make_pow_graph.py), softmax/losses
 // (make_softmax_graph.py), lstm/lstm (make_lstm_graph.py, a Keras LSTM's While loop over
-// TensorLists) and addn/addn (make_addn_graph.py, AddN's inputs in the order TensorFlow sorts
-// them). tfmc imports every node of each without a warning and checks it, with the
-// arguments of NAME.args, to exactly one outcome whose outputs and variables are, by name, exactly
-// those of NAME.expected (`NAME = LITERAL`, the values of TensorFlow's Session.run), compared as
-// canonical prints so that every NaN is one value.
+// TensorLists), addn/addn (make_addn_graph.py, AddN's inputs in the order TensorFlow sorts
+// them) and sparse_optimizers/resource (make_sparse_optimizer_graphs.py). tfmc imports every
+// node of each without a warning and checks it, with the arguments of NAME.args, to exactly
+// one outcome whose outputs and variables are, by name, exactly those of NAME.expected (`NAME =
+// LITERAL`, the values of TensorFlow's Session.run), compared as canonical prints so that every
+// NaN is one value.
 #include <catch2/catch.hpp>
 #include <map>
 #include <string>
@@ -52,7 +53,8 @@ const std::map<std::string, std::size_t> kGraphs = {{"elementwise/ops", 24},
                                                     {"pow/pow", 6},
                                                     {"softmax/losses", 6},
                                                     {"lstm/lstm", 1},
-                                                    {"addn/addn", 4}};
+                                                    {"addn/addn", 4},
+                                                    {"sparse_optimizers/resource", 57}};
 
 }  // namespace
 
