@@ -78,9 +78,14 @@ std::optional<SavedFunction> describe_concrete(const GraphFile& file, const std:
   }
   const auto& objects = file.meta.object_graph_def();
   for (int id : saved->second.bound_inputs()) {
-    const bool variable = id >= 0 && id < objects.nodes_size() && objects.nodes(id).has_variable();
-    out.captured.push_back(variable ? objects.nodes(id).variable().name()
-                                    : fmt::format("object {}", id));
+    const bool known = id >= 0 && id < objects.nodes_size();
+    if (known && objects.nodes(id).has_variable()) {
+      out.captured.push_back(objects.nodes(id).variable().name());
+    } else if (known && objects.nodes(id).has_constant()) {
+      out.captured.push_back(fmt::format("constant {}", objects.nodes(id).constant().operation()));
+    } else {
+      out.captured.push_back(fmt::format("object {}", id));
+    }
   }
   return out;
 }
@@ -101,6 +106,14 @@ std::string bind_object(GraphFile& file, const std::map<int, int>& bound, int id
     if (object == id) return file.graph.node(node).name();
   }
   const auto& objects = file.meta.object_graph_def();
+  // A captured constant (a tensor the function closed over, saved as a TrackableConstant) is
+  // the Const node of the graph that the SavedModel names for it.
+  if (id >= 0 && id < objects.nodes_size() && objects.nodes(id).has_constant()) {
+    const std::string& operation = objects.nodes(id).constant().operation();
+    for (const tf::NodeDef& n : file.graph.node()) {
+      if (n.name() == operation && n.op() == "Const") return operation;
+    }
+  }
   if (id < 0 || id >= objects.nodes_size() || !objects.nodes(id).has_variable()) {
     throw InputError(fmt::format(
         "error: function '{}' captures object {}, which is not a variable of the SavedModel\n",

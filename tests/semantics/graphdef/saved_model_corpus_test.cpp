@@ -378,6 +378,8 @@ const std::map<std::string, OneCall>& one_call_models() {
         {},
         {}}},
       {"range_loop", {{{{"output_0", "i32{2}"}}, {{"total", "f32{3}"}}}, {}, {}}},
+      {"captured_constant",
+       {{{{"output_0", "f32[2]{6.5, -0.5}"}}, {{"w", "f32[2]{0.5, -1.5}"}}}, {}, {}}},
   };
   return kModels;
 }
@@ -467,6 +469,15 @@ TEST_CASE("SavedModel corpus: one call gives TensorFlow's values where its ops a
   for (const auto& [name, want] : one_call_models()) {
     DYNAMIC_SECTION(name) { check_one_call(name, want); }
   }
+}
+
+TEST_CASE("SavedModel corpus: describe names a captured constant by its Const node",
+          "[graphdef][savedmodel][corpus]") {
+  const tfmc::test::CliResult r =
+      tfmc::test::tfmc_run({"describe", corpus("captured_constant/saved_model.pb")});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("    captures: constant Const, w\n") != std::string::npos);
 }
 
 TEST_CASE("SavedModel corpus: two concurrent updates of a streaming mean lose updates",
