@@ -395,28 +395,6 @@ def _(path):
     save_module(RangeLoop(), path)
 
 
-class CapturedConstant(tf.Module):
-    """scaled(x) = x * scale + w, where scale is a tensor the function closes over: the
-    SavedModel keeps it as a captured constant (a TrackableConstant naming a Const node of the
-    graph), as Keras's Normalization layer in EfficientNet keeps its mean and variance."""
-
-    def __init__(self):
-        super().__init__()
-        self.w = tf.Variable([0.5, -1.5], name="w")
-        self.scale = tf.constant([3.0, 0.25])
-
-    @tf.function(input_signature=[tf.TensorSpec([2], tf.float32)])
-    def scaled(self, x):
-        return x * self.scale + self.w
-
-
-@corpus_model("captured_constant", ["--function", "scaled", "--feed", "x=f32[2]{2, 4}"],
-              "a tf.function capturing a constant tensor (scale = [3, 0.25]) beside a variable "
-              "(w = [0.5, -1.5]): scaled(x) = x * scale + w, one outcome, [6.5, -0.5]")
-def _(path):
-    save_module(CapturedConstant(), path)
-
-
 class KerasMean(tf.Module):
     """A tf.keras.metrics.Mean after update_state(2) and update_state(4); update(x) is
     update_state(x) then result()."""
@@ -469,6 +447,28 @@ class StreamingMean(tf.Module):
               "(total = 15 or 24, count = 3 or 4; 16 outcomes)")
 def _(path):
     save_module(StreamingMean(), path)
+
+
+class CapturedConstant(tf.Module):
+    """scaled(x) = x * scale + w, where scale is a tensor the function closes over: the
+    SavedModel keeps it as a captured constant (a TrackableConstant naming a Const node of the
+    graph), as Keras's Normalization layer in EfficientNet keeps its mean and variance."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = tf.Variable([0.5, -1.5], name="w")
+        self.scale = tf.constant([3.0, 0.25])
+
+    @tf.function(input_signature=[tf.TensorSpec([2], tf.float32)])
+    def scaled(self, x):
+        return x * self.scale + self.w
+
+
+@corpus_model("captured_constant", ["--function", "scaled", "--feed", "x=f32[2]{2, 4}"],
+              "a tf.function capturing a constant tensor (scale = [3, 0.25]) beside a variable "
+              "(w = [0.5, -1.5]): scaled(x) = x * scale + w, one outcome, [6.5, -0.5]")
+def _(path):
+    save_module(CapturedConstant(), path)
 
 
 def print_outcome(name, directory, args):
