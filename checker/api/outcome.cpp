@@ -186,6 +186,9 @@ OutcomeKey identity(const Outcome& o, Matching m) {
 }
 
 void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values) {
+  // One outcome is sorted already; printing its values to sort it would print every weight
+  // of a real model as text (ResNet50's 25 million take longer than its forward pass).
+  if (outcomes.size() < 2) return;
   // Each outcome's printed pairs once, then one sort of indices over them.
   std::map<sem::ValueId, std::string> cache;
   std::vector<std::pair<PrintedPairs, PrintedPairs>> keys;

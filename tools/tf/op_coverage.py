@@ -304,14 +304,21 @@ def tensorflow_values(savedmodel, run_args):
     return outputs, {n: v.numpy() for n, v in run.variables.items()}
 
 
-def check(tfmc, savedmodel, pass_name, feeds, seconds):
-    """`tfmc check` of the saved pass on FEEDS: exit code, seconds, verdict and explored lines
-    (or the error), and its values against TensorFlow's (compare_values) when it found one
-    outcome."""
-    feeds = feeds if pass_name == "train_step" else feeds[:1]
+def pass_args(name, pass_name):
+    """The `tfmc check` arguments that name MODEL's pass and feed its fixed inputs (x, and y
+    for the train step), as savedmodel_run.SavedModelRun reads them too."""
+    feeds = MODELS[name][5] if pass_name == "train_step" else MODELS[name][5][:1]
     run_args = ["--function", pass_name]
     for feed in feeds:
         run_args += ["--feed", feed]
+    return run_args
+
+
+def check(tfmc, savedmodel, name, pass_name, seconds):
+    """`tfmc check` of the saved pass on its fixed inputs: exit code, seconds, verdict and
+    explored lines (or the error), and its values against TensorFlow's (compare_values) when it
+    found one outcome."""
+    run_args = pass_args(name, pass_name)
     args = ["check", os.path.join(savedmodel, "saved_model.pb"), *run_args, "--max-seconds",
             str(seconds), "--max-memory", "3G", "--threads", "1", "--json", "--values", "full"]
     rc, stdout, stderr, wall = run_tfmc(tfmc, args, seconds + CHECK_GRACE_SECONDS, limited=True)
@@ -430,8 +437,8 @@ def main():
             for pass_name in PASSES:
                 entry = report_pass(args.tfmc, out, name, pass_name, counts[pass_name])
                 if args.check > 0:
-                    entry["check"] = check(args.tfmc, os.path.join(out, "saved_model"),
-                                           pass_name, MODELS[name][5], args.check)
+                    entry["check"] = check(args.tfmc, os.path.join(out, "saved_model"), name,
+                                           pass_name, args.check)
                 entries.append(entry)
     finally:
         if not args.keep:

@@ -16,10 +16,14 @@ computed it, specs/FORMAT.md "TensorFlow graph files"): a term stands for every 
 a model is checked on the values tfmc does compute, its line says `terms`, and how many of
 tfmc's outcomes TensorFlow reached is not counted (`-`).
 
-Usage: python3 tools/tf/savedmodel_cross_check.py TFMC [RUNS_PER_THREAD_COUNT]
+`--only NAME,...` checks just the models named (the corpus's NAME.args), e.g. the Hogwild MLP
+with many more runs than the whole corpus could afford: `--only mlp_hidden_hogwild`.
+
+Usage: python3 tools/tf/savedmodel_cross_check.py TFMC [RUNS_PER_THREAD_COUNT] [--only NAME,...]
        (cross_check.py runs it after the graphs)
 """
 
+import argparse
 import glob
 import json
 import os
@@ -38,12 +42,16 @@ THREAD_COUNTS = (1, 2, 4, 8)
 RELOAD_EVERY = 25
 
 
-def models():
-    """The corpus's models: (name, directory, args)."""
+def models(only=None):
+    """The corpus's models, or those of them named in `only`: (name, directory, args)."""
     found = []
     for args_path in sorted(glob.glob(os.path.join(CORPUS, "*.args"))):
         name = os.path.basename(args_path)[:-len(".args")]
-        found.append((name, os.path.join(CORPUS, name), read_args(args_path)))
+        if only is None or name in only:
+            found.append((name, os.path.join(CORPUS, name), read_args(args_path)))
+    if only is not None and len(found) != len(only):
+        missing = sorted(set(only) - {name for name, _, _ in found})
+        raise ValueError(f"no model {', '.join(missing)} in {os.path.normpath(CORPUS)}")
     return found
 
 
@@ -86,7 +94,7 @@ def decode(value):
     return np.frombuffer(bytes.fromhex(raw), dtype=dtype).reshape(shape)
 
 
-def worker(threads, runs):
+def worker(threads, runs, only):
     """Prints, as JSON, each model's TensorFlow outcomes with their counts, run with `threads`
     inter-op threads."""
     import tensorflow as tf  # after the choice of threads, before TensorFlow's runtime starts
@@ -96,7 +104,7 @@ def worker(threads, runs):
     import savedmodel_run
 
     seen = {}
-    for name, directory, args in models():
+    for name, directory, args in models(only):
         run = savedmodel_run.SavedModelRun(directory, args)
         counts = {}
         for i in range(runs):
@@ -123,12 +131,15 @@ def matches(tf_outcome, tfmc_outcome):
     return True
 
 
-def cross_check_all(tfmc, runs):
-    """Checks every model; prints a line of figures each. Whether all passed."""
+def cross_check_all(tfmc, runs, only=None):
+    """Checks every model, or those named in `only`; prints a line of figures each. Whether
+    all passed."""
+    selected = models(only)
+    names = ",".join(name for name, _, _ in selected)
     seen = {}
     for threads in THREAD_COUNTS:
         r = subprocess.run([sys.executable, os.path.abspath(__file__), "--worker", str(threads),
-                            str(runs)], capture_output=True, text=True)
+                            str(runs), names], capture_output=True, text=True)
         if r.returncode != 0:
             print(f"FAIL TensorFlow worker ({threads} threads): {r.stderr.strip()[-2000:]}")
             return False
@@ -137,7 +148,7 @@ def cross_check_all(tfmc, runs):
                 seen.setdefault(name, {})
                 seen[name][key] = seen[name].get(key, 0) + count
     ok = True
-    for name, directory, args in models():
+    for name, directory, args in selected:
         try:
             expected, stuck = tfmc_results.tfmc_check(
                 tfmc, os.path.join(directory, "saved_model.pb"), args)
@@ -170,10 +181,20 @@ def cross_check_all(tfmc, runs):
 
 def main():
     if sys.argv[1] == "--worker":
-        worker(int(sys.argv[2]), int(sys.argv[3]))
+        worker(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4].split(","))
         return
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
-    ok = cross_check_all(sys.argv[1], runs)
+    parser = argparse.ArgumentParser(description="SavedModels in TensorFlow against tfmc")
+    parser.add_argument("tfmc")
+    parser.add_argument("runs", nargs="?", type=int, default=1000,
+                        help="runs per inter-op thread count")
+    parser.add_argument("--only", help="comma-separated model names (default: every model)")
+    options = parser.parse_args()
+    only = options.only.split(",") if options.only else None
+    try:
+        models(only)
+    except ValueError as e:
+        parser.error(str(e))
+    ok = cross_check_all(options.tfmc, options.runs, only)
     print("SavedModel cross-check:", "every TensorFlow outcome is one of tfmc's" if ok
           else "FAILED")
     sys.exit(0 if ok else 1)
