@@ -99,6 +99,34 @@ std::string race_name(const api::Race& pair) {
   return fmt::format("{} and {} on {}", pair.first, pair.second, pair.variable);
 }
 
+// The entry of one name: its count of values, then at most kValuesListedPerName of them with
+// their outcome counts, the most frequent first (equal counts in the order first met), and one
+// line for the rest.
+void write_values(std::ostream& out, const NameValues& v, const sem::ValueStore& values,
+                  api::ValueForm form) {
+  fmt::print(out, "  {} {}: {} value{}\n", v.what, v.name, v.values.size(),
+             v.values.size() == 1 ? "" : "s");
+  std::vector<std::size_t> rank(v.values.size());
+  for (std::size_t i = 0; i < rank.size(); ++i) rank[i] = i;
+  std::stable_sort(rank.begin(), rank.end(),
+                   [&](std::size_t a, std::size_t b) { return v.counts[a] > v.counts[b]; });
+  const std::size_t listed = std::min(rank.size(), kValuesListedPerName);
+  std::size_t rest = 0;
+  for (std::size_t i = 0; i < rank.size(); ++i) {
+    const std::size_t count = v.counts[rank[i]];
+    if (i >= listed) {
+      rest += count;
+      continue;
+    }
+    fmt::print(out, "    {} in {} outcome{}\n", api::printed_value(v.values[rank[i]], values, form),
+               count, count == 1 ? "" : "s");
+  }
+  if (rest > 0) {
+    const std::size_t more = rank.size() - listed;
+    fmt::print(out, "    {} more value{} in {} outcomes\n", more, more == 1 ? "" : "s", rest);
+  }
+}
+
 void write_summary(std::ostream& out, const OutcomeList& list, const sem::ValueStore& values,
                    api::ValueForm form) {
   const std::vector<api::Outcome>& outcomes = list.outcomes;
@@ -117,30 +145,10 @@ void write_summary(std::ostream& out, const OutcomeList& list, const sem::ValueS
     }
   }
   const std::vector<std::vector<std::uint8_t>> orders = race_orders(outcomes, instances);
-  std::vector<NameValues> names = values_by_name(outcomes);
+  const std::vector<NameValues> names = values_by_name(outcomes);
   for (std::size_t k = 0; k < names.size(); ++k) {
     const NameValues& v = names[k];
-    fmt::print(out, "  {} {}: {} value{}\n", v.what, v.name, v.values.size(),
-               v.values.size() == 1 ? "" : "s");
-    // The most frequent first; equal counts in the order first met (stable).
-    std::vector<std::size_t> rank(v.values.size());
-    for (std::size_t i = 0; i < rank.size(); ++i) rank[i] = i;
-    std::stable_sort(rank.begin(), rank.end(),
-                     [&](std::size_t a, std::size_t b) { return v.counts[a] > v.counts[b]; });
-    const std::size_t listed = std::min(rank.size(), kValuesListedPerName);
-    std::size_t rest = 0;
-    for (std::size_t i = 0; i < rank.size(); ++i) {
-      const std::size_t count = v.counts[rank[i]];
-      if (i >= listed) {
-        rest += count;
-        continue;
-      }
-      fmt::print(out, "    {} in {} outcome{}\n",
-                 api::printed_value(v.values[rank[i]], values, form), count, count == 1 ? "" : "s");
-    }
-    if (rest > 0) {
-      fmt::print(out, "    {} more values in {} outcomes\n", rank.size() - listed, rest);
-    }
+    write_values(out, v, values, form);
     if (list.races == nullptr || v.values.size() < 2) continue;
     std::vector<std::string> splitting;
     std::vector<bool> named(groups.size(), false);
