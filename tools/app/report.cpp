@@ -183,8 +183,14 @@ Json ranks_json(const std::vector<check::RankShare>& ranks) {
   return out;
 }
 
-// Where a limit stopped the check, when one did: a line.
-std::string stop_text(const api::CheckResult& r) {
+// The final states whose witnesses a stop left unreplayed, as the stopped: line says them.
+std::string unreplayed_text(const check::Exploration& e) {
+  return fmt::format("{} final state{} not replayed (their outcomes are missing)", e.unreplayed,
+                     e.unreplayed == 1 ? "" : "s");
+}
+
+// Where a limit stopped the check's phases, when one did: a line.
+std::string phase_text(const api::CheckResult& r) {
   const check::Exploration& e = r.exploration;
   switch (r.stopped_in()) {
     case check::StopPhase::None:
@@ -203,8 +209,23 @@ std::string stop_text(const api::CheckResult& r) {
     case check::StopPhase::RaceClassification:
       return fmt::format("stopped: by --{} in race classification; the races left are unknown\n",
                          r.classification_stop);
+    case check::StopPhase::Replay:
+      return fmt::format("stopped: by --max-seconds in the replay of the witnesses: {}\n",
+                         unreplayed_text(e));
   }
   return "";
+}
+
+// Where a limit stopped the check, when one did: a line, and one more when an earlier stop
+// also left witnesses unreplayed.
+std::string stop_text(const api::CheckResult& r) {
+  const check::Exploration& e = r.exploration;
+  std::string out = phase_text(r);
+  if (e.unreplayed > 0 && r.stopped_in() != check::StopPhase::Replay) {
+    out += fmt::format("stopped: then by --max-seconds in the replay of the witnesses: {}\n",
+                       unreplayed_text(e));
+  }
+  return out;
 }
 
 std::string ranks_text(const check::Exploration& e) {
@@ -252,6 +273,7 @@ void write_check_members(JsonStream& doc, const api::CheckResult& r, const sem::
     stats.set("stopped_in", check::stop_phase_name(r.stopped_in()));
   }
   if (e.unscanned > 0) stats.set("unscanned_states", e.unscanned);
+  if (e.unreplayed > 0) stats.set("unreplayed_states", e.unreplayed);
   if (!e.ranks.empty()) stats.set("ranks", ranks_json(e.ranks));
   doc.member("stats", stats);
   write_outcomes_member(doc, "outcomes", r.outcomes, values, form);
