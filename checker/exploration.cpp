@@ -32,8 +32,12 @@ const char* stop_reason_name(StopReason reason) {
 
 const char* stop_phase_name(StopPhase phase) {
   // By StopPhase's value.
-  static constexpr const char* kNames[] = {"", "initial-state", "exploration", "final-state-scan",
-                                           "race-classification"};
+  static constexpr const char* kNames[] = {"",
+                                           "initial-state",
+                                           "exploration",
+                                           "final-state-scan",
+                                           "race-classification",
+                                           "witness-replay"};
   return kNames[static_cast<std::size_t>(phase)];
 }
 

@@ -69,10 +69,19 @@ const char* stop_reason_name(StopReason reason);
 
 // Where a limit stopped a command (JSON stats.stopped_in): in the eager firings from the
 // initial state (no state stored), in the exploration of the levels, in the scan for final
-// states among those a stop left unexpanded (some left unscanned), or in race classification
-// after a complete exploration.
-enum class StopPhase : std::uint8_t { None, InitialState, Exploration, Scan, RaceClassification };
-// "initial-state", "exploration", "final-state-scan", "race-classification" ("" for None).
+// states among those a stop left unexpanded (some left unscanned), in race classification
+// after a complete exploration, or in the replay of the final states' witnesses (some left
+// unreplayed, their outcomes missing).
+enum class StopPhase : std::uint8_t {
+  None,
+  InitialState,
+  Exploration,
+  Scan,
+  RaceClassification,
+  Replay
+};
+// "initial-state", "exploration", "final-state-scan", "race-classification", "witness-replay"
+// ("" for None).
 const char* stop_phase_name(StopPhase phase);
 
 // One rank's share of a distributed exploration (checker/distributed/): what it stored and
@@ -104,6 +113,9 @@ struct Exploration {
   // States a stop left unexpanded that the scan for final states did not reach before its
   // grace ran out (limit_watch.h, grace_seconds): any of them may be final.
   std::uint64_t unscanned = 0;
+  // Final states whose witness was not replayed before --max-seconds (outcomes.h): their
+  // outcomes are not known, so the exploration counts as incomplete.
+  std::uint64_t unreplayed = 0;
   double seconds = 0;
   std::size_t store_bytes = 0;  // the store's memory (StateStore::bytes)
   std::size_t disk_bytes = 0;   // the state log's file

@@ -4,15 +4,28 @@
 #include <tuple>
 
 #include "checker/explorer.h"
+#include "checker/limit_watch.h"
 
 namespace tfmc::check {
 
 std::vector<Outcome> collect_outcomes(const TransitionSystem& model, const Explorer& explorer,
-                                      const Exploration& e) {
+                                      Exploration& e, const Limits& limits) {
   std::vector<Outcome> out;
   std::map<std::tuple<std::vector<Slot>, bool, std::vector<TransitionId>>, std::size_t> seen;
   const auto slots = model.outcome_slots();
-  for (StateIndex f : e.finals) {
+  LimitWatch watch(limits);
+  const double grace = grace_seconds(limits.max_seconds);
+  for (std::size_t k = 0; k < e.finals.size(); ++k) {
+    if (watch.past_grace(grace)) {
+      e.unreplayed = e.finals.size() - k;
+      if (e.complete || e.stop_reason == StopReason::MaxIterations) {
+        e.complete = false;
+        e.stop_reason = StopReason::MaxSeconds;
+      }
+      if (e.stopped_in == StopPhase::None) e.stopped_in = StopPhase::Replay;
+      break;
+    }
+    const StateIndex f = e.finals[k];
     Outcome o;
     const std::vector<Slot> s = explorer.state(f);
     for (std::uint32_t slot : slots) o.values.push_back(s[slot]);

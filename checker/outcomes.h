@@ -22,8 +22,12 @@ struct Outcome {
   std::uint64_t final_states = 0;  // distinct final states that have this outcome
 };
 
-// Distinct outcomes of the final states of `e`, in discovery order.
+// Distinct outcomes of the final states of `e`, in discovery order. Replaying every final
+// state's witness can take long (many final states, long runs), so the replay keeps the
+// deadline of the phases after a stop, the grace past --max-seconds (limit_watch.h): past it,
+// the final states left are counted in e.unreplayed and give no outcome, and `e` becomes
+// incomplete, stopped by --max-seconds (in StopPhase::Replay, unless a limit stopped it before).
 std::vector<Outcome> collect_outcomes(const TransitionSystem& model, const Explorer& explorer,
-                                      const Exploration& e);
+                                      Exploration& e, const Limits& limits);
 
 }  // namespace tfmc::check

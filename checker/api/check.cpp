@@ -34,7 +34,7 @@ Assumptions assumptions_of(sem::GraphModel& model, std::span<const TransitionId>
 // outcome with the assumption sets of all of them, and the witness of the first found.
 std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& model,
                                  const TransitionSystem& explored, ExplorationRun& run,
-                                 const check::Exploration& e, const sem::ValueStore& values,
+                                 check::Exploration& e, const sem::ValueStore& values,
                                  std::uint64_t& stuck_states) {
   const auto names = [&](const std::vector<TransitionId>& ts) {
     std::vector<std::string> out;

@@ -24,8 +24,8 @@ class LocalRun : public ExplorationRun {
     return e;
   }
 
-  std::vector<check::Outcome> outcomes(const check::Exploration& e) override {
-    return check::collect_outcomes(explored_, explorer_, e);
+  std::vector<check::Outcome> outcomes(check::Exploration& e) override {
+    return check::collect_outcomes(explored_, explorer_, e, limits_);
   }
 
   std::vector<bool> noncommuting(sem::GraphModel& model,

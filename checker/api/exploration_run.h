@@ -22,8 +22,8 @@ class ExplorationRun {
   // Explores (once).
   virtual check::Exploration run() = 0;
   // After run(), which gave `e`: the distinct outcomes of its final states (outcomes.h), with
-  // values as ids of the check's value store.
-  virtual std::vector<check::Outcome> outcomes(const check::Exploration& e) = 0;
+  // values as ids of the check's value store; a replay that --max-seconds stops marks `e`.
+  virtual std::vector<check::Outcome> outcomes(check::Exploration& e) = 0;
   // After run(): check::noncommuting over every state it stored; `model` is the graph model
   // whose states (or whose reduction's) were explored.
   virtual std::vector<bool> noncommuting(

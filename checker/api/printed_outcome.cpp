@@ -13,16 +13,10 @@ const eval::Tensor* large_tensor(sem::ValueId id, const sem::ValueStore& values)
   return sem::is_large(t) ? &t : nullptr;
 }
 
-std::string print(sem::ValueId id, const sem::ValueStore& values, ValueForm form) {
-  const eval::Tensor* t = form == ValueForm::Full ? nullptr : large_tensor(id, values);
-  if (t == nullptr) return values.print(id);
-  return form == ValueForm::Summary ? sem::summarize_tensor(*t) : sem::digest_tensor(*t);
-}
-
 NamedValues printed(const std::vector<NamedValue>& named, const sem::ValueStore& values,
                     ValueForm form) {
   NamedValues out;
-  for (const NamedValue& v : named) out.emplace_back(v.name, print(v.value, values, form));
+  for (const NamedValue& v : named) out.emplace_back(v.name, printed_value(v.value, values, form));
   return out;
 }
 
@@ -47,36 +41,44 @@ void add_differences(const char* what, const std::vector<NamedValue>& named,
 
 }  // namespace
 
+std::string printed_value(sem::ValueId id, const sem::ValueStore& values, ValueForm form) {
+  const eval::Tensor* t = form == ValueForm::Full ? nullptr : large_tensor(id, values);
+  if (t == nullptr) return values.print(id);
+  return form == ValueForm::Summary ? sem::summarize_tensor(*t) : sem::digest_tensor(*t);
+}
+
 std::string assumption_text(const PrintedAssumption& a) {
   return fmt::format("{} is {} at {}", a.condition, a.truth ? "true" : "false", a.node);
+}
+
+PrintedOutcome printed(const Outcome& o, const Outcome& first, const sem::ValueStore& values,
+                       ValueForm form, const std::string& list) {
+  PrintedOutcome p{printed(o.outputs, values, form),
+                   printed(o.variables, values, form),
+                   o.stuck,
+                   o.blocked,
+                   o.bounds,
+                   o.witness,
+                   {},
+                   {}};
+  for (const Assumptions& set : o.assumptions) {
+    std::vector<PrintedAssumption>& printed_set = p.assumptions.emplace_back();
+    for (const Assumption& a : set) {
+      printed_set.push_back({a.node, printed_value(a.condition, values, form), a.truth});
+    }
+  }
+  if (form == ValueForm::Summary && &o != &first) {
+    add_differences("output", o.outputs, first.outputs, list, values, p.differences);
+    add_differences("variable", o.variables, first.variables, list, values, p.differences);
+  }
+  return p;
 }
 
 std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
                                     const sem::ValueStore& values, ValueForm form,
                                     const std::string& list) {
   std::vector<PrintedOutcome> out;
-  for (const Outcome& o : outcomes) {
-    PrintedOutcome p{printed(o.outputs, values, form),
-                     printed(o.variables, values, form),
-                     o.stuck,
-                     o.blocked,
-                     o.bounds,
-                     o.witness,
-                     {},
-                     {}};
-    for (const Assumptions& set : o.assumptions) {
-      std::vector<PrintedAssumption>& printed_set = p.assumptions.emplace_back();
-      for (const Assumption& a : set) {
-        printed_set.push_back({a.node, print(a.condition, values, form), a.truth});
-      }
-    }
-    if (form == ValueForm::Summary && !out.empty()) {
-      add_differences("output", o.outputs, outcomes.front().outputs, list, values, p.differences);
-      add_differences("variable", o.variables, outcomes.front().variables, list, values,
-                      p.differences);
-    }
-    out.push_back(std::move(p));
-  }
+  for (const Outcome& o : outcomes) out.push_back(printed(o, outcomes.front(), values, form, list));
   return out;
 }
 

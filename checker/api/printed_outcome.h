@@ -43,10 +43,17 @@ struct PrintedOutcome {
   std::vector<std::string> differences;
 };
 
+// A value as it prints under `form`.
+std::string printed_value(sem::ValueId id, const sem::ValueStore& values, ValueForm form);
+
 // `list` names the outcomes in the difference lines: "outcome" in a check (`differs from
 // outcome 1`), "added outcome" or "lost outcome" in a compare's lists.
 std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
                                     const sem::ValueStore& values, ValueForm form = ValueForm::Full,
                                     const std::string& list = "outcome");
+// One outcome of a list as printed() prints it, for reports that print a list an outcome at a
+// time: `first` is the list's first outcome (o itself for the first).
+PrintedOutcome printed(const Outcome& o, const Outcome& first, const sem::ValueStore& values,
+                       ValueForm form, const std::string& list = "outcome");
 
 }  // namespace tfmc::api

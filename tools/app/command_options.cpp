@@ -22,6 +22,8 @@ const OptionNames<OutputFormat> kFormats = {
 const OptionNames<api::ValueForm> kValueForms = {{"full", api::ValueForm::Full},
                                                  {"summary", api::ValueForm::Summary},
                                                  {"digest", api::ValueForm::Digest}};
+const OptionNames<OutcomeListing> kListings = {{"summary", OutcomeListing::Summary},
+                                               {"all", OutcomeListing::All}};
 const OptionNames<check::StoreMode> kStores = {{"compressed", check::StoreMode::Compressed},
                                                {"fingerprint", check::StoreMode::Fingerprint}};
 const OptionNames<eval::EvalBackend> kBackends = {{"cpu", eval::EvalBackend::Cpu},
@@ -55,6 +57,18 @@ void add_value_options(CLI::App* cmd, api::ValueForm& form, ExplorationFlags& fl
       "shape and digest, for tools that only compare); JSON lists every element unless "
       "--values says otherwise");
   cmd->add_flag("--full-values", flags.full_values, "the same as --values full");
+}
+
+// --outcomes (check and compare).
+void add_listing_option(CLI::App* cmd, OutcomeListing& listing) {
+  add_enum_option(cmd, "--outcomes", listing, kListings,
+                  fmt::format("how the text report lists outcomes: summary (the default: a "
+                              "list of more than {} shows its first {} in full, then each "
+                              "output's and variable's values with how many outcomes hold "
+                              "each) or all (every outcome in full); JSON lists every outcome "
+                              "either way",
+                              kOutcomesListedInFull, kOutcomesShownFirst))
+      ->default_str(name_of(kListings, listing));
 }
 
 // The value form under --full-values, and the default for `format` when neither option is
@@ -235,6 +249,7 @@ void add_exploration_options(CLI::App* cmd, ExplorationOptions& options, Explora
                              const std::string& sarif_results) {
   add_format_options(cmd, options.format, flags.format, sarif_results);
   add_value_options(cmd, options.values, flags);
+  add_listing_option(cmd, options.outcomes);
   add_limit_options(cmd, options, flags.memory);
   add_distribution_options(cmd, options.distribution);
 }

@@ -66,20 +66,21 @@ bool load_or_report(const api::SessionOptions& options, sem::ValueStore& values,
   return true;
 }
 
-// The report of a command in the format asked for, of the three renderings it has; only that
-// one is made.
-std::string rendered(OutputFormat format, const std::function<std::string()>& text,
-                     const std::function<std::string()>& json,
-                     const std::function<std::string()>& sarif) {
+// Writes the report of a command to `out` in the format asked for, of the three renderings it
+// has; only that one is made.
+void report(OutputFormat format, std::ostream& out, const std::function<void(std::ostream&)>& text,
+            const std::function<void(std::ostream&)>& json,
+            const std::function<std::string()>& sarif) {
   switch (format) {
     case OutputFormat::Json:
-      return json();
+      return json(out);
     case OutputFormat::Sarif:
-      return sarif();
+      out << sarif();
+      return;
     case OutputFormat::Text:
       break;
   }
-  return text();
+  text(out);
 }
 
 // The checking API's options for the explorations of check and compare, on `engine`.
@@ -123,9 +124,10 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
   check.classify_races = options.classify_races;
   api::CheckResult result = api::check(program, values, check);
   result.refs = facts.refs;
-  out << rendered(
-      options.format, [&] { return render_text(result, values, options.values); },
-      [&] { return render_json(result, values, options.values); },
+  report(
+      options.format, out,
+      [&](std::ostream& o) { write_text(o, result, values, options.values, options.outcomes); },
+      [&](std::ostream& o) { write_json(o, result, values, options.values); },
       [&] { return render_check_sarif(result, values, program, options.session, options.values); });
   for (const std::string& w : result.warnings) fmt::print(err, "tfmc: warning: {}\n", w);
   if (result.exploration.stop_reason == check::StopReason::MaxIterations) {
@@ -170,9 +172,12 @@ int compare_on(const CompareOptions& options, const api::Engine& engine, std::os
     err << e.what();
     return kExitBadInput;
   }
-  out << rendered(
-      options.format, [&] { return render_compare_text(result, values, options.values); },
-      [&] { return render_compare_json(result, values, options.values); },
+  report(
+      options.format, out,
+      [&](std::ostream& o) {
+        write_compare_text(o, result, values, options.values, options.outcomes);
+      },
+      [&](std::ostream& o) { write_compare_json(o, result, values, options.values); },
       [&] { return render_compare_sarif(result, values, after, options.session, options.values); });
   if (!result.complete) {
     fmt::print(err, "tfmc: a limit stopped an exploration: the verdict is unknown\n");
@@ -204,9 +209,9 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
   const sem::Concurrency concurrency = sem::analyze_concurrency(
       program, [&watch] { return watch.reached() != check::StopReason::None; });
   const std::vector<api::Race> races = api::races_of(program, concurrency);
-  out << rendered(
-      options.format, [&] { return render_races_text(races); },
-      [&] { return render_races_json(program.file, races); },
+  report(
+      options.format, out, [&](std::ostream& o) { o << render_races_text(races); },
+      [&](std::ostream& o) { o << render_races_json(program.file, races); },
       [&] { return render_races_sarif(races, program, options.session); });
   if (concurrency.stopped) {
     fmt::print(err,

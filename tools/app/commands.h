@@ -11,6 +11,7 @@
 #include "checker/api/printed_outcome.h"
 #include "checker/api/session.h"
 #include "tools/app/distribution.h"
+#include "tools/app/outcome_summary.h"
 
 namespace tfmc::app {
 
@@ -33,7 +34,8 @@ struct RacesOptions : ReportOptions {
 // What the exploring commands, check and compare, take alike: how the report prints values,
 // and the limits, parallelism, store, reduction and evaluation backend of every exploration.
 struct ExplorationOptions : ReportOptions {
-  api::ValueForm values = api::ValueForm::Summary;  // how the report prints values
+  api::ValueForm values = api::ValueForm::Summary;    // how the report prints values
+  OutcomeListing outcomes = OutcomeListing::Summary;  // --outcomes: how the text lists them
   bool quiet = false;
   check::Limits limits;
   check::Parallelism parallel{0};                         // --threads; 0: every core

@@ -56,8 +56,9 @@ Json shortfalls_json(const std::vector<api::Shortfall>& why) {
 
 }  // namespace
 
-std::string render_compare_text(const api::CompareResult& r, const sem::ValueStore& values,
-                                api::ValueForm form) {
+void write_compare_text(std::ostream& stream, const api::CompareResult& r,
+                        const sem::ValueStore& values, api::ValueForm form,
+                        OutcomeListing listing) {
   std::string out = fmt::format("tfmc compare {} {}\n", r.before.program, r.after.program);
   out += fmt::format("verdict: {}\n", verdict(r));
   for (const auto* side : {&r.before, &r.after}) {
@@ -69,37 +70,42 @@ std::string render_compare_text(const api::CompareResult& r, const sem::ValueSto
     out += store_text(e);
     out += ranks_text(e);
   }
+  stream << out;
   // An outcome one side has not reached is only a candidate while that side is incomplete.
   const char* added_how =
       r.before.exploration.complete ? "reached by AFTER only" : "not reached by BEFORE so far";
   const char* lost_how =
       r.after.exploration.complete ? "reached by BEFORE only" : "not reached by AFTER so far";
-  const std::vector<api::PrintedOutcome> added =
-      api::printed(r.added, values, form, "added outcome");
-  for (std::size_t i = 0; i < added.size(); ++i) {
-    out += outcome_text(
-        added[i], fmt::format("added outcome {} of {} ({}; witness in AFTER)", i + 1, added.size(),
-                              reached(added_how, r.added_why, i, "BEFORE")));
-  }
-  const std::vector<api::PrintedOutcome> lost = api::printed(r.lost, values, form, "lost outcome");
-  for (std::size_t i = 0; i < lost.size(); ++i) {
-    out +=
-        outcome_text(lost[i], fmt::format("lost outcome {} of {} ({}; witness in BEFORE)", i + 1,
-                                          lost.size(), reached(lost_how, r.lost_why, i, "AFTER")));
-  }
-  return out;
+  const OutcomeList added{r.added, "added outcome", [&](std::size_t i) {
+                            return fmt::format("added outcome {} of {} ({}; witness in AFTER)",
+                                               i + 1, r.added.size(),
+                                               reached(added_how, r.added_why, i, "BEFORE"));
+                          }};
+  write_outcome_list(stream, added, values, form, listing);
+  const OutcomeList lost{r.lost, "lost outcome", [&](std::size_t i) {
+                           return fmt::format("lost outcome {} of {} ({}; witness in BEFORE)",
+                                              i + 1, r.lost.size(),
+                                              reached(lost_how, r.lost_why, i, "AFTER"));
+                         }};
+  write_outcome_list(stream, lost, values, form, listing);
 }
 
-std::string render_compare_json(const api::CompareResult& r, const sem::ValueStore& values,
-                                api::ValueForm form) {
-  Json doc = check_document(r.after, values, form);
-  doc.set("before", check_document(r.before, values, form));
-  doc.set("refines", optional_bool(r.refines)).set("equivalent", optional_bool(r.equivalent));
-  doc.set("added", outcomes_json(api::printed(r.added, values, form)));
-  doc.set("lost", outcomes_json(api::printed(r.lost, values, form)));
-  doc.set("added_why", shortfalls_json(r.added_why));
-  doc.set("lost_why", shortfalls_json(r.lost_why));
-  return doc.write() + "\n";
+void write_compare_json(std::ostream& out, const api::CompareResult& r,
+                        const sem::ValueStore& values, api::ValueForm form) {
+  JsonStream doc(out);
+  doc.open_object();
+  write_check_members(doc, r.after, values, form);
+  doc.open_object("before");
+  write_check_members(doc, r.before, values, form);
+  doc.close();
+  doc.member("refines", optional_bool(r.refines));
+  doc.member("equivalent", optional_bool(r.equivalent));
+  write_outcomes_member(doc, "added", r.added, values, form);
+  write_outcomes_member(doc, "lost", r.lost, values, form);
+  doc.member("added_why", shortfalls_json(r.added_why));
+  doc.member("lost_why", shortfalls_json(r.lost_why));
+  doc.close();
+  out << '\n';
 }
 
 }  // namespace tfmc::app

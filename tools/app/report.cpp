@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "tools/app/json_document.h"
+#include "tools/app/json_stream.h"
 #include "tools/app/race_iterations.h"
 
 namespace tfmc::app {
@@ -182,8 +183,14 @@ Json ranks_json(const std::vector<check::RankShare>& ranks) {
   return out;
 }
 
-// Where a limit stopped the check, when one did: a line.
-std::string stop_text(const api::CheckResult& r) {
+// The final states whose witnesses a stop left unreplayed, as the stopped: line says them.
+std::string unreplayed_text(const check::Exploration& e) {
+  return fmt::format("{} final state{} not replayed (their outcomes are missing)", e.unreplayed,
+                     e.unreplayed == 1 ? "" : "s");
+}
+
+// Where a limit stopped the check's phases, when one did: a line.
+std::string phase_text(const api::CheckResult& r) {
   const check::Exploration& e = r.exploration;
   switch (r.stopped_in()) {
     case check::StopPhase::None:
@@ -202,8 +209,23 @@ std::string stop_text(const api::CheckResult& r) {
     case check::StopPhase::RaceClassification:
       return fmt::format("stopped: by --{} in race classification; the races left are unknown\n",
                          r.classification_stop);
+    case check::StopPhase::Replay:
+      return fmt::format("stopped: by --max-seconds in the replay of the witnesses: {}\n",
+                         unreplayed_text(e));
   }
   return "";
+}
+
+// Where a limit stopped the check, when one did: a line, and one more when an earlier stop
+// also left witnesses unreplayed.
+std::string stop_text(const api::CheckResult& r) {
+  const check::Exploration& e = r.exploration;
+  std::string out = phase_text(r);
+  if (e.unreplayed > 0 && r.stopped_in() != check::StopPhase::Replay) {
+    out += fmt::format("stopped: then by --max-seconds in the replay of the witnesses: {}\n",
+                       unreplayed_text(e));
+  }
+  return out;
 }
 
 std::string ranks_text(const check::Exploration& e) {
@@ -220,15 +242,16 @@ std::string ranks_text(const check::Exploration& e) {
       e.ranks.size(), sent, messages, bytes);
 }
 
-Json check_document(const api::CheckResult& r, const sem::ValueStore& values, api::ValueForm form) {
+void write_check_members(JsonStream& doc, const api::CheckResult& r, const sem::ValueStore& values,
+                         api::ValueForm form) {
   const check::Exploration& e = r.exploration;
-  Json doc = Json::object(Json::Layout::Lines);
-  doc.set("program", r.program).set("complete", e.complete);
-  if (!e.complete) doc.set("stop_reason", check::stop_reason_name(e.stop_reason));
-  doc.set("deterministic", r.deterministic());
-  doc.set("inconclusive", r.inconclusive());
-  doc.set("reduction", check::reduction_name(r.reduction));
-  if (!r.refs.empty()) doc.set("refs", r.refs);
+  doc.member("program", r.program);
+  doc.member("complete", e.complete);
+  if (!e.complete) doc.member("stop_reason", check::stop_reason_name(e.stop_reason));
+  doc.member("deterministic", r.deterministic());
+  doc.member("inconclusive", r.inconclusive());
+  doc.member("reduction", check::reduction_name(r.reduction));
+  if (!r.refs.empty()) doc.member("refs", r.refs);
   Json stats = Json::object()
                    .set("states", e.states)
                    .set("transitions", e.transitions)
@@ -250,52 +273,62 @@ Json check_document(const api::CheckResult& r, const sem::ValueStore& values, ap
     stats.set("stopped_in", check::stop_phase_name(r.stopped_in()));
   }
   if (e.unscanned > 0) stats.set("unscanned_states", e.unscanned);
+  if (e.unreplayed > 0) stats.set("unreplayed_states", e.unreplayed);
   if (!e.ranks.empty()) stats.set("ranks", ranks_json(e.ranks));
-  doc.set("stats", std::move(stats));
-  doc.set("outcomes", outcomes_json(api::printed(r.outcomes, values, form)));
-  doc.set("races", races_json(r.races, true));
-  if (!r.warnings.empty()) doc.set("warnings", json_list(r.warnings));
-  return doc;
+  doc.member("stats", stats);
+  write_outcomes_member(doc, "outcomes", r.outcomes, values, form);
+  doc.member("races", races_json(r.races, true));
+  if (!r.warnings.empty()) doc.member("warnings", json_list(r.warnings));
 }
 
-std::string render_json(const api::CheckResult& r, const sem::ValueStore& values,
-                        api::ValueForm form) {
-  return check_document(r, values, form).write() + "\n";
+void write_json(std::ostream& out, const api::CheckResult& r, const sem::ValueStore& values,
+                api::ValueForm form) {
+  JsonStream doc(out);
+  doc.open_object();
+  write_check_members(doc, r, values, form);
+  doc.close();
+  out << '\n';
 }
 
-Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes) {
-  Json out = Json::array(Json::Layout::Lines);
-  for (const api::PrintedOutcome& o : outcomes) {
-    Json item = Json::object();
-    item.set("outputs", json_object(o.outputs))
-        .set("variables", json_object(o.variables))
-        .set("stuck", o.stuck);
-    if (o.stuck) item.set("blocked", json_list(o.blocked));
-    if (!o.bounds.empty()) {
-      Json bounds = Json::array();
-      for (const api::BoundReached& b : o.bounds) {
-        bounds.push(Json::object().set("node", b.node).set("frame", b.frame));
-      }
-      item.set("iteration_bound", std::move(bounds));
-    }
-    if (!o.assumptions.empty()) {
-      Json sets = Json::array();
-      for (const std::vector<api::PrintedAssumption>& set : o.assumptions) {
-        Json items = Json::array();
-        for (const api::PrintedAssumption& a : set) {
-          items.push(Json::object()
-                         .set("node", a.node)
-                         .set("condition", a.condition)
-                         .set("assumed", a.truth));
-        }
-        sets.push(std::move(items));
-      }
-      item.set("assumptions", std::move(sets));
-    }
-    item.set("witness", json_list(o.witness));
-    out.push(std::move(item));
+void write_outcomes_member(JsonStream& doc, std::string_view key,
+                           const std::vector<api::Outcome>& outcomes, const sem::ValueStore& values,
+                           api::ValueForm form) {
+  doc.open_array(key);
+  for (const api::Outcome& o : outcomes) {
+    doc.element(outcome_json(api::printed(o, outcomes.front(), values, form)));
   }
-  return out;
+  doc.close();
+}
+
+Json outcome_json(const api::PrintedOutcome& o) {
+  Json item = Json::object();
+  item.set("outputs", json_object(o.outputs))
+      .set("variables", json_object(o.variables))
+      .set("stuck", o.stuck);
+  if (o.stuck) item.set("blocked", json_list(o.blocked));
+  if (!o.bounds.empty()) {
+    Json bounds = Json::array();
+    for (const api::BoundReached& b : o.bounds) {
+      bounds.push(Json::object().set("node", b.node).set("frame", b.frame));
+    }
+    item.set("iteration_bound", std::move(bounds));
+  }
+  if (!o.assumptions.empty()) {
+    Json sets = Json::array();
+    for (const std::vector<api::PrintedAssumption>& set : o.assumptions) {
+      Json items = Json::array();
+      for (const api::PrintedAssumption& a : set) {
+        items.push(Json::object()
+                       .set("node", a.node)
+                       .set("condition", a.condition)
+                       .set("assumed", a.truth));
+      }
+      sets.push(std::move(items));
+    }
+    item.set("assumptions", std::move(sets));
+  }
+  item.set("witness", json_list(o.witness));
+  return item;
 }
 
 std::string outcome_text(const api::PrintedOutcome& o, const std::string& title) {
@@ -324,8 +357,8 @@ std::string outcome_text(const api::PrintedOutcome& o, const std::string& title)
   return out;
 }
 
-std::string render_text(const api::CheckResult& r, const sem::ValueStore& values,
-                        api::ValueForm form) {
+void write_text(std::ostream& stream, const api::CheckResult& r, const sem::ValueStore& values,
+                api::ValueForm form, OutcomeListing listing) {
   const check::Exploration& e = r.exploration;
   std::string out = fmt::format("tfmc check {}\n", r.program);
   out += fmt::format("verdict: {}\n", verdict(r));
@@ -346,11 +379,12 @@ std::string render_text(const api::CheckResult& r, const sem::ValueStore& values
   out += stop_text(r);
   out += '\n';
   out += races_text(r);
-  const std::vector<api::PrintedOutcome> outcomes = api::printed(r.outcomes, values, form);
-  for (std::size_t i = 0; i < outcomes.size(); ++i) {
-    out += outcome_text(outcomes[i], fmt::format("outcome {} of {}", i + 1, outcomes.size()));
-  }
-  return out;
+  stream << out;
+  const std::size_t n = r.outcomes.size();
+  const OutcomeList list{r.outcomes, "outcome",
+                         [n](std::size_t i) { return fmt::format("outcome {} of {}", i + 1, n); },
+                         &r.races};
+  write_outcome_list(stream, list, values, form, listing);
 }
 
 std::string render_races_text(const std::vector<api::Race>& races) {

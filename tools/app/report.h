@@ -5,29 +5,41 @@
 // compare` extend check's (below), and compare_report.cpp makes them.
 #pragma once
 
+#include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "checker/api/check.h"
 #include "checker/api/compare.h"
 #include "checker/api/printed_outcome.h"
 #include "tools/app/json_document.h"
+#include "tools/app/json_stream.h"
+#include "tools/app/outcome_summary.h"
 
 namespace tfmc::app {
 
 // `form` says how values print (printed_outcome.h): the text report summarizes large tensors
-// by default, JSON lists every element unless --values digest.
-std::string render_text(const api::CheckResult& r, const sem::ValueStore& values,
-                        api::ValueForm form);
-std::string render_json(const api::CheckResult& r, const sem::ValueStore& values,
-                        api::ValueForm form);
-// The JSON document of a check, for documents that hold one (compare's).
-Json check_document(const api::CheckResult& r, const sem::ValueStore& values, api::ValueForm form);
+// by default, JSON lists every element unless --values digest. Both write to `out` as they go,
+// an outcome at a time, so that a report of many outcomes is never held whole; the text lists
+// its outcomes as `listing` says (outcome_summary.h).
+void write_text(std::ostream& out, const api::CheckResult& r, const sem::ValueStore& values,
+                api::ValueForm form, OutcomeListing listing);
+void write_json(std::ostream& out, const api::CheckResult& r, const sem::ValueStore& values,
+                api::ValueForm form);
+// The members of a check's JSON document, written into the object `doc` has open, for
+// documents that hold one (compare's).
+void write_check_members(JsonStream& doc, const api::CheckResult& r, const sem::ValueStore& values,
+                         api::ValueForm form);
 
-// The JSON list of outcomes ("outcomes" in FORMAT.md, "The JSON result"), and one outcome of the
-// text report under `title` ("outcome 2 of 3"), with where its large values differ from the first
-// outcome's.
-Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes);
+// A list of outcomes as the member `key` of the object `doc` has open ("outcomes" in FORMAT.md,
+// "The JSON result"), printed and written one at a time; and one outcome of such a list.
+void write_outcomes_member(JsonStream& doc, std::string_view key,
+                           const std::vector<api::Outcome>& outcomes, const sem::ValueStore& values,
+                           api::ValueForm form);
+Json outcome_json(const api::PrintedOutcome& o);
+// One outcome of the text report under `title` ("outcome 2 of 3"), with where its large values
+// differ from the first outcome's.
 std::string outcome_text(const api::PrintedOutcome& o, const std::string& title);
 // The line that marks an exploration with a fingerprint store (--store fingerprint) and the
 // probability that it missed a state; none for an exact store.
@@ -45,10 +57,10 @@ std::string render_races_json(const std::string& program, const std::vector<api:
 // check's: its top-level keys describe AFTER, "before" holds the same keys for BEFORE, and
 // "refines", "equivalent" (true, false, or null when a limit stopped either exploration),
 // "added" and "lost" (outcome lists as in "outcomes") say how they relate. Values are printed
-// from the value store both checks were made into.
-std::string render_compare_text(const api::CompareResult& r, const sem::ValueStore& values,
-                                api::ValueForm form);
-std::string render_compare_json(const api::CompareResult& r, const sem::ValueStore& values,
-                                api::ValueForm form);
+// from the value store both checks were made into; both are written as they go, as check's.
+void write_compare_text(std::ostream& out, const api::CompareResult& r,
+                        const sem::ValueStore& values, api::ValueForm form, OutcomeListing listing);
+void write_compare_json(std::ostream& out, const api::CompareResult& r,
+                        const sem::ValueStore& values, api::ValueForm form);
 
 }  // namespace tfmc::app

@@ -24,7 +24,7 @@ class DistributedRun : public ExplorationRun {
 
   check::Exploration run() override { return explorer_.run(); }
 
-  std::vector<check::Outcome> outcomes(const check::Exploration&) override {
+  std::vector<check::Outcome> outcomes(check::Exploration&) override {
     return explorer_.outcomes();
   }
 
