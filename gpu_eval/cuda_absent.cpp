@@ -7,6 +7,8 @@ bool available() { return false; }
 
 std::string describe() { return "no CUDA device: tfmc was built without nvcc"; }
 
+BatchPhases last_batch_phases() { return {}; }
+
 bool binary_batch(BuiltinOp, DType, const cpu::Broadcast&, const BatchOperands&, std::span<Tensor>,
                   std::span<std::uint8_t>) {
   return false;

@@ -169,6 +169,11 @@ std::string describe() {
   return p.name;
 }
 
+BatchPhases last_batch_phases() {
+  const std::lock_guard<std::mutex> hold(device_lock());
+  return batch_phases();
+}
+
 bool matmul_batch(const BatchOperands& in, std::int64_t m, std::int64_t k, std::int64_t n,
                   bool transpose_a, bool transpose_b, std::span<Tensor> outs) {
   const DType dtype = in.tensors[0]->dtype;

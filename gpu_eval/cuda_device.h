@@ -15,6 +15,7 @@
 // In a build without nvcc (cuda_absent.cpp) available() is false and every call returns false.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -42,6 +43,22 @@ bool available();
 // The device's name, or why there is none.
 std::string describe();
 
+// Where the last batched call's time went, in seconds, each phase timed on the host between
+// synchronous steps: packing its operands into the pinned buffer, the copy to the device, the
+// kernel, the copy back, and unpacking into the result tensors. For benchmarks
+// (tools/bench/matmul_bench.cpp), which compare the copies' share with the bus's speed; all zero
+// before the first batched call and in a build without nvcc.
+struct BatchPhases {
+  double pack = 0;
+  double upload = 0;
+  double compute = 0;
+  double download = 0;
+  double unpack = 0;
+  std::size_t upload_bytes = 0;
+  std::size_t download_bytes = 0;
+};
+BatchPhases last_batch_phases();
+
 // The operands of one launch of a batch group (cuda_batch_plan.h): each distinct tensor once,
 // and per call its operands' indexes (`second` empty for a unary op).
 struct BatchOperands {
@@ -50,9 +67,10 @@ struct BatchOperands {
   std::span<const std::int32_t> second;
 };
 
-// The batched kernels: call i of the group computes outs[i] (sized by the caller) from its
-// operands, and sets faults[i] when one of its elements faulted. All the group's operands go
-// to the device in one copy, its results come back in one, with one kernel launch between.
+// The batched kernels: call i of the group computes outs[i] (its dtype and shape set by the
+// caller, its bytes made here) from its operands, and sets faults[i] when one of its elements
+// faulted. All the group's operands go to the device in one copy, its results come back in one,
+// with one kernel launch between.
 //
 // Add, Sub, Mul, Div, Maximum, Minimum (result in `dtype`), Equal, Less, Greater (bool result)
 // of a and b under `plan` (cpu::broadcast).

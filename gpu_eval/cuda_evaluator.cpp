@@ -12,8 +12,9 @@ std::optional<std::vector<EvalResult>> CudaEvaluator::run_group(const cuda::Batc
   const cuda::DeviceCall& call = group.call;
   std::vector<Tensor> outs;
   outs.reserve(group.requests.size());
+  // Shapes only: the device side makes each result's bytes as it unpacks them (cuda_device.h).
   for (std::size_t i = 0; i < group.requests.size(); ++i) {
-    outs.push_back(cpu::make_tensor(call.result_dtype, call.result_shape));
+    outs.push_back(Tensor{call.result_dtype, call.result_shape, {}});
   }
   std::vector<std::uint8_t> faults(outs.size(), 0);
   const cuda::BatchOperands in{group.operands, group.first, group.second};
