@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 
+#include "gpu_eval/conv_order.h"
 #include "gpu_eval/cpu_tf_ops.h"
 #include "gpu_eval/inner_products.h"
 
@@ -152,9 +153,10 @@ Index tapped_by(const Axis& a, Index r, Index k) {
   return t / a.stride;
 }
 
-// out[n, y, x, o]: the sum over (kh, kw, group_in) in index order.
+// out[n, y, x, o]: the sum over (kh, kw, group_in) in index order, in blocks of `block`
+// input channels (conv_order.h): each block's sum from +0, the blocks' sums added in order.
 template <class T>
-Tensor forward(const Geometry& g, const Tensor& input, const Tensor& filter) {
+Tensor forward(const Geometry& g, const Tensor& input, const Tensor& filter, Index block) {
   Tensor out = make_tensor(input.dtype, g.output_shape());
   const auto x = view<T>(input);
   const auto f = view<T>(filter);
@@ -164,22 +166,44 @@ Tensor forward(const Geometry& g, const Tensor& input, const Tensor& filter) {
       for (Index xo = 0; xo < g.w.out; ++xo)
         for (Index o = 0; o < g.out_c; ++o, ++i) {
           const Index first_c = o / g.group_out() * g.group_in;
-          T acc{0};
-          for (Index kh = 0; kh < g.h.kernel; ++kh) {
-            const Index r = tap(g.h, y, kh);
-            for (Index kw = 0; kw < g.w.kernel && r >= 0; ++kw) {
-              const Index c = tap(g.w, xo, kw);
-              if (c < 0) continue;
-              const Index at = ((n * g.h.in + r) * g.w.in + c) * g.in_c + first_c;
-              const Index tap_at = (kh * g.w.kernel + kw) * g.group_in * g.out_c + o;
-              for (Index ci = 0; ci < g.group_in; ++ci) {
-                acc = accumulate<T>(acc, x[at + ci], f[tap_at + ci * g.out_c]);
+          T total{0};
+          for (Index from = 0; from < g.group_in; from += block) {
+            const Index to = std::min(from + block, g.group_in);
+            T acc{0};
+            for (Index kh = 0; kh < g.h.kernel; ++kh) {
+              const Index r = tap(g.h, y, kh);
+              for (Index kw = 0; kw < g.w.kernel && r >= 0; ++kw) {
+                const Index c = tap(g.w, xo, kw);
+                if (c < 0) continue;
+                const Index at = ((n * g.h.in + r) * g.w.in + c) * g.in_c + first_c;
+                const Index tap_at = (kh * g.w.kernel + kw) * g.group_in * g.out_c + o;
+                for (Index ci = from; ci < to; ++ci) {
+                  acc = accumulate<T>(acc, x[at + ci], f[tap_at + ci * g.out_c]);
+                }
               }
             }
+            total = from == 0 ? acc : kernels::add(total, acc);
           }
-          store(out, i, acc);
+          store(out, i, total);
         }
   return out;
+}
+
+// The input-channel block of TensorFlow's order for this forward convolution (conv_order.h).
+Index forward_block(const Geometry& g, DType dtype, const ConvWindow& window, bool channels_first) {
+  kernels::Conv2dShape s;
+  s.batch = g.batch;
+  s.kernel_h = g.h.kernel;
+  s.kernel_w = g.w.kernel;
+  s.in_channels = g.group_in;
+  s.out_channels = g.out_c;
+  s.out_h = g.h.out;
+  s.out_w = g.w.out;
+  s.groups = g.groups();
+  s.f32 = dtype == DType::F32;
+  s.nhwc = !channels_first;
+  s.explicit_padding = window.padding == ConvPadding::Explicit;
+  return std::max<Index>(kernels::conv2d_input_channel_block(s), 1);
 }
 
 // dx[n, r, c, ch]: the sum over (kh, kw, the group's out channels) in index order.
@@ -347,8 +371,10 @@ EvalResult conv2d(const Tensor& input, const Tensor& filter, const ConvWindow& w
     return ErrorKind::Shape;
   }
   const Tensor x = layout(input, channels_first, true);
+  const Index block = forward_block(g, input.dtype, window, channels_first);
   return by_dtype(input.dtype, [&](auto type) {
-    return layout(forward<typename decltype(type)::type>(g, x, filter), channels_first, false);
+    return layout(forward<typename decltype(type)::type>(g, x, filter, block), channels_first,
+                  false);
   });
 }
 
