@@ -23,6 +23,15 @@ bool matmul_batch(const BatchOperands&, std::int64_t, std::int64_t, std::int64_t
   return false;
 }
 
+bool batch_matmul_batch(const BatchOperands&, const cpu::Broadcast&, std::int64_t, std::int64_t,
+                        std::int64_t, bool, bool, std::span<Tensor>) {
+  return false;
+}
+
+bool convolution_batch(const BatchOperands&, const conv::Geometry&, std::span<Tensor>) {
+  return false;
+}
+
 bool concat(const cpu::BlockPlan&, std::span<const Tensor* const>, Tensor&) { return false; }
 
 bool split(const cpu::BlockPlan&, const Tensor&, std::vector<Tensor>&) { return false; }

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu_eval/conv_geometry.h"
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/evaluator.h"
@@ -86,6 +87,23 @@ bool unary_batch(BuiltinOp op, const BatchOperands& in, std::span<Tensor> outs,
 // (n x k with transpose_b), as MatMul's attributes say. Never faults.
 bool matmul_batch(const BatchOperands& in, std::int64_t m, std::int64_t k, std::int64_t n,
                   bool transpose_a, bool transpose_b, std::span<Tensor> outs);
+
+// The most batch dimensions batch_matmul_batch takes (a kernel argument holds them).
+inline constexpr std::size_t kMaxBatchRank = 8;
+
+// BatchMatMulV2: outs[i] ([batch..., m, n]) holds, per slice of the broadcast batch dimensions
+// (`batch`: cpu::broadcast of x's and y's batch shapes, at most kMaxBatchRank of them), that
+// slice's x matrix (m x k, or k x m read transposed with adj_x) times its y matrix (k x n, or
+// n x k with adj_y), each element summed in MatMul's general order (inner_products.h: f32
+// fused in index order from +0, as cpu_batch_matmul.h states). Never faults.
+bool batch_matmul_batch(const BatchOperands& in, const cpu::Broadcast& batch, std::int64_t m,
+                        std::int64_t k, std::int64_t n, bool adj_x, bool adj_y,
+                        std::span<Tensor> outs);
+
+// Conv2D (and DepthwiseConv2dNative, its filter read as grouped) of an f32 NHWC input (first
+// operand) and filter (second) of geometry `g`: each element of outs[i] is conv_geometry.h's
+// forward_sum. Never faults.
+bool convolution_batch(const BatchOperands& in, const conv::Geometry& g, std::span<Tensor> outs);
 
 // Concat of `args` into `out`, and Split of `a` into `outs`, by the CPU backend's block plan
 // (cpu_shape_ops.h): bytes moved, nothing computed.

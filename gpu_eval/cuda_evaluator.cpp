@@ -30,6 +30,13 @@ std::optional<std::vector<EvalResult>> CudaEvaluator::run_group(const cuda::Batc
       ran = cuda::matmul_batch(in, call.m, call.k, call.n, group.transpose_a, group.transpose_b,
                                outs);
       break;
+    case cuda::DeviceKernel::BatchMatMul:
+      ran = cuda::batch_matmul_batch(in, call.broadcast, call.m, call.k, call.n, call.adj_x,
+                                     call.adj_y, outs);
+      break;
+    case cuda::DeviceKernel::Convolution:
+      ran = cuda::convolution_batch(in, call.geometry, outs);
+      break;
     case cuda::DeviceKernel::Concat:
     case cuda::DeviceKernel::Split:
       break;  // never grouped: run_copy
