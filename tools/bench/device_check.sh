@@ -51,7 +51,7 @@
 #   DEVICE_CHECK_RANKS_SIZE, DEVICE_CHECK_MESSAGE_BYTES
 #                          (e) dist_bench.sh's BENCH_SIZE (default 5) and BENCH_MESSAGE_BYTES
 #                          (default 65536, tfmc's default)
-# Each part's own limit in seconds: build 300, cuda 120, matmul 60, eval 90, thresholds 60,
+# Each part's own limit in seconds: build 300, cuda 120, matmul 60, eval 90, thresholds 150,
 # threads 150, ranks 120.
 set -uo pipefail
 
@@ -219,7 +219,7 @@ fi
 
 label="(f) auto thresholds"
 if asked thresholds "$label"; then
-  run_part thresholds 60 "$build_dir/tools/tfmc_threshold_bench"
+  run_part thresholds 150 "$build_dir/tools/tfmc_threshold_bench"
   if ! unfinished "$label"; then
     if [[ $rc != 0 ]]; then
       report "$label" FAIL "exit $rc (1: the bits differ); see $out"
