@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "semantics/values/tensor_summary.h"
+#include "semantics/values/tensor_text.h"
 
 namespace tfmc::api {
 namespace {
@@ -13,18 +14,45 @@ const eval::Tensor* large_tensor(sem::ValueId id, const sem::ValueStore& values)
   return sem::is_large(t) ? &t : nullptr;
 }
 
-std::string print(sem::ValueId id, const sem::ValueStore& values, ValueForm form) {
-  const eval::Tensor* t = form == ValueForm::Full ? nullptr : large_tensor(id, values);
-  if (t == nullptr) return values.print(id);
-  return form == ValueForm::Summary ? sem::summarize_tensor(*t) : sem::digest_tensor(*t);
+// A tensor as `form` prints it.
+std::string tensor_text(const eval::Tensor& t, ValueForm form) {
+  if (!sem::is_large(t)) return sem::format_tensor(t);
+  switch (form) {
+    case ValueForm::Summary:
+      return sem::summarize_tensor(t);
+    case ValueForm::Digest:
+      return sem::digest_tensor(t);
+    case ValueForm::Full:
+    case ValueForm::Listed:
+      break;
+  }
+  return sem::format_tensor(t);
 }
 
-NamedValues printed(const std::vector<NamedValue>& named, const sem::ValueStore& values,
-                    ValueForm form) {
-  NamedValues out;
-  for (const NamedValue& v : named) out.emplace_back(v.name, print(v.value, values, form));
-  return out;
-}
+// Prints the values of one list of outcomes: under ValueForm::Full in canonical text, else
+// with the list's names for the parts of long terms.
+class ValuePrinter {
+ public:
+  ValuePrinter(const sem::ValueStore& values, ValueForm form)
+      : values_(values),
+        form_(form),
+        shared_(values, [form](const eval::Tensor& t) { return tensor_text(t, form); }) {}
+
+  std::string print(sem::ValueId id, std::vector<sem::TermDefinition>& fresh) {
+    return form_ == ValueForm::Full ? values_.print(id) : shared_.print(id, fresh);
+  }
+
+  NamedValues print(const std::vector<NamedValue>& named, std::vector<sem::TermDefinition>& fresh) {
+    NamedValues out;
+    for (const NamedValue& v : named) out.emplace_back(v.name, print(v.value, fresh));
+    return out;
+  }
+
+ private:
+  const sem::ValueStore& values_;
+  ValueForm form_;
+  sem::SharedTerms shared_;
+};
 
 // The lines that say where the large values of `named` differ from those of the same name in
 // `first`.
@@ -51,23 +79,30 @@ std::string assumption_text(const PrintedAssumption& a) {
   return fmt::format("{} is {} at {}", a.condition, a.truth ? "true" : "false", a.node);
 }
 
+std::string witness_text(const PrintedOutcome& o) {
+  const std::vector<std::string>& w = o.witness;
+  if (w.empty()) return "(no firing)";
+  if (o.whole_witness || w.size() <= kWitnessShown) return fmt::format("{}", fmt::join(w, " "));
+  return fmt::format(
+      "{} ... ({} firings in all: {} not shown; JSON and --values full list every one) ... {}",
+      fmt::join(w.begin(), w.begin() + kWitnessHead, " "), w.size(),
+      w.size() - kWitnessHead - kWitnessTail, fmt::join(w.end() - kWitnessTail, w.end(), " "));
+}
+
 std::vector<PrintedOutcome> printed(const std::vector<Outcome>& outcomes,
                                     const sem::ValueStore& values, ValueForm form,
                                     const std::string& list) {
   std::vector<PrintedOutcome> out;
+  ValuePrinter printer(values, form);
   for (const Outcome& o : outcomes) {
-    PrintedOutcome p{printed(o.outputs, values, form),
-                     printed(o.variables, values, form),
-                     o.stuck,
-                     o.blocked,
-                     o.bounds,
-                     o.witness,
-                     {},
-                     {}};
+    PrintedOutcome p{
+        {}, {}, o.stuck, o.blocked, o.bounds, o.witness, {}, {}, form == ValueForm::Full, {}};
+    p.outputs = printer.print(o.outputs, p.terms);
+    p.variables = printer.print(o.variables, p.terms);
     for (const Assumptions& set : o.assumptions) {
       std::vector<PrintedAssumption>& printed_set = p.assumptions.emplace_back();
       for (const Assumption& a : set) {
-        printed_set.push_back({a.node, print(a.condition, values, form), a.truth});
+        printed_set.push_back({a.node, printer.print(a.condition, p.terms), a.truth});
       }
     }
     if (form == ValueForm::Summary && !out.empty()) {

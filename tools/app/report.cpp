@@ -293,6 +293,11 @@ Json outcomes_json(const std::vector<api::PrintedOutcome>& outcomes) {
       item.set("assumptions", std::move(sets));
     }
     item.set("witness", json_list(o.witness));
+    if (!o.terms.empty()) {
+      Json terms = Json::object(Json::Layout::Lines);
+      for (const auto& [name, text] : o.terms) terms.set(name, text);
+      item.set("terms", std::move(terms));
+    }
     out.push(std::move(item));
   }
   return out;
@@ -308,6 +313,8 @@ std::string outcome_text(const api::PrintedOutcome& o, const std::string& title)
   for (const auto& [name, value] : o.variables) {
     out += fmt::format("  variable {} = {}\n", name, value);
   }
+  if (!o.terms.empty()) out += "  where:\n";
+  for (const auto& [name, text] : o.terms) out += fmt::format("    {} = {}\n", name, text);
   for (const std::string& d : o.differences) out += fmt::format("  {}\n", d);
   if (o.stuck) out += fmt::format("  blocked: {}\n", fmt::join(o.blocked, ", "));
   for (const api::BoundReached& b : o.bounds) {
@@ -318,9 +325,7 @@ std::string outcome_text(const api::PrintedOutcome& o, const std::string& title)
     out +=
         fmt::format("  {}assumes: {}\n", i == 0 ? "" : "or ", assumptions_text(o.assumptions[i]));
   }
-  out +=
-      fmt::format("  witness: {}\n",
-                  o.witness.empty() ? "(no firing)" : fmt::format("{}", fmt::join(o.witness, " ")));
+  out += fmt::format("  witness: {}\n", api::witness_text(o));
   return out;
 }
 
