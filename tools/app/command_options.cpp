@@ -51,11 +51,13 @@ std::uint64_t physical_memory_bytes() {
 void add_value_options(CLI::App* cmd, api::ValueForm& form, ExplorationFlags& flags) {
   flags.values = add_enum_option(
       cmd, "--values", form, kValueForms,
-      "how outcomes print values: full (every element), summary (a tensor of more than 32 "
-      "elements as its dtype, shape, first and last elements and digest, and where outcomes "
-      "differ in it; the default of text and SARIF) or digest (such a tensor as its dtype, "
-      "shape and digest, for tools that only compare); JSON lists every element unless "
-      "--values says otherwise");
+      "how outcomes print values: full (every element, every term and witness whole), summary "
+      "(a tensor of more than 32 elements as its dtype, shape, first and last elements and "
+      "digest, and where outcomes differ in it; the default of text and SARIF) or digest (such "
+      "a tensor as its dtype, shape and digest, for tools that only compare); JSON lists every "
+      "element unless --values says otherwise; except under full, a term longer than 200 "
+      "characters prints as numbered definitions of its parts (%1 = ...) and a witness of more "
+      "than 64 firings is shortened in text and SARIF");
   cmd->add_flag("--full-values", flags.full_values, "the same as --values full");
 }
 
@@ -80,9 +82,8 @@ bool finish_value_form(const ExplorationFlags& flags, OutputFormat format, api::
     fmt::print(err, "tfmc: --full-values contradicts --values {}\n", name_of(kValueForms, form));
     return false;
   }
-  if (flags.full_values || (!given && format == OutputFormat::Json)) {
-    form = api::ValueForm::Full;
-  }
+  if (flags.full_values) form = api::ValueForm::Full;
+  if (!given && !flags.full_values && format == OutputFormat::Json) form = api::ValueForm::Listed;
   return true;
 }
 

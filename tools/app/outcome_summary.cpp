@@ -100,10 +100,9 @@ std::string race_name(const api::Race& pair) {
 }
 
 // The entry of one name: its count of values, then at most kValuesListedPerName of them with
-// their outcome counts, the most frequent first (equal counts in the order first met), and one
-// line for the rest.
-void write_values(std::ostream& out, const NameValues& v, const sem::ValueStore& values,
-                  api::ValueForm form) {
+// their outcome counts, the most frequent first (equal counts in the order first met), one
+// line for the rest, and the definitions of the names those values use first in the list.
+void write_values(std::ostream& out, const NameValues& v, api::OutcomePrinter& printer) {
   fmt::print(out, "  {} {}: {} value{}\n", v.what, v.name, v.values.size(),
              v.values.size() == 1 ? "" : "s");
   std::vector<std::size_t> rank(v.values.size());
@@ -112,23 +111,25 @@ void write_values(std::ostream& out, const NameValues& v, const sem::ValueStore&
                    [&](std::size_t a, std::size_t b) { return v.counts[a] > v.counts[b]; });
   const std::size_t listed = std::min(rank.size(), kValuesListedPerName);
   std::size_t rest = 0;
+  std::vector<sem::TermDefinition> fresh;
   for (std::size_t i = 0; i < rank.size(); ++i) {
     const std::size_t count = v.counts[rank[i]];
     if (i >= listed) {
       rest += count;
       continue;
     }
-    fmt::print(out, "    {} in {} outcome{}\n", api::printed_value(v.values[rank[i]], values, form),
-               count, count == 1 ? "" : "s");
+    fmt::print(out, "    {} in {} outcome{}\n", printer.value(v.values[rank[i]], fresh), count,
+               count == 1 ? "" : "s");
   }
   if (rest > 0) {
     const std::size_t more = rank.size() - listed;
     fmt::print(out, "    {} more value{} in {} outcomes\n", more, more == 1 ? "" : "s", rest);
   }
+  if (!fresh.empty()) out << "    where:\n";
+  for (const auto& [name, text] : fresh) fmt::print(out, "      {} = {}\n", name, text);
 }
 
-void write_summary(std::ostream& out, const OutcomeList& list, const sem::ValueStore& values,
-                   api::ValueForm form) {
+void write_summary(std::ostream& out, const OutcomeList& list, api::OutcomePrinter& printer) {
   const std::vector<api::Outcome>& outcomes = list.outcomes;
   const std::size_t n = outcomes.size();
   fmt::print(out,
@@ -148,7 +149,7 @@ void write_summary(std::ostream& out, const OutcomeList& list, const sem::ValueS
   const std::vector<NameValues> names = values_by_name(outcomes);
   for (std::size_t k = 0; k < names.size(); ++k) {
     const NameValues& v = names[k];
-    write_values(out, v, values, form);
+    write_values(out, v, printer);
     if (list.races == nullptr || v.values.size() < 2) continue;
     std::vector<std::string> splitting;
     std::vector<bool> named(groups.size(), false);
@@ -169,11 +170,13 @@ void write_outcome_list(std::ostream& out, const OutcomeList& list, const sem::V
   const std::vector<api::Outcome>& outcomes = list.outcomes;
   const bool whole = listing == OutcomeListing::All || outcomes.size() <= kOutcomesListedInFull;
   const std::size_t shown = whole ? outcomes.size() : kOutcomesShownFirst;
+  // One printer for the outcomes shown and the summary: a part of a long term is defined once in
+  // the list, where it is first used.
+  api::OutcomePrinter printer(values, form, list.list);
   for (std::size_t i = 0; i < shown; ++i) {
-    out << outcome_text(api::printed(outcomes[i], outcomes.front(), values, form, list.list),
-                        list.title(i));
+    out << outcome_text(printer.outcome(outcomes[i], outcomes.front()), list.title(i));
   }
-  if (!whole) write_summary(out, list, values, form);
+  if (!whole) write_summary(out, list, printer);
 }
 
 }  // namespace tfmc::app

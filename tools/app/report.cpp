@@ -294,9 +294,9 @@ void write_outcomes_member(JsonStream& doc, std::string_view key,
                            const std::vector<api::Outcome>& outcomes, const sem::ValueStore& values,
                            api::ValueForm form) {
   doc.open_array(key);
-  for (const api::Outcome& o : outcomes) {
-    doc.element(outcome_json(api::printed(o, outcomes.front(), values, form)));
-  }
+  api::OutcomePrinter printer(values, form);
+  for (const api::Outcome& o : outcomes)
+    doc.element(outcome_json(printer.outcome(o, outcomes.front())));
   doc.close();
 }
 
@@ -328,6 +328,11 @@ Json outcome_json(const api::PrintedOutcome& o) {
     item.set("assumptions", std::move(sets));
   }
   item.set("witness", json_list(o.witness));
+  if (!o.terms.empty()) {
+    Json terms = Json::object(Json::Layout::Lines);
+    for (const auto& [name, text] : o.terms) terms.set(name, text);
+    item.set("terms", std::move(terms));
+  }
   return item;
 }
 
@@ -341,6 +346,8 @@ std::string outcome_text(const api::PrintedOutcome& o, const std::string& title)
   for (const auto& [name, value] : o.variables) {
     out += fmt::format("  variable {} = {}\n", name, value);
   }
+  if (!o.terms.empty()) out += "  where:\n";
+  for (const auto& [name, text] : o.terms) out += fmt::format("    {} = {}\n", name, text);
   for (const std::string& d : o.differences) out += fmt::format("  {}\n", d);
   if (o.stuck) out += fmt::format("  blocked: {}\n", fmt::join(o.blocked, ", "));
   for (const api::BoundReached& b : o.bounds) {
@@ -351,9 +358,7 @@ std::string outcome_text(const api::PrintedOutcome& o, const std::string& title)
     out +=
         fmt::format("  {}assumes: {}\n", i == 0 ? "" : "or ", assumptions_text(o.assumptions[i]));
   }
-  out +=
-      fmt::format("  witness: {}\n",
-                  o.witness.empty() ? "(no firing)" : fmt::format("{}", fmt::join(o.witness, " ")));
+  out += fmt::format("  witness: {}\n", api::witness_text(o));
   return out;
 }
 
