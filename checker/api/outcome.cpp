@@ -185,7 +185,8 @@ OutcomeKey identity(const Outcome& o, Matching m) {
           o.bounds};
 }
 
-void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values) {
+void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values,
+                   std::vector<std::size_t>* moved_from) {
   // Each outcome's printed pairs once, then one sort of indices over them.
   std::map<sem::ValueId, std::string> cache;
   std::vector<std::pair<PrintedPairs, PrintedPairs>> keys;
@@ -203,6 +204,7 @@ void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values
   sorted.reserve(outcomes.size());
   for (std::size_t i : order) sorted.push_back(std::move(outcomes[i]));
   outcomes = std::move(sorted);
+  if (moved_from) *moved_from = std::move(order);
 }
 
 bool same_outcomes(const std::vector<Outcome>& a, const std::vector<Outcome>& b) {

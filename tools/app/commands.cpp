@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <functional>
+#include <optional>
 
 #include "checker/api/compare.h"
 #include "checker/limit_watch.h"
@@ -14,6 +15,7 @@
 #include "tools/app/describe_report.h"
 #include "tools/app/exit_codes.h"
 #include "tools/app/report.h"
+#include "tools/app/sample_report.h"
 #include "tools/app/sarif.h"
 
 namespace tfmc::app {
@@ -123,9 +125,22 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
   check.classify_races = options.classify_races;
   api::CheckResult result = api::check(program, values, check);
   result.refs = facts.refs;
+  // --likelihood: the probabilities over the unreduced graph, with the same limits, in the
+  // text or JSON report (finish_likelihood refuses SARIF).
+  std::optional<api::LikelihoodResult> likelihood;
+  if (options.likelihood) {
+    likelihood = api::outcome_likelihood(program, values, options.limits, options.eval);
+  }
   out << rendered(
-      options.format, [&] { return render_text(result, values, options.values); },
-      [&] { return render_json(result, values, options.values); },
+      options.format,
+      [&] {
+        return likelihood ? render_likelihood_text(result, *likelihood, values, options.values)
+                          : render_text(result, values, options.values);
+      },
+      [&] {
+        return likelihood ? render_likelihood_json(result, *likelihood, values, options.values)
+                          : render_json(result, values, options.values);
+      },
       [&] { return render_check_sarif(result, values, program, options.session, options.values); });
   for (const std::string& w : result.warnings) fmt::print(err, "tfmc: warning: {}\n", w);
   if (result.exploration.stop_reason == check::StopReason::MaxIterations) {
@@ -136,6 +151,11 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
   } else if (!result.exploration.complete) {
     fmt::print(err, "tfmc: exploration stopped by --{}: the outcomes are incomplete\n",
                result.exploration.stop_reason);
+  }
+  if (likelihood && !likelihood->figures.complete) {
+    fmt::print(err, "tfmc: the likelihood was stopped by --{}: the probabilities are unknown\n",
+               likelihood->figures.stop_reason);
+    return kExitIncomplete;
   }
   return check_exit_code(result);
 }
@@ -216,6 +236,31 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
   }
   // A race is nondeterminism the graph allows, whether or not it shows: exit 1, as check's.
   return races.empty() ? kExitOk : kExitNondeterministic;
+}
+
+int run_sample(const SampleOptions& options, std::ostream& out, std::ostream& err) {
+  sem::ValueStore values;
+  sem::Program program;
+  if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
+  api::SampleOptions sampling;
+  sampling.sampling = {options.schedules, options.scheduler,        options.depth,
+                       options.seed,      options.parallel.threads, options.limits};
+  sampling.eval = options.eval;
+  const api::SampleResult result = api::sample(program, values, sampling);
+  std::optional<SampleComparison> comparison;
+  if (options.compare_exhaustive) {
+    const api::CheckOptions check = exploration(options, {}, err);
+    comparison = compare_with(result, api::explore(program, values, check, "exhaustive"));
+  }
+  const SampleComparison* c = comparison ? &*comparison : nullptr;
+  out << (options.format == OutputFormat::Json
+              ? render_sample_json(result, c, values, options.values)
+              : render_sample_text(result, c, values, options.values));
+  if (!result.sampling.complete) {
+    fmt::print(err, "tfmc: sampling stopped by --{} after {} of {} schedules\n",
+               result.sampling.stop_reason, result.sampling.schedules, options.schedules);
+  }
+  return sample_exit_code(result);
 }
 
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err) {

@@ -1,0 +1,231 @@
+#include "tools/app/sample_report.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cmath>
+#include <map>
+
+#include "tools/app/exit_codes.h"
+#include "tools/app/report.h"
+
+namespace tfmc::app {
+namespace {
+
+// `block` (an outcome_text: a blank line, its title line, its lines) with `line` put right
+// under the title.
+std::string with_line_under_title(const std::string& block, const std::string& line) {
+  const std::size_t title_end = block.find('\n', 1) + 1;
+  return block.substr(0, title_end) + line + block.substr(title_end);
+}
+
+std::string scheduler_text(const check::SamplingOptions& o) {
+  if (o.scheduler == check::Scheduler::Uniform) {
+    return fmt::format(
+        "scheduler: uniform (each step fires one of the enabled transitions, all as likely), "
+        "seed {}",
+        o.seed);
+  }
+  return fmt::format(
+      "scheduler: pct (depth {}: random priorities, {} priority change point{}), seed {}", o.depth,
+      o.depth - 1, o.depth == 2 ? "" : "s", o.seed);
+}
+
+std::string schedules_text(const api::SampleResult& r) {
+  const check::Sampling& s = r.sampling;
+  const std::string stopped =
+      s.complete ? "" : fmt::format(" (stopped by --{})", check::stop_reason_name(s.stop_reason));
+  const double rate = s.seconds > 0 ? static_cast<double>(s.schedules) / s.seconds : 0;
+  return fmt::format(
+      "schedules: {} of {}{} in {:.3f} s on {} thread{} ({:.0f} a second), {} transitions "
+      "fired\n",
+      s.schedules, r.options.schedules, stopped, s.seconds, s.threads, s.threads == 1 ? "" : "s",
+      rate, s.steps);
+}
+
+std::string frequency_text(std::uint64_t hits, std::uint64_t trials) {
+  const auto [low, high] = wilson_interval(hits, trials, kZ95);
+  return fmt::format("  schedules: {} of {} = {:.4g} (95% interval {:.4g} to {:.4g})\n", hits,
+                     trials, static_cast<double>(hits) / trials, low, high);
+}
+
+std::string exhaustive_text(const SampleComparison& c) {
+  const check::Exploration& e = c.exhaustive.exploration;
+  const std::size_t n = c.exhaustive.outcomes.size();
+  const std::string outcomes = fmt::format("{} outcome{}", n, n == 1 ? "" : "s");
+  std::string out =
+      e.complete ? fmt::format("exhaustive run: complete, {} in {} states\n", outcomes, e.states)
+                 : fmt::format("exhaustive run: INCOMPLETE (stopped by --{}), {} in {} states\n",
+                               e.stop_reason, outcomes, e.states);
+  std::vector<std::size_t> numbers;
+  for (std::size_t i : c.not_reached) numbers.push_back(i + 1);
+  out += numbers.empty() ? "not reached by the exhaustive run: none\n"
+                         : fmt::format("not reached by the exhaustive run: outcome{} {}\n",
+                                       numbers.size() == 1 ? "" : "s", fmt::join(numbers, ", "));
+  out += fmt::format("not found by sampling: {}\n",
+                     c.not_sampled.empty()
+                         ? std::string("none")
+                         : fmt::format("{} outcome{} of the exhaustive run (listed last)",
+                                       c.not_sampled.size(), c.not_sampled.size() == 1 ? "" : "s"));
+  return out;
+}
+
+Json interval_json(std::uint64_t hits, std::uint64_t trials) {
+  const auto [low, high] = wilson_interval(hits, trials, kZ95);
+  return Json::object()
+      .set("schedules", hits)
+      .set("frequency", static_cast<double>(hits) / trials)
+      .set("interval", Json::array().push(low).push(high));
+}
+
+Json exhaustive_json(const SampleComparison& c, const sem::ValueStore& values,
+                     api::ValueForm form) {
+  const check::Exploration& e = c.exhaustive.exploration;
+  Json out = Json::object(Json::Layout::Lines);
+  out.set("complete", e.complete);
+  if (!e.complete) out.set("stop_reason", check::stop_reason_name(e.stop_reason));
+  out.set("states", static_cast<std::uint64_t>(e.states))
+      .set("outcomes", static_cast<std::uint64_t>(c.exhaustive.outcomes.size()));
+  Json not_reached = Json::array();
+  for (std::size_t i : c.not_reached) not_reached.push(static_cast<std::uint64_t>(i));
+  out.set("not_reached", std::move(not_reached))
+      .set("not_sampled", outcomes_json(api::printed(c.not_sampled, values, form)));
+  return out;
+}
+
+std::string probability_text(const check::Probability& p) {
+  return fmt::format("{} = {:.6g}", p.str(), p.convert_to<double>());
+}
+
+}  // namespace
+
+std::pair<double, double> wilson_interval(std::uint64_t hits, std::uint64_t trials, double z) {
+  const double n = static_cast<double>(trials);
+  const double p = static_cast<double>(hits) / n;
+  const double z2 = z * z;
+  const double denominator = 1 + z2 / n;
+  const double center = (p + z2 / (2 * n)) / denominator;
+  const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator;
+  // At 0 and `trials` hits the bound is exactly 0 or 1, which rounding would miss.
+  return {hits == 0 ? 0.0 : center - half, hits == trials ? 1.0 : center + half};
+}
+
+SampleComparison compare_with(const api::SampleResult& sampled, api::CheckResult exhaustive) {
+  SampleComparison c;
+  c.exhaustive = std::move(exhaustive);
+  std::map<api::OutcomeKey, bool> reached;
+  for (const api::Outcome& o : c.exhaustive.outcomes) {
+    reached.emplace(api::identity(o, api::Matching::WithinProgram), true);
+  }
+  for (std::size_t i = 0; i < sampled.outcomes.size(); ++i) {
+    if (!reached.count(api::identity(sampled.outcomes[i], api::Matching::WithinProgram))) {
+      c.not_reached.push_back(i);
+    }
+  }
+  c.not_sampled =
+      api::difference(c.exhaustive.outcomes, sampled.outcomes, api::Matching::WithinProgram);
+  return c;
+}
+
+std::string render_sample_text(const api::SampleResult& r, const SampleComparison* comparison,
+                               const sem::ValueStore& values, api::ValueForm form) {
+  std::string out = fmt::format("tfmc sample {}\n{}\n", r.program, scheduler_text(r.options));
+  out += schedules_text(r);
+  out += fmt::format("outcomes found: {}\n", r.outcomes.size());
+  if (comparison) out += exhaustive_text(*comparison);
+  const std::vector<api::PrintedOutcome> printed = api::printed(r.outcomes, values, form);
+  for (std::size_t i = 0; i < printed.size(); ++i) {
+    out += with_line_under_title(
+        outcome_text(printed[i], fmt::format("outcome {} of {}", i + 1, printed.size())),
+        frequency_text(r.schedules[i], r.sampling.schedules));
+  }
+  if (comparison) {
+    const std::vector<api::PrintedOutcome> missed =
+        api::printed(comparison->not_sampled, values, form);
+    for (std::size_t i = 0; i < missed.size(); ++i) {
+      out += outcome_text(
+          missed[i],
+          fmt::format("exhaustive outcome {} of {} not found by sampling", i + 1, missed.size()));
+    }
+  }
+  return out;
+}
+
+std::string render_sample_json(const api::SampleResult& r, const SampleComparison* comparison,
+                               const sem::ValueStore& values, api::ValueForm form) {
+  const check::Sampling& s = r.sampling;
+  Json doc = Json::object(Json::Layout::Lines);
+  doc.set("program", r.program).set("scheduler", check::scheduler_name(r.options.scheduler));
+  if (r.options.scheduler == check::Scheduler::Pct) {
+    doc.set("depth", static_cast<std::uint64_t>(r.options.depth));
+  }
+  doc.set("seed", r.options.seed).set("schedules", r.options.schedules).set("complete", s.complete);
+  if (!s.complete) doc.set("stop_reason", check::stop_reason_name(s.stop_reason));
+  doc.set("stats", Json::object()
+                       .set("schedules", s.schedules)
+                       .set("steps", s.steps)
+                       .set("seconds", s.seconds)
+                       .set("threads", static_cast<std::uint64_t>(s.threads)));
+  doc.set("outcomes", outcomes_json(api::printed(r.outcomes, values, form)));
+  Json frequencies = Json::array(Json::Layout::Lines);
+  for (std::uint64_t hits : r.schedules) frequencies.push(interval_json(hits, s.schedules));
+  doc.set("frequencies", std::move(frequencies));
+  if (comparison) doc.set("exhaustive", exhaustive_json(*comparison, values, form));
+  return doc.write() + "\n";
+}
+
+int sample_exit_code(const api::SampleResult& r) {
+  api::CheckResult as_check;
+  as_check.outcomes = r.outcomes;
+  as_check.exploration.complete = r.sampling.complete;
+  as_check.exploration.stop_reason = r.sampling.stop_reason;
+  const bool bounded = std::any_of(r.outcomes.begin(), r.outcomes.end(),
+                                   [](const api::Outcome& o) { return !o.bounds.empty(); });
+  if (bounded && r.sampling.complete) {
+    as_check.exploration.complete = false;
+    as_check.exploration.stop_reason = check::StopReason::MaxIterations;
+  }
+  return check_exit_code(as_check);
+}
+
+std::string render_likelihood_text(const api::CheckResult& r, const api::LikelihoodResult& l,
+                                   const sem::ValueStore& values, api::ValueForm form) {
+  std::string out = render_text(r, values, form);
+  const check::Likelihood& f = l.figures;
+  if (!f.complete) {
+    return out + fmt::format(
+                     "\nlikelihood under the uniform scheduler: INCOMPLETE, stopped by --{} "
+                     "after {} states: the probabilities are unknown\n",
+                     f.stop_reason, f.states);
+  }
+  out += fmt::format(
+      "\nlikelihood under the uniform scheduler (exact, over {} states of the unreduced graph "
+      "in {:.3f} s):\n",
+      f.states, f.seconds);
+  const std::vector<check::Probability> p = api::probabilities_of(l, r.outcomes);
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    out += fmt::format("  outcome {} of {}: {}\n", i + 1, p.size(), probability_text(p[i]));
+  }
+  return out;
+}
+
+std::string render_likelihood_json(const api::CheckResult& r, const api::LikelihoodResult& l,
+                                   const sem::ValueStore& values, api::ValueForm form) {
+  Json doc = check_document(r, values, form);
+  const check::Likelihood& f = l.figures;
+  Json likelihood = Json::object(Json::Layout::Lines);
+  likelihood.set("complete", f.complete);
+  if (!f.complete) likelihood.set("stop_reason", check::stop_reason_name(f.stop_reason));
+  likelihood.set("states", f.states).set("transitions", f.transitions).set("seconds", f.seconds);
+  if (f.complete) {
+    Json probabilities = Json::array(Json::Layout::Lines);
+    for (const check::Probability& p : api::probabilities_of(l, r.outcomes)) {
+      probabilities.push(Json::object().set("exact", p.str()).set("value", p.convert_to<double>()));
+    }
+    likelihood.set("probabilities", std::move(probabilities));
+  }
+  doc.set("likelihood", std::move(likelihood));
+  return doc.write() + "\n";
+}
+
+}  // namespace tfmc::app
