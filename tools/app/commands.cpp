@@ -260,7 +260,7 @@ int run_sample(const SampleOptions& options, std::ostream& out, std::ostream& er
     fmt::print(err, "tfmc: sampling stopped by --{} after {} of {} schedules\n",
                result.sampling.stop_reason, result.sampling.schedules, options.schedules);
   }
-  return sample_exit_code(result);
+  return sample_exit_code(result, c);
 }
 
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err) {

@@ -174,12 +174,16 @@ std::string render_sample_json(const api::SampleResult& r, const SampleCompariso
   return doc.write() + "\n";
 }
 
-int sample_exit_code(const api::SampleResult& r) {
+int sample_exit_code(const api::SampleResult& r, const SampleComparison* comparison) {
   api::CheckResult as_check;
   as_check.outcomes = r.outcomes;
+  if (comparison) {
+    as_check.outcomes.insert(as_check.outcomes.end(), comparison->not_sampled.begin(),
+                             comparison->not_sampled.end());
+  }
   as_check.exploration.complete = r.sampling.complete;
   as_check.exploration.stop_reason = r.sampling.stop_reason;
-  const bool bounded = std::any_of(r.outcomes.begin(), r.outcomes.end(),
+  const bool bounded = std::any_of(as_check.outcomes.begin(), as_check.outcomes.end(),
                                    [](const api::Outcome& o) { return !o.bounds.empty(); });
   if (bounded && r.sampling.complete) {
     as_check.exploration.complete = false;

@@ -40,8 +40,9 @@ std::string render_sample_json(const api::SampleResult& r, const SampleCompariso
 
 // As check's exit code (exit_codes.h) with the schedules in place of the exploration: 3 when a
 // limit stopped the sampling, else 0, 1 or 5 by the outcomes found (a schedule that reached a
-// loop bound counts as check counts it).
-int sample_exit_code(const api::SampleResult& r);
+// loop bound counts as check counts it): those of the schedules, and with a comparison those
+// of the check that no schedule reached.
+int sample_exit_code(const api::SampleResult& r, const SampleComparison* comparison);
 
 // check --likelihood: the check's report followed by each outcome's exact probability.
 std::string render_likelihood_text(const api::CheckResult& r, const api::LikelihoodResult& l,
