@@ -10,7 +10,9 @@
 #   BENCH_SIZES       N of the lost_update N rows (default "2 4 8")
 #   BENCH_SCHEDULER   uniform or pct (default uniform)
 # One line a program and thread count: program; threads (stats.threads); schedules; seconds
-# (stats.seconds, the schedules alone); schedules/s; transitions fired a schedule; outcomes.
+# (stats.seconds, the schedules alone); schedules/s; the process's CPU seconds (user and system,
+# GNU time; loading included) and schedules per CPU second, which a machine shared with other
+# jobs leaves steadier than the wall clock's rate; transitions fired a schedule; outcomes.
 set -euo pipefail
 
 build_dir=${1:-build}
@@ -26,16 +28,18 @@ trap 'rm -rf "$work"' EXIT
 row() {
   local threads=$1
   shift
-  "$tfmc" sample "$@" --schedules "$schedules" --scheduler "$scheduler" --threads "$threads" \
-    --json >"$work/out.json" || [[ $? -le 1 ]]
+  /usr/bin/time -f "%U %S" -o "$work/time" "$tfmc" sample "$@" --schedules "$schedules" \
+    --scheduler "$scheduler" --threads "$threads" --json >"$work/out.json" || [[ $? -le 1 ]]
   python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 s = d["stats"]
 n, secs, steps = s["schedules"], s["seconds"], s["steps"]
-print("%-20s threads %3d  schedules %8d  %8.3f s  %10.0f schedules/s  %6.1f steps each  %d outcomes"
-      % (sys.argv[2], s["threads"], n, secs, n / secs, steps / n, len(d["outcomes"])))
-' "$work/out.json" "$name"
+cpu = sum(float(x) for x in open(sys.argv[3]).read().splitlines()[-1].split())  # after a status line
+print("%-20s threads %3d  schedules %8d  %7.3f s  %8.0f /s  cpu %7.3f s  %8.0f /cpu-s  "
+      "%5.1f steps each  %d outcomes" % (sys.argv[2], s["threads"], n, secs, n / secs, cpu,
+                                         n / cpu, steps / n, len(d["outcomes"])))
+' "$work/out.json" "$name" "$work/time"
 }
 
 for n in $sizes; do
