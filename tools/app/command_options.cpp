@@ -242,7 +242,8 @@ void add_exploration_options(CLI::App* cmd, ExplorationOptions& options, Explora
 }
 
 // `tfmc sample` and its options: the schedules', then --json, the values', and the limits,
-// threads, backend, store and reduction (the last two for --compare-exhaustive) as check's.
+// threads, backend, store and reduction as check's (the store's, the reduction's and
+// --max-states only for the check of --compare-exhaustive).
 void add_sample_command(CLI::App& app, CommandLine& line) {
   SampleOptions& o = line.sample;
   line.sample_cmd = add_program_command(
@@ -281,6 +282,20 @@ void add_sample_command(CLI::App& app, CommandLine& line) {
                             "print one JSON document (specs/FORMAT.md, tfmc sample)");
   add_value_options(line.sample_cmd, o.values, line.sample_flags);
   add_limit_options(line.sample_cmd, o, line.sample_flags.memory);
+  // What check's options mean here: the schedules' threads, and the exhaustive run's limits.
+  line.sample_cmd->get_option("--threads")
+      ->description(
+          "run the schedules (and the --compare-exhaustive check) on N threads (at most 1024); "
+          "0, the default, uses every core this process may run on; every count gives the same "
+          "counts and witnesses");
+  line.sample_cmd->get_option("--max-states")
+      ->description(
+          "with --compare-exhaustive: its check stores at most N states (a stop there leaves "
+          "the exit code as the schedules make it); 0 = no limit");
+  for (const char* option : {"--store", "--reduction", "--quiet"}) {
+    CLI::Option* given = line.sample_cmd->get_option(option);
+    given->description("with --compare-exhaustive, for its check: " + given->get_description());
+  }
 }
 
 }  // namespace
