@@ -186,13 +186,23 @@ OutcomeKey identity(const Outcome& o, Matching m) {
           o.bounds};
 }
 
-void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values) {
-  sem::CanonicalOrder order(values);
-  std::sort(outcomes.begin(), outcomes.end(), [&](const Outcome& a, const Outcome& b) {
-    if (const int c = compare_named(a.outputs, b.outputs, order); c != 0) return c < 0;
-    if (const int c = compare_named(a.variables, b.variables, order); c != 0) return c < 0;
+void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values,
+                   std::vector<std::size_t>* moved_from) {
+  sem::CanonicalOrder canonical(values);
+  std::vector<std::size_t> order(outcomes.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+    const Outcome& a = outcomes[i];
+    const Outcome& b = outcomes[j];
+    if (const int c = compare_named(a.outputs, b.outputs, canonical); c != 0) return c < 0;
+    if (const int c = compare_named(a.variables, b.variables, canonical); c != 0) return c < 0;
     return std::tie(a.stuck, a.blocked, a.bounds) < std::tie(b.stuck, b.blocked, b.bounds);
   });
+  std::vector<Outcome> sorted;
+  sorted.reserve(outcomes.size());
+  for (std::size_t i : order) sorted.push_back(std::move(outcomes[i]));
+  outcomes = std::move(sorted);
+  if (moved_from) *moved_from = std::move(order);
 }
 
 bool same_outcomes(const std::vector<Outcome>& a, const std::vector<Outcome>& b) {
