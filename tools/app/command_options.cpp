@@ -17,8 +17,10 @@ namespace {
 const OptionNames<sem::UpdateModel> kModels = {{"executor", sem::UpdateModel::Executor},
                                                {"rfc", sem::UpdateModel::Rfc}};
 const OptionNames<bool> kRefs = {{"mapl", false}, {"alias", true}};  // true: alias_refs
-const OptionNames<OutputFormat> kFormats = {
-    {"text", OutputFormat::Text}, {"json", OutputFormat::Json}, {"sarif", OutputFormat::Sarif}};
+const OptionNames<OutputFormat> kFormats = {{"text", OutputFormat::Text},
+                                            {"json", OutputFormat::Json},
+                                            {"sarif", OutputFormat::Sarif},
+                                            {"html", OutputFormat::Html}};
 const OptionNames<api::ValueForm> kValueForms = {{"full", api::ValueForm::Full},
                                                  {"summary", api::ValueForm::Summary},
                                                  {"digest", api::ValueForm::Digest}};
@@ -240,9 +242,12 @@ void add_format_options(CLI::App* cmd, OutputFormat& format, FormatFlags& flags,
                         const std::string& sarif_results) {
   flags.format = add_enum_option(
       cmd, "--format", format, kFormats,
-      "text (the default), json (one JSON document) or sarif (a SARIF 2.1.0 log for "
+      "text (the default), json (one JSON document), sarif (a SARIF 2.1.0 log for "
       "code-scanning tools: " +
-          sarif_results + "; see specs/FORMAT.md, SARIF output)");
+          sarif_results +
+          "; see specs/FORMAT.md, SARIF output) or html (one self-contained page for a "
+          "browser: the report's verdict, races, outcome table and witnesses, no network "
+          "needed; write it to a file with > report.html)");
   cmd->add_flag("--json", flags.json, "the same as --format json");
 }
 
@@ -473,8 +478,10 @@ bool finish_sample(const ExplorationFlags& flags, SampleOptions& options, std::o
 }
 
 bool finish_likelihood(const CheckOptions& options, std::ostream& err) {
-  if (options.likelihood && options.format == OutputFormat::Sarif) {
-    fmt::print(err, "tfmc: --likelihood has no SARIF form; use --format text or json\n");
+  if (options.likelihood &&
+      (options.format == OutputFormat::Sarif || options.format == OutputFormat::Html)) {
+    fmt::print(err, "tfmc: --likelihood has no {} form; use --format text or json\n",
+               options.format == OutputFormat::Sarif ? "SARIF" : "HTML");
     return false;
   }
   return true;

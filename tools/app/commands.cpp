@@ -14,6 +14,7 @@
 #include "semantics/program/dot_writer.h"
 #include "tools/app/describe_report.h"
 #include "tools/app/exit_codes.h"
+#include "tools/app/html_report.h"
 #include "tools/app/report.h"
 #include "tools/app/sample_report.h"
 #include "tools/app/sarif.h"
@@ -72,8 +73,11 @@ bool load_or_report(const api::SessionOptions& options, sem::ValueStore& values,
 // has; only that one is made.
 void report(OutputFormat format, std::ostream& out, const std::function<void(std::ostream&)>& text,
             const std::function<void(std::ostream&)>& json,
-            const std::function<std::string()>& sarif) {
+            const std::function<std::string()>& sarif,
+            const std::function<void(std::ostream&)>& html) {
   switch (format) {
+    case OutputFormat::Html:
+      return html(out);
     case OutputFormat::Json:
       return json(out);
     case OutputFormat::Sarif:
@@ -148,7 +152,10 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
           write_json(o, result, values, options.values);
         }
       },
-      [&] { return render_check_sarif(result, values, program, options.session, options.values); });
+      [&] { return render_check_sarif(result, values, program, options.session, options.values); },
+      [&](std::ostream& o) {
+        write_check_html(o, result, values, options.values, options.outcomes);
+      });
   for (const std::string& w : result.warnings) fmt::print(err, "tfmc: warning: {}\n", w);
   if (result.exploration.stop_reason == check::StopReason::MaxIterations) {
     fmt::print(err,
@@ -203,7 +210,10 @@ int compare_on(const CompareOptions& options, const api::Engine& engine, std::os
         write_compare_text(o, result, values, options.values, options.outcomes);
       },
       [&](std::ostream& o) { write_compare_json(o, result, values, options.values); },
-      [&] { return render_compare_sarif(result, values, after, options.session, options.values); });
+      [&] { return render_compare_sarif(result, values, after, options.session, options.values); },
+      [&](std::ostream& o) {
+        write_compare_html(o, result, values, options.values, options.outcomes);
+      });
   if (!result.complete) {
     fmt::print(err, "tfmc: a limit stopped an exploration: the verdict is unknown\n");
   }
@@ -237,7 +247,8 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
   report(
       options.format, out, [&](std::ostream& o) { o << render_races_text(races); },
       [&](std::ostream& o) { o << render_races_json(program.file, races); },
-      [&] { return render_races_sarif(races, program, options.session); });
+      [&] { return render_races_sarif(races, program, options.session); },
+      [&](std::ostream& o) { write_races_html(o, program.file, races); });
   if (concurrency.stopped) {
     fmt::print(err,
                "tfmc: the race analysis was stopped by --{}: the races listed may not be all\n",

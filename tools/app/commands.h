@@ -17,9 +17,9 @@
 namespace tfmc::app {
 
 // What check, races and compare print on stdout (`--format`; `--json` is `--format json`):
-// the text report, the JSON document (FORMAT.md, "The JSON result"), or a SARIF 2.1.0 log
-// (sarif.h). The exit code does not depend on it.
-enum class OutputFormat { Text, Json, Sarif };
+// the text report, the JSON document (FORMAT.md, "The JSON result"), a SARIF 2.1.0 log
+// (sarif.h), or an HTML page (html_report.h). The exit code does not depend on it.
+enum class OutputFormat { Text, Json, Sarif, Html };
 
 // What every command that reports on a program takes: the files and how they make the program,
 // and the format of the report. `tfmc races` takes no more.

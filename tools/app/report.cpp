@@ -21,7 +21,9 @@ Json json_list(const std::vector<std::string>& items) {
   return out;
 }
 
-std::string verdict(const api::CheckResult& r) {
+}  // namespace
+
+std::string check_verdict(const api::CheckResult& r) {
   const std::size_t n = r.outcomes.size();
   std::size_t stuck = 0;
   for (const auto& o : r.outcomes) stuck += o.stuck ? 1 : 0;
@@ -50,6 +52,8 @@ std::string verdict(const api::CheckResult& r) {
   if (stuck > 0) return fmt::format("{} outcomes, {} of them stuck{}", n, stuck, note);
   return fmt::format("nondeterministic: {} outcomes{}", n, note);
 }
+
+namespace {
 
 // One assumption set: `COND is true at NODE; ...`.
 std::string assumptions_text(const std::vector<api::PrintedAssumption>& set) {
@@ -366,7 +370,7 @@ void write_text(std::ostream& stream, const api::CheckResult& r, const sem::Valu
                 api::ValueForm form, OutcomeListing listing) {
   const check::Exploration& e = r.exploration;
   std::string out = fmt::format("tfmc check {}\n", r.program);
-  out += fmt::format("verdict: {}\n", verdict(r));
+  out += fmt::format("verdict: {}\n", check_verdict(r));
   out +=
       fmt::format("explored: {} states, {} transitions, {} final states ({} stuck) in {:.3f} s{}\n",
                   e.states, e.transitions, e.final_states, r.stuck_states, e.seconds,
