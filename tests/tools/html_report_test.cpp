@@ -190,8 +190,9 @@ TEST_CASE("the HTML report escapes names that hold HTML's special characters", "
   CHECK(r.code == 0);
   check_well_formed(r.out);
   CHECK(r.out.find("names&lt;&amp;&quot;&#39;.pbtxt</title>") != std::string::npos);
-  CHECK(r.out.find("<tr><th>outcome</th><th>output <code>r&amp;d</code></th><th>variable "
-                   "<code>v&lt;&amp;&quot;&#39;</code></th></tr>\n") != std::string::npos);
+  CHECK(r.out.find("<tr><th>output <code>r&amp;d</code></th><td class=\"value\">i32{1}</td></tr>\n"
+                   "<tr><th>variable <code>v&lt;&amp;&quot;&#39;</code></th><td "
+                   "class=\"value\">i32{1}</td></tr>\n") != std::string::npos);
   CHECK(r.out.find("<li><code>a&lt;b</code></li>\n") != std::string::npos);
   CHECK(r.out.find("a<b") == std::string::npos);
   CHECK(r.out.find("r&d") == std::string::npos);
@@ -247,6 +248,15 @@ TEST_CASE("the HTML report links every name of a long term to its definition", "
       r.out.find("<td class=\"value\">Mul(<a href=\"#t5\">%5</a>, <a href=\"#t5\">%5</a>)</td>") !=
       std::string::npos);
   CHECK(r.out.find("<dt id=\"t10\">%10</dt>") != std::string::npos);
+  // The variables hold the same values in every outcome: one table of them, and the outcome
+  // table's columns are the five outputs.
+  CHECK(r.out.find("<p>the same in every outcome:</p>\n<table class=\"same\">\n<tr><th>variable "
+                   "<code>a</code></th><td class=\"value\">Sub(<a href=\"#t4\">%4</a>, <a "
+                   "href=\"#t3\">%3</a>)</td></tr>\n") != std::string::npos);
+  CHECK(r.out.find("<table class=\"outcomes\">\n<tr><th>outcome</th><th>output <code>ra</code></"
+                   "th><th>output <code>rb</code></th><th>output <code>rc2</code></th><th>output "
+                   "<code>rd2</code></th><th>output <code>re</code></th></tr>\n") !=
+        std::string::npos);
   CHECK(r.out.find("<h3>outcomes 6 to 32 of 32 not listed (--outcomes all lists them); the values "
                    "of all 32</h3>\n") != std::string::npos);
   CHECK(r.out.find("id=\"o6\"") == std::string::npos);

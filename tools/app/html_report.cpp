@@ -180,25 +180,70 @@ void write_definitions(std::ostream& out, const std::vector<sem::TermDefinition>
   out << "</dl>\n";
 }
 
-// The table of the outcomes shown: one row each, a column per output and variable.
+// Per output, then variable (as the list's first outcome names them): whether its value differs
+// between two outcomes of the list.
+std::vector<bool> varying(const std::vector<api::Outcome>& outcomes) {
+  const api::Outcome& first = outcomes.front();
+  const std::size_t n_outputs = first.outputs.size();
+  std::vector<bool> out(n_outputs + first.variables.size(), false);
+  for (const api::Outcome& o : outcomes) {
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      const bool differs =
+          k < n_outputs ? o.outputs[k].value != first.outputs[k].value
+                        : o.variables[k - n_outputs].value != first.variables[k - n_outputs].value;
+      out[k] = out[k] || differs;
+    }
+  }
+  return out;
+}
+
+// The names of `o`'s values with `css`-classed cells, those whose `varying` entry is `which`:
+// for each, "output <code>r</code>" and its value.
+std::vector<std::pair<std::string, std::string>> cells(const api::PrintedOutcome& o,
+                                                       const std::vector<bool>& varying, bool which,
+                                                       const std::string& prefix) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::size_t k = 0;
+  for (const auto& [what, named] : {std::pair{"output", &o.outputs}, {"variable", &o.variables}}) {
+    for (const auto& [name, value] : *named) {
+      if (varying[k++] == which) {
+        out.emplace_back(fmt::format("{} <code>{}</code>", what, escaped(name)),
+                         linked(value, prefix));
+      }
+    }
+  }
+  return out;
+}
+
+// The outcomes shown as tables: first the outputs and variables whose value is the same in
+// every outcome of the list, one row each; then one row per outcome with a column per output
+// and variable whose value differs. The first outcome is printed before either table, so that
+// names of long terms' parts are made in the order the outcome's section makes them.
 void write_table(std::ostream& out, const OutcomeList& list, std::size_t shown,
                  api::OutcomePrinter& printer, const std::string& prefix) {
   const std::vector<api::Outcome>& outcomes = list.outcomes;
-  out << "<table class=\"outcomes\">\n<tr><th>outcome</th>";
-  for (const api::NamedValue& v : outcomes.front().outputs) {
-    fmt::print(out, "<th>output <code>{}</code></th>", escaped(v.name));
-  }
-  for (const api::NamedValue& v : outcomes.front().variables) {
-    fmt::print(out, "<th>variable <code>{}</code></th>", escaped(v.name));
-  }
-  out << "</tr>\n";
+  const std::vector<bool> varies = varying(outcomes);
   for (std::size_t i = 0; i < shown; ++i) {
     const api::PrintedOutcome p = printer.outcome(outcomes[i], outcomes.front());
-    fmt::print(out, "<tr><td><a href=\"#{}o{}\">{}</a>{}</td>", prefix, i + 1, i + 1, mark(p));
-    for (const auto& named : {&p.outputs, &p.variables}) {
-      for (const auto& [name, value] : *named) {
-        fmt::print(out, "<td class=\"value\">{}</td>", linked(value, prefix));
+    if (i == 0) {
+      const auto same = cells(p, varies, false, prefix);
+      if (!same.empty()) {
+        fmt::print(out, "<p>the same in every {}:</p>\n<table class=\"same\">\n",
+                   escaped(list.list));
+        for (const auto& [name, value] : same) {
+          fmt::print(out, "<tr><th>{}</th><td class=\"value\">{}</td></tr>\n", name, value);
+        }
+        out << "</table>\n";
       }
+      out << "<table class=\"outcomes\">\n<tr><th>outcome</th>";
+      for (const auto& [name, value] : cells(p, varies, true, prefix)) {
+        fmt::print(out, "<th>{}</th>", name);
+      }
+      out << "</tr>\n";
+    }
+    fmt::print(out, "<tr><td><a href=\"#{}o{}\">{}</a>{}</td>", prefix, i + 1, i + 1, mark(p));
+    for (const auto& [name, value] : cells(p, varies, true, prefix)) {
+      fmt::print(out, "<td class=\"value\">{}</td>", value);
     }
     out << "</tr>\n";
   }
