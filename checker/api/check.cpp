@@ -29,34 +29,33 @@ Assumptions assumptions_of(sem::GraphModel& model, std::span<const TransitionId>
   return out;
 }
 
-// The outcomes of exploration `e` of `explored` (the graph model `model` or its reduction),
-// named after `program`'s outputs and variables, in FORMAT.md's order; counts the stuck final
-// states into `stuck_states`. Final states that differ only in their assumptions give one
-// outcome with the assumption sets of all of them, and the witness of the first found. Named
-// outcomes take far more memory than the replay's (a witness's node names), so the naming
-// keeps the replay's `limits` (check::stop_replay), and the processes of a run agree on it.
-std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& model,
-                                 const TransitionSystem& explored, ExplorationRun& run,
-                                 check::Exploration& e, const sem::ValueStore& values,
-                                 const check::Limits& limits, std::uint64_t& stuck_states) {
+}  // namespace
+
+std::vector<Outcome> named_outcomes(const sem::Program& program, sem::GraphModel& model,
+                                    const TransitionSystem& explored,
+                                    const std::vector<check::Outcome>& found_outcomes,
+                                    const sem::ValueStore& values, std::uint64_t& stuck_states,
+                                    std::vector<std::size_t>* origin, NamingLimit* limit) {
   const auto names = [&](const std::vector<TransitionId>& ts) {
     std::vector<std::string> out;
     for (TransitionId t : ts) out.push_back(explored.transition_name(t));
     return out;
   };
-  const std::vector<check::Outcome> found_outcomes = run.outcomes(e);
+  std::vector<std::size_t> merged_into;  // found outcome -> outcome before sorting
   std::vector<Outcome> outcomes;
   // Reserved, so that the keys, which refer to the outcomes, stay valid.
   outcomes.reserve(found_outcomes.size());
   std::map<OutcomeKey, std::size_t> index;
-  check::LimitWatch watch(limits);
-  const double grace = check::grace_seconds(limits.max_seconds);
-  std::uint64_t unnamed = 0;  // final states of the outcomes a limit left unnamed
-  check::StopReason stop = check::StopReason::None;
+  const check::Limits no_limits;
+  check::LimitWatch watch(limit != nullptr ? limit->limits : no_limits);
+  const double grace = check::grace_seconds(limit != nullptr ? limit->limits.max_seconds : 0);
   for (const check::Outcome& found : found_outcomes) {
-    if (stop == check::StopReason::None) stop = watch.reached_past(grace);
-    if (stop != check::StopReason::None) {
-      unnamed += found.final_states;
+    if (limit != nullptr && limit->stop == check::StopReason::None) {
+      limit->stop = watch.reached_past(grace);
+    }
+    if (limit != nullptr && limit->stop != check::StopReason::None) {
+      limit->unnamed_final_states += found.final_states;
+      merged_into.push_back(kUnnamed);
       continue;
     }
     Outcome o;
@@ -90,9 +89,7 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& m
         index.emplace(identity(outcomes.back(), Matching::WithinProgram), outcomes.size() - 1);
     if (!fresh) outcomes.pop_back();
     add_assumptions(outcomes[it->second], std::move(made), fresh);
-  }
-  if (const check::StopReason why = run.agreed(stop); why != check::StopReason::None) {
-    check::stop_replay(e, e.unreplayed + unnamed, why);
+    merged_into.push_back(it->second);
   }
   // An outcome's sets in the order of their printed conditions, which no exploration order
   // changes (a distributed run finds the runs in another order).
@@ -106,9 +103,18 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& m
     std::sort(o.assumptions.begin(), o.assumptions.end(),
               [&](const Assumptions& a, const Assumptions& b) { return key(a) < key(b); });
   }
-  sort_outcomes(outcomes, values);
+  std::vector<std::size_t> moved_from;
+  sort_outcomes(outcomes, values, &moved_from);
+  if (origin) {
+    std::vector<std::size_t> place(moved_from.size());
+    for (std::size_t i = 0; i < moved_from.size(); ++i) place[moved_from[i]] = i;
+    origin->clear();
+    for (std::size_t m : merged_into) origin->push_back(m == kUnnamed ? kUnnamed : place[m]);
+  }
   return outcomes;
 }
+
+namespace {
 
 // The races of `model`'s program, marked as far as the exploration alone decides them: a
 // deterministic result reaches one outcome in every order, so no race can change it.
@@ -142,8 +148,15 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   CheckResult r;
   r.program = program.file;
   r.exploration = run->run();
-  r.outcomes = outcomes_of(program, model, explored, *run, r.exploration, values, options.limits,
-                           r.stuck_states);
+  // Named outcomes take far more memory than the replay's (a witness's node names), so the
+  // naming keeps the replay's limits (check::stop_replay), and the processes of a run agree.
+  NamingLimit naming{options.limits};
+  r.outcomes = named_outcomes(program, model, explored, run->outcomes(r.exploration), values,
+                              r.stuck_states, nullptr, &naming);
+  if (const check::StopReason why = run->agreed(naming.stop); why != check::StopReason::None) {
+    check::stop_replay(r.exploration, r.exploration.unreplayed + naming.unnamed_final_states,
+                       why);
+  }
   // A run cut short by a loop bound leaves the outcomes incomplete as a limit does.
   const bool bounded = std::any_of(r.outcomes.begin(), r.outcomes.end(),
                                    [](const Outcome& o) { return !o.bounds.empty(); });

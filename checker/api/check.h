@@ -20,11 +20,16 @@
 #include "checker/api/outcome.h"
 #include "checker/api/race.h"
 #include "checker/exploration.h"
+#include "checker/outcomes.h"
 #include "checker/reduced_model.h"
 #include "gpu_eval/evaluator_choice.h"
 #include "semantics/build/program_builder.h"
 #include "semantics/program/program.h"
 #include "semantics/values/value_store.h"
+
+namespace tfmc::sem {
+class GraphModel;  // semantics/model/graph_model.h
+}  // namespace tfmc::sem
 
 namespace tfmc::api {
 
@@ -126,6 +131,27 @@ struct CheckResult {
     return false;
   }
 };
+
+// The outcomes `found` in an exploration of `explored` (the graph model `model` or its
+// reduction), named after `program`'s outputs and variables, in FORMAT.md's order; counts the
+// stuck final states into `stuck_states`. Final states that differ only in their assumptions
+// give one outcome with the assumption sets of all of them, and the witness of the first found.
+// `origin`, when given, receives for each of `found` the place of the outcome it became
+// (kUnnamed for one a limit left unnamed). With `limit`, the naming stops once its limits are
+// reached past the replay's grace (check::LimitWatch): the rest of `found` is left unnamed,
+// their final states counted in limit->unnamed_final_states, and limit->stop says why.
+struct NamingLimit {
+  const check::Limits& limits;
+  check::StopReason stop = check::StopReason::None;
+  std::uint64_t unnamed_final_states = 0;
+};
+inline constexpr std::size_t kUnnamed = static_cast<std::size_t>(-1);
+std::vector<Outcome> named_outcomes(const sem::Program& program, sem::GraphModel& model,
+                                    const TransitionSystem& explored,
+                                    const std::vector<check::Outcome>& found,
+                                    const sem::ValueStore& values, std::uint64_t& stuck_states,
+                                    std::vector<std::size_t>* origin = nullptr,
+                                    NamingLimit* limit = nullptr);
 
 // Explores `program` (its values in `values`) with `options`, under `label` in progress
 // reports. With `mark_noncommuting`, races whose two nodes fail to commute in a stored state

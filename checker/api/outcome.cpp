@@ -2,22 +2,23 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 #include <utility>
+
+#include "semantics/values/canonical_order.h"
 
 namespace tfmc::api {
 namespace {
 
-using PrintedPairs = std::vector<std::pair<std::string, std::string>>;
-
-PrintedPairs printed(const std::vector<NamedValue>& named, const sem::ValueStore& values,
-                     std::map<sem::ValueId, std::string>& cache) {
-  PrintedPairs out;
-  for (const NamedValue& v : named) {
-    auto it = cache.find(v.value);
-    if (it == cache.end()) it = cache.emplace(v.value, values.print(v.value)).first;
-    out.emplace_back(v.name, it->second);
+// Negative, zero or positive as `a` is before, equal to or after `b` as lists of (name, value
+// text) pairs.
+int compare_named(const std::vector<NamedValue>& a, const std::vector<NamedValue>& b,
+                  sem::CanonicalOrder& order) {
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    if (const int c = a[i].name.compare(b[i].name); c != 0) return c;
+    if (const int c = order.compare(a[i].value, b[i].value); c != 0) return c;
   }
-  return out;
+  return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
 }
 
 const std::vector<std::string> kNoNodes;
@@ -185,27 +186,23 @@ OutcomeKey identity(const Outcome& o, Matching m) {
           o.bounds};
 }
 
-void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values) {
-  // One outcome is sorted already; printing its values to sort it would print every weight
-  // of a real model as text (ResNet50's 25 million take longer than its forward pass).
-  if (outcomes.size() < 2) return;
-  // Each outcome's printed pairs once, then one sort of indices over them.
-  std::map<sem::ValueId, std::string> cache;
-  std::vector<std::pair<PrintedPairs, PrintedPairs>> keys;
-  for (const Outcome& o : outcomes) {
-    keys.emplace_back(printed(o.outputs, values, cache), printed(o.variables, values, cache));
-  }
+void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values,
+                   std::vector<std::size_t>* moved_from) {
+  sem::CanonicalOrder canonical(values);
   std::vector<std::size_t> order(outcomes.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::tie(keys[a].first, keys[a].second, outcomes[a].stuck, outcomes[a].blocked,
-                    outcomes[a].bounds) < std::tie(keys[b].first, keys[b].second, outcomes[b].stuck,
-                                                   outcomes[b].blocked, outcomes[b].bounds);
+  std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+    const Outcome& a = outcomes[i];
+    const Outcome& b = outcomes[j];
+    if (const int c = compare_named(a.outputs, b.outputs, canonical); c != 0) return c < 0;
+    if (const int c = compare_named(a.variables, b.variables, canonical); c != 0) return c < 0;
+    return std::tie(a.stuck, a.blocked, a.bounds) < std::tie(b.stuck, b.blocked, b.bounds);
   });
   std::vector<Outcome> sorted;
   sorted.reserve(outcomes.size());
   for (std::size_t i : order) sorted.push_back(std::move(outcomes[i]));
   outcomes = std::move(sorted);
+  if (moved_from) *moved_from = std::move(order);
 }
 
 bool same_outcomes(const std::vector<Outcome>& a, const std::vector<Outcome>& b) {

@@ -92,8 +92,11 @@ using OutcomeKey =
                const std::vector<std::string>&, const std::vector<BoundReached>&>;
 OutcomeKey identity(const Outcome& o, Matching m);
 
-// Sorts `outcomes` in FORMAT.md's order, printing values with `values`.
-void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values);
+// Sorts `outcomes` in FORMAT.md's order, comparing the canonical texts of their values in
+// `values` without printing them (semantics/values/canonical_order.h); `moved_from`, when
+// given, receives for each place the place its outcome had before.
+void sort_outcomes(std::vector<Outcome>& outcomes, const sem::ValueStore& values,
+                   std::vector<std::size_t>* moved_from = nullptr);
 
 // Whether the two lists, outcomes of one program sorted by sort_outcomes, are equal.
 bool same_outcomes(const std::vector<Outcome>& a, const std::vector<Outcome>& b);

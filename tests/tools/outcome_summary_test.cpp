@@ -44,123 +44,53 @@ std::size_t count(const std::string& text, const std::string& what) {
   return n;
 }
 
+// The five races' outcome `number`, whose reads ra to re are the bits of `reads`, ra the
+// highest: each read's value follows the order of its own Write and Read in the witness (Read
+// first: 0); every variable ends 1.
+std::string five_races_outcome(int number, unsigned reads) {
+  std::string out = fmt::format("\noutcome {} of 32:\n", number);
+  std::string order;
+  for (int k = 0; k < 5; ++k) {
+    const char v = "abcde"[k];
+    const bool one = ((reads >> (4 - k)) & 1) != 0;
+    out += fmt::format("  output r{} = i32{{{}}}\n", v, one ? 1 : 0);
+    order += one ? fmt::format(" w{0} r{0}", v) : fmt::format(" r{0} w{0}", v);
+  }
+  for (const char v : std::string("abcde")) out += fmt::format("  variable {} = i32{{1}}\n", v);
+  return out +
+         "  witness: one &a@wa &a@ra &b@wb &b@rb &c@wc &c@rc &d@wd &d@rd &e@we &e@re one~copy1 "
+         "one~copy2 one~copy3 one~copy4" +
+         order + "\n";
+}
+
 // Five races: 32 outcomes, sorted by ra, rb, rc, rd, re (0 before 1), so the first five are
 // 00000, 00001, 00010, 00011, 00100; each read is 0 in 16 of them, and its value follows the
-// order of its own Write and Read in every witness (Read first: 0).
-const char* kFiveRacesReport =
-    "tfmc check FILE\n"
-    "verdict: nondeterministic: 32 outcomes\n"
-    "explored: 63 states, 62 transitions, 32 final states (0 stuck) in T s\n"
-    "reduction: stubborn (77 transitions fired eagerly between stored states)\n"
-    "\n"
-    "races: 5 (5 observable)\n"
-    "  observable: wa (FILE:4) and ra (FILE:5) on a: read-write\n"
-    "  observable: wb (FILE:8) and rb (FILE:9) on b: read-write\n"
-    "  observable: wc (FILE:12) and rc (FILE:13) on c: read-write\n"
-    "  observable: wd (FILE:16) and rd (FILE:17) on d: read-write\n"
-    "  observable: we (FILE:20) and re (FILE:21) on e: read-write\n"
-    "\n"
-    "outcome 1 of 32:\n"
-    "  output ra = i32{0}\n"
-    "  output rb = i32{0}\n"
-    "  output rc = i32{0}\n"
-    "  output rd = i32{0}\n"
-    "  output re = i32{0}\n"
-    "  variable a = i32{1}\n"
-    "  variable b = i32{1}\n"
-    "  variable c = i32{1}\n"
-    "  variable d = i32{1}\n"
-    "  variable e = i32{1}\n"
-    "  witness: one &a@wa &a@ra &b@wb &b@rb &c@wc &c@rc &d@wd &d@rd &e@we &e@re one~copy1 "
-    "one~copy2 one~copy3 one~copy4 ra wa rb wb rc wc rd wd re we\n"
-    "\n"
-    "outcome 2 of 32:\n"
-    "  output ra = i32{0}\n"
-    "  output rb = i32{0}\n"
-    "  output rc = i32{0}\n"
-    "  output rd = i32{0}\n"
-    "  output re = i32{1}\n"
-    "  variable a = i32{1}\n"
-    "  variable b = i32{1}\n"
-    "  variable c = i32{1}\n"
-    "  variable d = i32{1}\n"
-    "  variable e = i32{1}\n"
-    "  witness: one &a@wa &a@ra &b@wb &b@rb &c@wc &c@rc &d@wd &d@rd &e@we &e@re one~copy1 "
-    "one~copy2 one~copy3 one~copy4 ra wa rb wb rc wc rd wd we re\n"
-    "\n"
-    "outcome 3 of 32:\n"
-    "  output ra = i32{0}\n"
-    "  output rb = i32{0}\n"
-    "  output rc = i32{0}\n"
-    "  output rd = i32{1}\n"
-    "  output re = i32{0}\n"
-    "  variable a = i32{1}\n"
-    "  variable b = i32{1}\n"
-    "  variable c = i32{1}\n"
-    "  variable d = i32{1}\n"
-    "  variable e = i32{1}\n"
-    "  witness: one &a@wa &a@ra &b@wb &b@rb &c@wc &c@rc &d@wd &d@rd &e@we &e@re one~copy1 "
-    "one~copy2 one~copy3 one~copy4 ra wa rb wb rc wc wd rd re we\n"
-    "\n"
-    "outcome 4 of 32:\n"
-    "  output ra = i32{0}\n"
-    "  output rb = i32{0}\n"
-    "  output rc = i32{0}\n"
-    "  output rd = i32{1}\n"
-    "  output re = i32{1}\n"
-    "  variable a = i32{1}\n"
-    "  variable b = i32{1}\n"
-    "  variable c = i32{1}\n"
-    "  variable d = i32{1}\n"
-    "  variable e = i32{1}\n"
-    "  witness: one &a@wa &a@ra &b@wb &b@rb &c@wc &c@rc &d@wd &d@rd &e@we &e@re one~copy1 "
-    "one~copy2 one~copy3 one~copy4 ra wa rb wb rc wc wd rd we re\n"
-    "\n"
-    "outcome 5 of 32:\n"
-    "  output ra = i32{0}\n"
-    "  output rb = i32{0}\n"
-    "  output rc = i32{1}\n"
-    "  output rd = i32{0}\n"
-    "  output re = i32{0}\n"
-    "  variable a = i32{1}\n"
-    "  variable b = i32{1}\n"
-    "  variable c = i32{1}\n"
-    "  variable d = i32{1}\n"
-    "  variable e = i32{1}\n"
-    "  witness: one &a@wa &a@ra &b@wb &b@rb &c@wc &c@rc &d@wd &d@rd &e@we &e@re one~copy1 "
-    "one~copy2 one~copy3 one~copy4 ra wa rb wb wc rc rd wd re we\n"
-    "\n"
-    "outcomes 6 to 32 of 32 not listed (--outcomes all lists them); the values of all 32:\n"
-    "  output ra: 2 values\n"
-    "    i32{0} in 16 outcomes\n"
-    "    i32{1} in 16 outcomes\n"
-    "    split by the order in the witnesses of: wa and ra on a\n"
-    "  output rb: 2 values\n"
-    "    i32{0} in 16 outcomes\n"
-    "    i32{1} in 16 outcomes\n"
-    "    split by the order in the witnesses of: wb and rb on b\n"
-    "  output rc: 2 values\n"
-    "    i32{0} in 16 outcomes\n"
-    "    i32{1} in 16 outcomes\n"
-    "    split by the order in the witnesses of: wc and rc on c\n"
-    "  output rd: 2 values\n"
-    "    i32{0} in 16 outcomes\n"
-    "    i32{1} in 16 outcomes\n"
-    "    split by the order in the witnesses of: wd and rd on d\n"
-    "  output re: 2 values\n"
-    "    i32{0} in 16 outcomes\n"
-    "    i32{1} in 16 outcomes\n"
-    "    split by the order in the witnesses of: we and re on e\n"
-    "  variable a: 1 value\n"
-    "    i32{1} in 32 outcomes\n"
-    "  variable b: 1 value\n"
-    "    i32{1} in 32 outcomes\n"
-    "  variable c: 1 value\n"
-    "    i32{1} in 32 outcomes\n"
-    "  variable d: 1 value\n"
-    "    i32{1} in 32 outcomes\n"
-    "  variable e: 1 value\n"
-    "    i32{1} in 32 outcomes\n";
+// order of its own Write and Read in every witness.
+std::string five_races_report() {
+  std::string out =
+      "tfmc check FILE\n"
+      "verdict: nondeterministic: 32 outcomes\n"
+      "explored: 63 states, 62 transitions, 32 final states (0 stuck) in T s\n"
+      "reduction: stubborn (77 transitions fired eagerly between stored states)\n"
+      "\n"
+      "races: 5 (5 observable)\n";
+  for (int k = 0; k < 5; ++k) {
+    out += fmt::format("  observable: w{0} (FILE:{1}) and r{0} (FILE:{2}) on {0}: read-write\n",
+                       "abcde"[k], 4 * k + 4, 4 * k + 5);
+  }
+  for (unsigned i = 0; i < 5; ++i) out += five_races_outcome(static_cast<int>(i) + 1, i);
+  out += "\noutcomes 6 to 32 of 32 not listed (--outcomes all lists them); the values of all 32:\n";
+  for (const char v : std::string("abcde")) {
+    out += fmt::format(
+        "  output r{0}: 2 values\n    i32{{0}} in 16 outcomes\n    i32{{1}} in 16 outcomes\n"
+        "    split by the order in the witnesses of: w{0} and r{0} on {0}\n",
+        v);
+  }
+  for (const char v : std::string("abcde")) {
+    out += fmt::format("  variable {}: 1 value\n    i32{{1}} in 32 outcomes\n", v);
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -170,7 +100,7 @@ TEST_CASE("a report of more than 20 outcomes lists 5, then summarizes the values
   const std::string file = tfmc::test::write_test_file("five_races.tfg", text);
   const auto r = tfmc_run({"check", file, "--quiet"});
   CHECK(r.code == 1);
-  CHECK(normalized(r.out, file) == kFiveRacesReport);
+  CHECK(normalized(r.out, file) == five_races_report());
 }
 
 TEST_CASE("a list of at most 20 outcomes is printed whole", "[tools][outcome_summary]") {
@@ -192,7 +122,7 @@ TEST_CASE("the option --outcomes all prints every outcome of a long list",
   CHECK(all.out.find("not listed") == std::string::npos);
   // The same report up to the sixth outcome, which the summary leaves out.
   const std::string text = normalized(all.out, file);
-  const std::string summary = kFiveRacesReport;
+  const std::string summary = five_races_report();
   CHECK(text.substr(0, text.find("\noutcome 6 of 32:")) ==
         summary.substr(0, summary.find("\noutcomes 6 to 32")));
   CHECK(text.find("\noutcome 32 of 32:\n  output ra = i32{1}\n  output rb = i32{1}\n  output rc = "

@@ -32,6 +32,8 @@ const char* const kFooter =
     "not; 2 bad usage, bad input or mismatched names; 3 a limit stopped an exploration.\n"
     "Exit codes of races: 0 no race; 1 races; 2 bad usage or bad input; 3 a limit stopped\n"
     "the analysis.\n"
+    "Exit codes of sample: as check's, for the outcomes the schedules reached; 3 a limit\n"
+    "stopped the schedules.\n"
     "Every command exits 4 on an internal error (a bug in tfmc; please report it).\n"
     "The .tfg language and the graph files are described in specs/FORMAT.md.";
 
@@ -57,9 +59,12 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   line.check.limits.since = start;
   line.compare.limits.since = start;
   line.races.limits.since = start;
+  line.sample.limits.since = start;
   if (line.check_cmd->parsed()) {
-    return finish_exploration(line.check_flags, line.check, err) ? run_check(line.check, out, err)
-                                                                 : kExitBadInput;
+    return finish_exploration(line.check_flags, line.check, err) &&
+                   finish_likelihood(line.check, err)
+               ? run_check(line.check, out, err)
+               : kExitBadInput;
   }
   if (line.compare_cmd->parsed()) {
     return finish_exploration(line.compare_flags, line.compare, err)
@@ -68,6 +73,10 @@ int run_command(const std::vector<std::string>& args, std::ostream& out, std::os
   }
   if (line.races_cmd->parsed()) {
     return finish_races(line, line.races, err) ? run_races(line.races, out, err) : kExitBadInput;
+  }
+  if (line.sample_cmd->parsed()) {
+    return finish_sample(line.sample_flags, line.sample, err) ? run_sample(line.sample, out, err)
+                                                              : kExitBadInput;
   }
   if (line.dot_cmd->parsed()) return run_dot(line.dot, out, err);
   if (line.describe_cmd->parsed()) return run_describe(line.describe, out, err);

@@ -17,8 +17,10 @@ namespace {
 const OptionNames<sem::UpdateModel> kModels = {{"executor", sem::UpdateModel::Executor},
                                                {"rfc", sem::UpdateModel::Rfc}};
 const OptionNames<bool> kRefs = {{"mapl", false}, {"alias", true}};  // true: alias_refs
-const OptionNames<OutputFormat> kFormats = {
-    {"text", OutputFormat::Text}, {"json", OutputFormat::Json}, {"sarif", OutputFormat::Sarif}};
+const OptionNames<OutputFormat> kFormats = {{"text", OutputFormat::Text},
+                                            {"json", OutputFormat::Json},
+                                            {"sarif", OutputFormat::Sarif},
+                                            {"html", OutputFormat::Html}};
 const OptionNames<api::ValueForm> kValueForms = {{"full", api::ValueForm::Full},
                                                  {"summary", api::ValueForm::Summary},
                                                  {"digest", api::ValueForm::Digest}};
@@ -29,6 +31,8 @@ const OptionNames<check::StoreMode> kStores = {{"compressed", check::StoreMode::
 const OptionNames<eval::EvalBackend> kBackends = {{"cpu", eval::EvalBackend::Cpu},
                                                   {"gpu", eval::EvalBackend::Gpu},
                                                   {"auto", eval::EvalBackend::Auto}};
+const OptionNames<check::Scheduler> kSchedulers = {{"uniform", check::Scheduler::Uniform},
+                                                   {"pct", check::Scheduler::Pct}};
 const OptionNames<check::Reduction> kReductions = {{"none", check::Reduction::None},
                                                    {"eager", check::Reduction::Eager},
                                                    {"stubborn", check::Reduction::Stubborn}};
@@ -51,11 +55,13 @@ std::uint64_t physical_memory_bytes() {
 void add_value_options(CLI::App* cmd, api::ValueForm& form, ExplorationFlags& flags) {
   flags.values = add_enum_option(
       cmd, "--values", form, kValueForms,
-      "how outcomes print values: full (every element), summary (a tensor of more than 32 "
-      "elements as its dtype, shape, first and last elements and digest, and where outcomes "
-      "differ in it; the default of text and SARIF) or digest (such a tensor as its dtype, "
-      "shape and digest, for tools that only compare); JSON lists every element unless "
-      "--values says otherwise");
+      "how outcomes print values: full (every element, every term and witness whole), summary "
+      "(a tensor of more than 32 elements as its dtype, shape, first and last elements and "
+      "digest, and where outcomes differ in it; the default of text and SARIF) or digest (such "
+      "a tensor as its dtype, shape and digest, for tools that only compare); JSON lists every "
+      "element unless --values says otherwise; except under full, a term longer than 200 "
+      "characters prints as numbered definitions of its parts (%1 = ...) and a witness of more "
+      "than 64 firings is shortened in text and SARIF");
   cmd->add_flag("--full-values", flags.full_values, "the same as --values full");
 }
 
@@ -80,9 +86,8 @@ bool finish_value_form(const ExplorationFlags& flags, OutputFormat format, api::
     fmt::print(err, "tfmc: --full-values contradicts --values {}\n", name_of(kValueForms, form));
     return false;
   }
-  if (flags.full_values || (!given && format == OutputFormat::Json)) {
-    form = api::ValueForm::Full;
-  }
+  if (flags.full_values) form = api::ValueForm::Full;
+  if (!given && !flags.full_values && format == OutputFormat::Json) form = api::ValueForm::Listed;
   return true;
 }
 
@@ -237,9 +242,12 @@ void add_format_options(CLI::App* cmd, OutputFormat& format, FormatFlags& flags,
                         const std::string& sarif_results) {
   flags.format = add_enum_option(
       cmd, "--format", format, kFormats,
-      "text (the default), json (one JSON document) or sarif (a SARIF 2.1.0 log for "
+      "text (the default), json (one JSON document), sarif (a SARIF 2.1.0 log for "
       "code-scanning tools: " +
-          sarif_results + "; see specs/FORMAT.md, SARIF output)");
+          sarif_results +
+          "; see specs/FORMAT.md, SARIF output) or html (one self-contained page for a "
+          "browser: the report's verdict, races, outcome table and witnesses, no network "
+          "needed; write it to a file with > report.html)");
   cmd->add_flag("--json", flags.json, "the same as --format json");
 }
 
@@ -252,6 +260,63 @@ void add_exploration_options(CLI::App* cmd, ExplorationOptions& options, Explora
   add_listing_option(cmd, options.outcomes);
   add_limit_options(cmd, options, flags.memory);
   add_distribution_options(cmd, options.distribution);
+}
+
+// `tfmc sample` and its options: the schedules', then --json, the values', and the limits,
+// threads, backend, store and reduction as check's (the store's, the reduction's and
+// --max-states only for the check of --compare-exhaustive).
+void add_sample_command(CLI::App& app, CommandLine& line) {
+  SampleOptions& o = line.sample;
+  line.sample_cmd = add_program_command(
+      app, "sample",
+      "Run random schedules of FILE without storing states and report each outcome they reach "
+      "with its frequency and a 95% confidence interval (Wilson score): how likely each "
+      "outcome is, also for graphs too large to explore.",
+      o.session);
+  line.sample_cmd
+      ->add_option("--schedules", o.schedules,
+                   "N schedules, each from the initial state to a final state")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  add_enum_option(line.sample_cmd, "--scheduler", o.scheduler, kSchedulers,
+                  "uniform (each step fires one of the enabled transitions, all as likely: the "
+                  "chances check --likelihood computes exactly) or pct (probabilistic "
+                  "concurrency testing: random priorities and --depth - 1 priority change "
+                  "points, which finds rare orders more often)")
+      ->default_str(name_of(kSchedulers, o.scheduler));
+  line.sample_cmd
+      ->add_option("--depth", o.depth,
+                   "with --scheduler pct: the bug depth d, d - 1 priority change points")
+      ->capture_default_str()
+      ->check(CLI::Range(1u, 1000u));
+  line.sample_cmd
+      ->add_option("--seed", o.seed,
+                   "the seed of the schedules: the same seed gives the same counts and "
+                   "witnesses on every thread count")
+      ->capture_default_str();
+  line.sample_cmd->add_flag(
+      "--compare-exhaustive", o.compare_exhaustive,
+      "also check FILE with the same limits (--max-states, --max-seconds, --max-memory, "
+      "--reduction, --store) and list the outcomes sampling found that the check did not reach "
+      "(and those it reached that sampling did not)");
+  line.sample_cmd->add_flag("--json", line.sample_flags.format.json,
+                            "print one JSON document (specs/FORMAT.md, tfmc sample)");
+  add_value_options(line.sample_cmd, o.values, line.sample_flags);
+  add_limit_options(line.sample_cmd, o, line.sample_flags.memory);
+  // What check's options mean here: the schedules' threads, and the exhaustive run's limits.
+  line.sample_cmd->get_option("--threads")
+      ->description(
+          "run the schedules (and the --compare-exhaustive check) on N threads (at most 1024); "
+          "0, the default, uses every core this process may run on; every count gives the same "
+          "counts and witnesses");
+  line.sample_cmd->get_option("--max-states")
+      ->description(
+          "with --compare-exhaustive: its check stores at most N states (a stop there leaves "
+          "the exit code as the schedules make it); 0 = no limit");
+  for (const char* option : {"--store", "--reduction", "--quiet"}) {
+    CLI::Option* given = line.sample_cmd->get_option(option);
+    given->description("with --compare-exhaustive, for its check: " + given->get_description());
+  }
 }
 
 }  // namespace
@@ -288,6 +353,11 @@ void add_commands(CLI::App& app, CommandLine& line) {
   add_exploration_options(line.check_cmd, line.check, line.check_flags,
                           "races, nondeterminism, stuck outcomes and a stopped exploration as "
                           "results at the lines of the nodes involved");
+  line.check_cmd->add_flag(
+      "--likelihood", line.check.likelihood,
+      "also compute each outcome's exact probability under the uniform scheduler (every "
+      "step fires one of the enabled transitions, all as likely; tfmc sample estimates the "
+      "same chances) over the unreduced state graph, with the same limits");
   line.check_cmd->add_flag_callback(
       "--no-race-classification", [&line] { line.check.classify_races = false; },
       "list the races without classifying them: by default each race of a nondeterministic "
@@ -326,6 +396,8 @@ void add_commands(CLI::App& app, CommandLine& line) {
   add_format_options(line.races_cmd, line.races.format, line.races_format,
                      "each race as a result at the lines of its two nodes");
   add_time_memory_options(line.races_cmd, line.races.limits, line.races_memory);
+
+  add_sample_command(app, line);
 
   line.dot_cmd = add_program_command(app, "dot",
                                      "Write FILE as a Graphviz graph: tensor edges solid, "
@@ -376,6 +448,15 @@ bool finish_memory(const std::string& memory, check::Limits& limits, std::ostrea
   return false;
 }
 
+// False, with a message on `err`, for --eval gpu without a device.
+bool finish_eval(eval::EvalBackend backend, std::ostream& err) {
+  if (backend == eval::EvalBackend::Gpu && !eval::cuda::available()) {
+    fmt::print(err, "tfmc: --eval gpu: {}; use --eval cpu or auto\n", eval::cuda::describe());
+    return false;
+  }
+  return true;
+}
+
 bool finish_races(const CommandLine& line, RacesOptions& options, std::ostream& err) {
   return finish_memory(line.races_memory, options.limits, err) &&
          finish_format(line.races_format, options.format, err);
@@ -386,8 +467,21 @@ bool finish_exploration(const ExplorationFlags& flags, ExplorationOptions& optio
   if (!finish_memory(flags.memory, options.limits, err)) return false;
   if (!finish_format(flags.format, options.format, err)) return false;
   if (!finish_value_form(flags, options.format, options.values, err)) return false;
-  if (options.eval == eval::EvalBackend::Gpu && !eval::cuda::available()) {
-    fmt::print(err, "tfmc: --eval gpu: {}; use --eval cpu or auto\n", eval::cuda::describe());
+  return finish_eval(options.eval, err);
+}
+
+bool finish_sample(const ExplorationFlags& flags, SampleOptions& options, std::ostream& err) {
+  if (!finish_memory(flags.memory, options.limits, err)) return false;
+  if (flags.format.json) options.format = OutputFormat::Json;
+  if (!finish_value_form(flags, options.format, options.values, err)) return false;
+  return finish_eval(options.eval, err);
+}
+
+bool finish_likelihood(const CheckOptions& options, std::ostream& err) {
+  if (options.likelihood &&
+      (options.format == OutputFormat::Sarif || options.format == OutputFormat::Html)) {
+    fmt::print(err, "tfmc: --likelihood has no {} form; use --format text or json\n",
+               options.format == OutputFormat::Sarif ? "SARIF" : "HTML");
     return false;
   }
   return true;

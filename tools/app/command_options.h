@@ -39,12 +39,15 @@ struct CommandLine {
   RacesOptions races;
   FormatFlags races_format;
   std::string races_memory;  // --max-memory as given; empty when it is not
+  SampleOptions sample;
+  ExplorationFlags sample_flags;
   DotOptions dot;
   ImportOptions import;
   DescribeOptions describe;
   CLI::App* check_cmd = nullptr;
   CLI::App* compare_cmd = nullptr;
   CLI::App* races_cmd = nullptr;
+  CLI::App* sample_cmd = nullptr;
   CLI::App* dot_cmd = nullptr;
   CLI::App* describe_cmd = nullptr;  // import otherwise
 };
@@ -54,8 +57,8 @@ struct CommandLine {
 // memory. False when malformed (a fraction, a sign, a space, hex, a bare unit, an unknown unit).
 bool memory_limit(std::string text, std::uint64_t& bytes);
 
-// Adds tfmc's subcommands to `app`, check, compare, races, dot, import and describe, each with its
-// description and its options in the order its help lists them, bound to `line`.
+// Adds tfmc's subcommands to `app`, check, compare, races, sample, dot, import and describe, each
+// with its description and its options in the order its help lists them, bound to `line`.
 void add_commands(CLI::App& app, CommandLine& line);
 
 // Makes `format` json under --json; false, with a message on `err`, when --json meets another
@@ -65,6 +68,11 @@ bool finish_format(const FormatFlags& flags, OutputFormat& format, std::ostream&
 // Completes races' options from the command line: its format and its --max-memory; false, with a
 // message on `err`, on a malformed size or --json against another --format.
 bool finish_races(const CommandLine& line, RacesOptions& options, std::ostream& err);
+
+// Completes sample's options as finish_exploration does, and check's --likelihood: false, with
+// a message on `err`, where --likelihood meets --format sarif.
+bool finish_sample(const ExplorationFlags& flags, SampleOptions& options, std::ostream& err);
+bool finish_likelihood(const CheckOptions& options, std::ostream& err);
 
 // Completes `options` from `flags`; false, with a message on `err`, on a malformed size, an
 // option another contradicts, or --eval gpu without a device.

@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <functional>
+#include <optional>
 
 #include "checker/api/compare.h"
 #include "checker/limit_watch.h"
@@ -13,7 +14,9 @@
 #include "semantics/program/dot_writer.h"
 #include "tools/app/describe_report.h"
 #include "tools/app/exit_codes.h"
+#include "tools/app/html_report.h"
 #include "tools/app/report.h"
+#include "tools/app/sample_report.h"
 #include "tools/app/sarif.h"
 
 namespace tfmc::app {
@@ -70,8 +73,11 @@ bool load_or_report(const api::SessionOptions& options, sem::ValueStore& values,
 // has; only that one is made.
 void report(OutputFormat format, std::ostream& out, const std::function<void(std::ostream&)>& text,
             const std::function<void(std::ostream&)>& json,
-            const std::function<std::string()>& sarif) {
+            const std::function<std::string()>& sarif,
+            const std::function<void(std::ostream&)>& html) {
   switch (format) {
+    case OutputFormat::Html:
+      return html(out);
     case OutputFormat::Json:
       return json(out);
     case OutputFormat::Sarif:
@@ -124,11 +130,32 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
   check.classify_races = options.classify_races;
   api::CheckResult result = api::check(program, values, check);
   result.refs = facts.refs;
+  // --likelihood: the probabilities over the unreduced graph, with the same limits, in the
+  // text or JSON report (finish_likelihood refuses SARIF).
+  std::optional<api::LikelihoodResult> likelihood;
+  if (options.likelihood) {
+    likelihood = api::outcome_likelihood(program, values, options.limits, options.eval);
+  }
   report(
       options.format, out,
-      [&](std::ostream& o) { write_text(o, result, values, options.values, options.outcomes); },
-      [&](std::ostream& o) { write_json(o, result, values, options.values); },
-      [&] { return render_check_sarif(result, values, program, options.session, options.values); });
+      [&](std::ostream& o) {
+        if (likelihood) {
+          write_likelihood_text(o, result, *likelihood, values, options.values, options.outcomes);
+        } else {
+          write_text(o, result, values, options.values, options.outcomes);
+        }
+      },
+      [&](std::ostream& o) {
+        if (likelihood) {
+          write_likelihood_json(o, result, *likelihood, values, options.values);
+        } else {
+          write_json(o, result, values, options.values);
+        }
+      },
+      [&] { return render_check_sarif(result, values, program, options.session, options.values); },
+      [&](std::ostream& o) {
+        write_check_html(o, result, values, options.values, options.outcomes);
+      });
   for (const std::string& w : result.warnings) fmt::print(err, "tfmc: warning: {}\n", w);
   if (result.exploration.stop_reason == check::StopReason::MaxIterations) {
     fmt::print(err,
@@ -138,6 +165,11 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
   } else if (!result.exploration.complete) {
     fmt::print(err, "tfmc: exploration stopped by --{}: the outcomes are incomplete\n",
                result.exploration.stop_reason);
+  }
+  if (likelihood && !likelihood->figures.complete) {
+    fmt::print(err, "tfmc: the likelihood was stopped by --{}: the probabilities are unknown\n",
+               likelihood->figures.stop_reason);
+    return kExitIncomplete;
   }
   return check_exit_code(result);
 }
@@ -178,7 +210,10 @@ int compare_on(const CompareOptions& options, const api::Engine& engine, std::os
         write_compare_text(o, result, values, options.values, options.outcomes);
       },
       [&](std::ostream& o) { write_compare_json(o, result, values, options.values); },
-      [&] { return render_compare_sarif(result, values, after, options.session, options.values); });
+      [&] { return render_compare_sarif(result, values, after, options.session, options.values); },
+      [&](std::ostream& o) {
+        write_compare_html(o, result, values, options.values, options.outcomes);
+      });
   if (!result.complete) {
     fmt::print(err, "tfmc: a limit stopped an exploration: the verdict is unknown\n");
   }
@@ -212,7 +247,8 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
   report(
       options.format, out, [&](std::ostream& o) { o << render_races_text(races); },
       [&](std::ostream& o) { o << render_races_json(program.file, races); },
-      [&] { return render_races_sarif(races, program, options.session); });
+      [&] { return render_races_sarif(races, program, options.session); },
+      [&](std::ostream& o) { write_races_html(o, program.file, races); });
   if (concurrency.stopped) {
     fmt::print(err,
                "tfmc: the race analysis was stopped by --{}: the races listed may not be all\n",
@@ -221,6 +257,33 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
   }
   // A race is nondeterminism the graph allows, whether or not it shows: exit 1, as check's.
   return races.empty() ? kExitOk : kExitNondeterministic;
+}
+
+int run_sample(const SampleOptions& options, std::ostream& out, std::ostream& err) {
+  sem::ValueStore values;
+  sem::Program program;
+  if (!load_or_report(options.session, values, program, err)) return kExitBadInput;
+  api::SampleOptions sampling;
+  sampling.sampling = {options.schedules, options.scheduler,        options.depth,
+                       options.seed,      options.parallel.threads, options.limits};
+  sampling.eval = options.eval;
+  const api::SampleResult result = api::sample(program, values, sampling);
+  std::optional<SampleComparison> comparison;
+  if (options.compare_exhaustive) {
+    const api::CheckOptions check = exploration(options, {}, err);
+    comparison = compare_with(result, api::explore(program, values, check, "exhaustive"));
+  }
+  const SampleComparison* c = comparison ? &*comparison : nullptr;
+  if (options.format == OutputFormat::Json) {
+    write_sample_json(out, result, c, values, options.values);
+  } else {
+    write_sample_text(out, result, c, values, options.values);
+  }
+  if (!result.sampling.complete) {
+    fmt::print(err, "tfmc: sampling stopped by --{} after {} of {} schedules\n",
+               result.sampling.stop_reason, result.sampling.schedules, options.schedules);
+  }
+  return sample_exit_code(result, c);
 }
 
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err) {

@@ -10,15 +10,16 @@
 #include "checker/api/check.h"
 #include "checker/api/printed_outcome.h"
 #include "checker/api/session.h"
+#include "checker/sampler.h"
 #include "tools/app/distribution.h"
 #include "tools/app/outcome_summary.h"
 
 namespace tfmc::app {
 
 // What check, races and compare print on stdout (`--format`; `--json` is `--format json`):
-// the text report, the JSON document (FORMAT.md, "The JSON result"), or a SARIF 2.1.0 log
-// (sarif.h). The exit code does not depend on it.
-enum class OutputFormat { Text, Json, Sarif };
+// the text report, the JSON document (FORMAT.md, "The JSON result"), a SARIF 2.1.0 log
+// (sarif.h), or an HTML page (html_report.h). The exit code does not depend on it.
+enum class OutputFormat { Text, Json, Sarif, Html };
 
 // What every command that reports on a program takes: the files and how they make the program,
 // and the format of the report. `tfmc races` takes no more.
@@ -50,6 +51,20 @@ struct CheckOptions : ExplorationOptions {
   // explorations per race (checker/api/race_classification.h); --no-race-classification
   // turns it off.
   bool classify_races = true;
+  // --likelihood: each outcome's exact probability under the uniform scheduler, over the
+  // unreduced graph (checker/api/outcome_likelihood.h).
+  bool likelihood = false;
+};
+
+// `tfmc sample` (checker/api/sample.h): random schedules, their scheduler and seed; threads,
+// limits, backend and value form as check's. With compare_exhaustive, a check of the same
+// program with the same limits, store and reduction, whose outcomes the report compares.
+struct SampleOptions : ExplorationOptions {
+  std::uint64_t schedules = 10000;
+  check::Scheduler scheduler = check::Scheduler::Uniform;
+  std::uint32_t depth = 3;
+  std::uint64_t seed = 0;
+  bool compare_exhaustive = false;
 };
 
 // `tfmc compare BEFORE AFTER` (checker/api/compare.h): session.files holds BEFORE and AFTER,
@@ -85,6 +100,8 @@ int run_compare(const CompareOptions& options, std::ostream& out, std::ostream& 
 // `tfmc races`: the static race list, without exploring. Exit 0 without races, 1 with races,
 // 2 on bad input, 3 when a limit stopped the analysis (the races found are listed).
 int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err);
+// `tfmc sample`: exit codes as check's (sample_report.h sample_exit_code).
+int run_sample(const SampleOptions& options, std::ostream& out, std::ostream& err);
 int run_dot(const DotOptions& options, std::ostream& out, std::ostream& err);
 // `tfmc import`: the graph file as .tfg text; exit 0, or 2 on bad input.
 int run_import(const ImportOptions& options, std::ostream& out, std::ostream& err);

@@ -99,41 +99,37 @@ std::string race_name(const api::Race& pair) {
   return fmt::format("{} and {} on {}", pair.first, pair.second, pair.variable);
 }
 
-// The entry of one name: its count of values, then at most kValuesListedPerName of them with
-// their outcome counts, the most frequent first (equal counts in the order first met), and one
-// line for the rest.
-void write_values(std::ostream& out, const NameValues& v, const sem::ValueStore& values,
-                  api::ValueForm form) {
-  fmt::print(out, "  {} {}: {} value{}\n", v.what, v.name, v.values.size(),
-             v.values.size() == 1 ? "" : "s");
-  std::vector<std::size_t> rank(v.values.size());
-  for (std::size_t i = 0; i < rank.size(); ++i) rank[i] = i;
-  std::stable_sort(rank.begin(), rank.end(),
-                   [&](std::size_t a, std::size_t b) { return v.counts[a] > v.counts[b]; });
-  const std::size_t listed = std::min(rank.size(), kValuesListedPerName);
-  std::size_t rest = 0;
-  for (std::size_t i = 0; i < rank.size(); ++i) {
-    const std::size_t count = v.counts[rank[i]];
-    if (i >= listed) {
-      rest += count;
-      continue;
-    }
-    fmt::print(out, "    {} in {} outcome{}\n", api::printed_value(v.values[rank[i]], values, form),
-               count, count == 1 ? "" : "s");
+// The entry of one name in the text report: its count of values, the values listed with their
+// outcome counts, one line for the rest, the definitions of the names those values use first
+// in the list, and the races that split them.
+void write_values(std::ostream& out, const NameSummary& v, api::OutcomePrinter& printer) {
+  fmt::print(out, "  {} {}: {} value{}\n", v.what, v.name, v.distinct, v.distinct == 1 ? "" : "s");
+  std::vector<sem::TermDefinition> fresh;
+  for (std::size_t i = 0; i < v.values.size(); ++i) {
+    fmt::print(out, "    {} in {} outcome{}\n", printer.value(v.values[i], fresh), v.counts[i],
+               v.counts[i] == 1 ? "" : "s");
   }
-  if (rest > 0) {
-    const std::size_t more = rank.size() - listed;
-    fmt::print(out, "    {} more value{} in {} outcomes\n", more, more == 1 ? "" : "s", rest);
+  if (v.rest_outcomes > 0) {
+    const std::size_t more = v.distinct - v.values.size();
+    fmt::print(out, "    {} more value{} in {} outcomes\n", more, more == 1 ? "" : "s",
+               v.rest_outcomes);
   }
+  if (!fresh.empty()) out << "    where:\n";
+  for (const auto& [name, text] : fresh) fmt::print(out, "      {} = {}\n", name, text);
+  if (!v.splitting) return;
+  fmt::print(out, "    split by the order in the witnesses of: {}\n",
+             v.splitting->empty() ? "no race" : fmt::format("{}", fmt::join(*v.splitting, "; ")));
 }
 
-void write_summary(std::ostream& out, const OutcomeList& list, const sem::ValueStore& values,
-                   api::ValueForm form) {
+}  // namespace
+
+std::size_t outcomes_shown(std::size_t count, OutcomeListing listing) {
+  const bool whole = listing == OutcomeListing::All || count <= kOutcomesListedInFull;
+  return whole ? count : kOutcomesShownFirst;
+}
+
+std::vector<NameSummary> summarize(const OutcomeList& list) {
   const std::vector<api::Outcome>& outcomes = list.outcomes;
-  const std::size_t n = outcomes.size();
-  fmt::print(out,
-             "\n{}s {} to {} of {} not listed (--outcomes all lists them); the values of all {}:\n",
-             list.list, kOutcomesShownFirst + 1, n, n, n);
   const std::vector<api::RaceGroup> groups =
       list.races != nullptr ? api::race_groups(*list.races) : std::vector<api::RaceGroup>{};
   std::vector<api::Race> instances;
@@ -145,35 +141,54 @@ void write_summary(std::ostream& out, const OutcomeList& list, const sem::ValueS
     }
   }
   const std::vector<std::vector<std::uint8_t>> orders = race_orders(outcomes, instances);
+  std::vector<NameSummary> out;
   const std::vector<NameValues> names = values_by_name(outcomes);
   for (std::size_t k = 0; k < names.size(); ++k) {
     const NameValues& v = names[k];
-    write_values(out, v, values, form);
+    NameSummary& s = out.emplace_back();
+    s.what = v.what;
+    s.name = v.name;
+    s.distinct = v.values.size();
+    std::vector<std::size_t> rank(v.values.size());
+    for (std::size_t i = 0; i < rank.size(); ++i) rank[i] = i;
+    std::stable_sort(rank.begin(), rank.end(),
+                     [&](std::size_t a, std::size_t b) { return v.counts[a] > v.counts[b]; });
+    for (std::size_t i = 0; i < rank.size(); ++i) {
+      if (i < kValuesListedPerName) {
+        s.values.push_back(v.values[rank[i]]);
+        s.counts.push_back(v.counts[rank[i]]);
+      } else {
+        s.rest_outcomes += v.counts[rank[i]];
+      }
+    }
     if (list.races == nullptr || v.values.size() < 2) continue;
-    std::vector<std::string> splitting;
+    s.splitting.emplace();
     std::vector<bool> named(groups.size(), false);
     for (std::size_t r = 0; r < instances.size(); ++r) {
       if (named[group_of[r]] || !splits(outcomes, orders[r], k)) continue;
       named[group_of[r]] = true;
-      splitting.push_back(race_name(groups[group_of[r]].pair));
+      s.splitting->push_back(race_name(groups[group_of[r]].pair));
     }
-    fmt::print(out, "    split by the order in the witnesses of: {}\n",
-               splitting.empty() ? "no race" : fmt::format("{}", fmt::join(splitting, "; ")));
   }
+  return out;
 }
-
-}  // namespace
 
 void write_outcome_list(std::ostream& out, const OutcomeList& list, const sem::ValueStore& values,
                         api::ValueForm form, OutcomeListing listing) {
   const std::vector<api::Outcome>& outcomes = list.outcomes;
-  const bool whole = listing == OutcomeListing::All || outcomes.size() <= kOutcomesListedInFull;
-  const std::size_t shown = whole ? outcomes.size() : kOutcomesShownFirst;
+  const std::size_t shown = outcomes_shown(outcomes.size(), listing);
+  // One printer for the outcomes shown and the summary: a part of a long term is defined once in
+  // the list, where it is first used.
+  api::OutcomePrinter printer(values, form, list.list);
   for (std::size_t i = 0; i < shown; ++i) {
-    out << outcome_text(api::printed(outcomes[i], outcomes.front(), values, form, list.list),
-                        list.title(i));
+    out << outcome_text(printer.outcome(outcomes[i], outcomes.front()), list.title(i));
   }
-  if (!whole) write_summary(out, list, values, form);
+  if (shown == outcomes.size()) return;
+  const std::size_t n = outcomes.size();
+  fmt::print(out,
+             "\n{}s {} to {} of {} not listed (--outcomes all lists them); the values of all {}:\n",
+             list.list, shown + 1, n, n, n);
+  for (const NameSummary& v : summarize(list)) write_values(out, v, printer);
 }
 
 }  // namespace tfmc::app

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -36,6 +37,28 @@ struct OutcomeList {
   // The races whose order the summary looks for in the witnesses; none for a compare's lists.
   const std::vector<api::Race>* races = nullptr;
 };
+
+// How many of a list of `count` outcomes a report shows in full under `listing`: all of them,
+// or kOutcomesShownFirst of a long list, which the summary then covers.
+std::size_t outcomes_shown(std::size_t count, OutcomeListing listing);
+
+// One output or variable of a long list, as the summary shows it.
+struct NameSummary {
+  const char* what = "output";  // or "variable"
+  std::string name;
+  std::size_t distinct = 0;  // values over the list
+  // At most kValuesListedPerName values with the outcomes holding each, the most frequent
+  // first (equal counts in the order first met), and how many outcomes hold the rest.
+  std::vector<sem::ValueId> values;
+  std::vector<std::size_t> counts;
+  std::size_t rest_outcomes = 0;
+  // Given the list's races and at least two values: the races (`a and b on x`) whose order
+  // in the witnesses splits the values, none when no race does.
+  std::optional<std::vector<std::string>> splitting;
+};
+
+// The outputs, then the variables, as the list's first outcome names them.
+std::vector<NameSummary> summarize(const OutcomeList& list);
 
 void write_outcome_list(std::ostream& out, const OutcomeList& list, const sem::ValueStore& values,
                         api::ValueForm form, OutcomeListing listing);

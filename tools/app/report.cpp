@@ -21,7 +21,9 @@ Json json_list(const std::vector<std::string>& items) {
   return out;
 }
 
-std::string verdict(const api::CheckResult& r) {
+}  // namespace
+
+std::string check_verdict(const api::CheckResult& r) {
   const std::size_t n = r.outcomes.size();
   std::size_t stuck = 0;
   for (const auto& o : r.outcomes) stuck += o.stuck ? 1 : 0;
@@ -50,6 +52,8 @@ std::string verdict(const api::CheckResult& r) {
   if (stuck > 0) return fmt::format("{} outcomes, {} of them stuck{}", n, stuck, note);
   return fmt::format("nondeterministic: {} outcomes{}", n, note);
 }
+
+namespace {
 
 // One assumption set: `COND is true at NODE; ...`.
 std::string assumptions_text(const std::vector<api::PrintedAssumption>& set) {
@@ -294,9 +298,9 @@ void write_outcomes_member(JsonStream& doc, std::string_view key,
                            const std::vector<api::Outcome>& outcomes, const sem::ValueStore& values,
                            api::ValueForm form) {
   doc.open_array(key);
-  for (const api::Outcome& o : outcomes) {
-    doc.element(outcome_json(api::printed(o, outcomes.front(), values, form)));
-  }
+  api::OutcomePrinter printer(values, form);
+  for (const api::Outcome& o : outcomes)
+    doc.element(outcome_json(printer.outcome(o, outcomes.front())));
   doc.close();
 }
 
@@ -328,6 +332,11 @@ Json outcome_json(const api::PrintedOutcome& o) {
     item.set("assumptions", std::move(sets));
   }
   item.set("witness", json_list(o.witness));
+  if (!o.terms.empty()) {
+    Json terms = Json::object(Json::Layout::Lines);
+    for (const auto& [name, text] : o.terms) terms.set(name, text);
+    item.set("terms", std::move(terms));
+  }
   return item;
 }
 
@@ -341,6 +350,8 @@ std::string outcome_text(const api::PrintedOutcome& o, const std::string& title)
   for (const auto& [name, value] : o.variables) {
     out += fmt::format("  variable {} = {}\n", name, value);
   }
+  if (!o.terms.empty()) out += "  where:\n";
+  for (const auto& [name, text] : o.terms) out += fmt::format("    {} = {}\n", name, text);
   for (const std::string& d : o.differences) out += fmt::format("  {}\n", d);
   if (o.stuck) out += fmt::format("  blocked: {}\n", fmt::join(o.blocked, ", "));
   for (const api::BoundReached& b : o.bounds) {
@@ -351,9 +362,7 @@ std::string outcome_text(const api::PrintedOutcome& o, const std::string& title)
     out +=
         fmt::format("  {}assumes: {}\n", i == 0 ? "" : "or ", assumptions_text(o.assumptions[i]));
   }
-  out +=
-      fmt::format("  witness: {}\n",
-                  o.witness.empty() ? "(no firing)" : fmt::format("{}", fmt::join(o.witness, " ")));
+  out += fmt::format("  witness: {}\n", api::witness_text(o));
   return out;
 }
 
@@ -361,7 +370,7 @@ void write_text(std::ostream& stream, const api::CheckResult& r, const sem::Valu
                 api::ValueForm form, OutcomeListing listing) {
   const check::Exploration& e = r.exploration;
   std::string out = fmt::format("tfmc check {}\n", r.program);
-  out += fmt::format("verdict: {}\n", verdict(r));
+  out += fmt::format("verdict: {}\n", check_verdict(r));
   out +=
       fmt::format("explored: {} states, {} transitions, {} final states ({} stuck) in {:.3f} s{}\n",
                   e.states, e.transitions, e.final_states, r.stuck_states, e.seconds,

@@ -19,6 +19,12 @@
 
 namespace tfmc::app {
 
+// The verdict line of a check's report, after `verdict: `.
+std::string check_verdict(const api::CheckResult& r);
+// Where a limit stopped the check: lines (`stopped: by --max-states in the exploration`), or
+// "" when none did.
+std::string stop_text(const api::CheckResult& r);
+
 // `form` says how values print (printed_outcome.h): the text report summarizes large tensors
 // by default, JSON lists every element unless --values digest. Both write to `out` as they go,
 // an outcome at a time, so that a report of many outcomes is never held whole; the text lists
@@ -62,5 +68,10 @@ void write_compare_text(std::ostream& out, const api::CompareResult& r,
                         const sem::ValueStore& values, api::ValueForm form, OutcomeListing listing);
 void write_compare_json(std::ostream& out, const api::CompareResult& r,
                         const sem::ValueStore& values, api::ValueForm form);
+// Its verdict line, after `verdict: `, and its two lists of outcomes, titled as the text
+// report titles them (`added outcome 1 of 2 (reached by AFTER only; witness in AFTER)`).
+std::string compare_verdict(const api::CompareResult& r);
+OutcomeList added_list(const api::CompareResult& r);
+OutcomeList lost_list(const api::CompareResult& r);
 
 }  // namespace tfmc::app

@@ -17,7 +17,8 @@ namespace {
 
 using namespace sarif;  // the log's parts and its rules
 
-// "output r = A, variable x = B"; with `mark_stuck`, ", stuck" added for a stuck outcome.
+// "output r = A, variable x = B"; with `mark_stuck`, ", stuck" added for a stuck outcome; then
+// its assumptions and the definitions of the names it uses first (", where %1 = ...; %2 = ...").
 std::string summary(const api::PrintedOutcome& o, bool mark_stuck = true) {
   std::vector<std::string> parts;
   for (const auto& [name, value] : o.outputs) {
@@ -36,11 +37,10 @@ std::string summary(const api::PrintedOutcome& o, bool mark_stuck = true) {
     }
     out += fmt::format("{} {}", i == 0 ? ", assuming" : ", or", fmt::join(conditions, " and "));
   }
+  std::vector<std::string> definitions;
+  for (const auto& [name, text] : o.terms) definitions.push_back(name + " = " + text);
+  if (!definitions.empty()) out += fmt::format(", where {}", fmt::join(definitions, "; "));
   return out;
-}
-
-std::string witness(const api::PrintedOutcome& o) {
-  return o.witness.empty() ? "(no firing)" : fmt::format("{}", fmt::join(o.witness, " "));
 }
 
 std::string plural(std::size_t n, const char* word) {
@@ -131,7 +131,7 @@ Result stuck_result(const api::PrintedOutcome& o, std::size_t number, std::size_
   const std::string names = blocked.finish(sources.whole());
   r.message =
       fmt::format("Outcome {} of {} is stuck, blocked forever: {}. Values: {}. Witness: {}.",
-                  number, count, names, text(summary(o, false)), text(witness(o)));
+                  number, count, names, text(summary(o, false)), text(api::witness_text(o)));
   r.key = fmt::format("{}", fmt::join(o.blocked, "\n"));
   return r;
 }
@@ -214,7 +214,7 @@ Result compare_result(const Rule& rule, const api::PrintedOutcome& o,
                                   names, text(summary(*d.nearest)));
   }
   r.message = fmt::format("{}: {}.{} Witness in {}: {}.", text(lead), text(summary(o)),
-                          nearest_text, witness_side, text(witness(o)));
+                          nearest_text, witness_side, text(api::witness_text(o)));
   r.key = summary(o);
   return r;
 }
