@@ -13,8 +13,13 @@ Session placeholder, a * b with or without another consumer, run in a tf.functio
 (tf.config.optimizer.set_experimental_options) and in a Session (its RewriterConfig), by
 default and with constant folding or the arithmetic optimizer off: the orders of the product
 whose bits TensorFlow's result has.
+
+With --conditions it prints the same for `(a * b) * c`, c a scalar Const, a * b feeding only
+the product, in a default Session and (a subset, also for `(a * a) * c`) in a tf.function,
+under one condition each: c a Sub of two Consts or of shape [1], either product fetched, a
+control edge in or out, a or b a Const or a scalar, a computed from a fed placeholder.
 Run with the TensorFlow of tools/tf/setup_venv.sh:
-  python tools/tf/measure_product_reassociation.py [--variants]
+  python tools/tf/measure_product_reassociation.py [--variants | --conditions]
 """
 import os
 import sys
