@@ -20,6 +20,19 @@ bool of_floats(const tf::NodeDef& node) {
          (it->second.type() == tf::DT_FLOAT || it->second.type() == tf::DT_DOUBLE);
 }
 
+// A Const of shape [] or [1], the shapes of a constant factor measured.
+bool scalar_const(const tf::NodeDef& node) {
+  if (node.op() != "Const") return false;
+  const auto it = node.attr().find("value");
+  if (it == node.attr().end() || !it->second.has_tensor()) return false;
+  const tf::TensorShapeProto& shape = it->second.tensor().tensor_shape();
+  return shape.dim_size() == 0 || (shape.dim_size() == 1 && shape.dim(0).size() == 1);
+}
+
+bool same_tensor(const NodeInput* x, const NodeInput* y) {
+  return x != nullptr && y != nullptr && x->node == y->node && x->port == y->port;
+}
+
 }  // namespace
 
 ArithmeticRewrites::ArithmeticRewrites(const GraphSelection& graph) : graph_(graph) {
@@ -33,7 +46,19 @@ ArithmeticRewrites::ArithmeticRewrites(const GraphSelection& graph) : graph_(gra
   }
   std::set<std::string> fetched_nodes;
   for (const std::string& f : graph.run().fetches) fetched_nodes.insert(fetched(f).first);
-  find_addition_trees(consumers, fetched_nodes);
+  // The nodes with a control edge in or out.
+  std::vector<bool> controlled(static_cast<std::size_t>(graph.size()), false);
+  for (int i = 0; i < graph.size(); ++i) {
+    if (!graph.selected(i)) continue;
+    for (const NodeInput& in : graph.inputs(i)) {
+      if (in.control) {
+        controlled[static_cast<std::size_t>(graph.index(in.node))] = true;
+        controlled[static_cast<std::size_t>(i)] = true;
+      }
+    }
+  }
+  find_addition_trees(consumers, controlled, fetched_nodes);
+  find_square_products(consumers, controlled, fetched_nodes);
   for (int i = 0; i < graph.size(); ++i) {
     if (!graph.selected(i) || !is_division(graph.node(i).op())) continue;
     const NodeInput* divisor = graph.data_input(i, 1);
@@ -55,22 +80,83 @@ ArithmeticRewrites::ArithmeticRewrites(const GraphSelection& graph) : graph_(gra
   }
 }
 
+void ArithmeticRewrites::find_square_products(const std::vector<int>& consumers,
+                                              const std::vector<bool>& controlled,
+                                              const std::set<std::string>& fetched_nodes) {
+  // A constant factor: a scalar Const, or the Sub of two (which the optimizer folds first).
+  const auto constant_factor = [&](int c) {
+    const tf::NodeDef& node = graph_.node(c);
+    if (scalar_const(node)) return true;
+    const NodeInput* x = graph_.data_input(c, 0);
+    const NodeInput* y = graph_.data_input(c, 1);
+    return node.op() == "Sub" && x != nullptr && y != nullptr && graph_.data_input_count(c) == 2 &&
+           scalar_const(graph_.node(graph_.index(x->node))) &&
+           scalar_const(graph_.node(graph_.index(y->node)));
+  };
+  const auto bare_product = [&](int i) {
+    return graph_.selected(i) && graph_.node(i).op() == "Mul" && of_floats(graph_.node(i)) &&
+           graph_.data_input_count(i) == 2 && !controlled[static_cast<std::size_t>(i)];
+  };
+  // Whether a node is computed from Consts only, which the optimizer folds as written (a
+  // PlaceholderWithDefault, which a feed may replace, it does not fold). -1: not known yet;
+  // 2: being visited (a loop's back edge adds no constant).
+  std::vector<int> folded(static_cast<std::size_t>(graph_.size()), -1);
+  const auto from_constants = [&](const auto& self, int i) -> bool {
+    int& state = folded[static_cast<std::size_t>(i)];
+    if (state != -1) return state == 1;
+    state = 2;
+    const std::string& op = graph_.node(i).op();
+    bool constant =
+        op == "Const" || (op != "PlaceholderWithDefault" && graph_.data_input_count(i) > 0);
+    for (std::size_t j = 0; constant && j < graph_.data_input_count(i); ++j) {
+      constant = self(self, graph_.index(graph_.data_input(i, j)->node));
+    }
+    state = constant ? 1 : 0;
+    return constant;
+  };
+  // The squares Mul(g, g) of each tensor g: the optimizer merges equal ones into one node,
+  // which then feeds every product that any of them fed.
+  std::map<std::pair<std::string, int>, int> squares;
+  for (int i = 0; i < graph_.size(); ++i) {
+    const NodeInput* g = graph_.data_input(i, 0);
+    if (graph_.selected(i) && graph_.node(i).op() == "Mul" &&
+        same_tensor(g, graph_.data_input(i, 1))) {
+      ++squares[{g->node, g->port}];
+    }
+  }
+  for (int outer = 0; outer < graph_.size(); ++outer) {
+    if (!bare_product(outer)) continue;
+    for (std::size_t k = 0; k < 2; ++k) {
+      const int inner = graph_.index(graph_.data_input(outer, k)->node);
+      const int c = graph_.index(graph_.data_input(outer, 1 - k)->node);
+      if (!bare_product(inner) || consumers[static_cast<std::size_t>(inner)] != 1 ||
+          fetched_nodes.count(graph_.node(inner).name()) || !constant_factor(c)) {
+        continue;
+      }
+      const NodeInput* g = graph_.data_input(inner, 0);
+      if (!same_tensor(g, graph_.data_input(inner, 1)) || squares.at({g->node, g->port}) != 1 ||
+          from_constants(from_constants, graph_.index(g->node))) {
+        continue;
+      }
+      // Mul(Mul(g, g), c) runs as Mul(Mul(g, c), g): the inner product's second g becomes c,
+      // the outer's c becomes the inner's first g.
+      replaced_[{inner, 1}] = {outer, 1 - k};
+      replaced_[{outer, 1 - k}] = {inner, 0};
+      break;
+    }
+  }
+}
+
 void ArithmeticRewrites::find_addition_trees(const std::vector<int>& consumers,
+                                             const std::vector<bool>& controlled,
                                              const std::set<std::string>& fetched_nodes) {
   const auto n = static_cast<std::size_t>(graph_.size());
   // An addition that may join a tree: no control edge in or out, not fetched.
-  std::vector<bool> controlled(n, false);
   std::vector<int> consumer(n, -1);
   for (int i = 0; i < graph_.size(); ++i) {
     if (!graph_.selected(i)) continue;
     for (const NodeInput& in : graph_.inputs(i)) {
-      const auto from = static_cast<std::size_t>(graph_.index(in.node));
-      if (in.control) {
-        controlled[from] = true;
-        controlled[static_cast<std::size_t>(i)] = true;
-      } else {
-        consumer[from] = i;
-      }
+      if (!in.control) consumer[static_cast<std::size_t>(graph_.index(in.node))] = i;
     }
   }
   const auto joins = [&](int i) {
@@ -130,6 +216,11 @@ void ArithmeticRewrites::find_addition_trees(const std::vector<int>& consumers,
 const std::vector<std::pair<int, std::size_t>>* ArithmeticRewrites::grouped_add(int i) const {
   const auto it = grouped_.find(i);
   return it == grouped_.end() ? nullptr : &it->second;
+}
+
+const std::pair<int, std::size_t>* ArithmeticRewrites::replaced_input(int i, std::size_t j) const {
+  const auto it = replaced_.find({i, j});
+  return it == replaced_.end() ? nullptr : &it->second;
 }
 
 const std::string& ArithmeticRewrites::op(int i) const {

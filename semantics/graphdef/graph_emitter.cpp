@@ -103,8 +103,11 @@ void GraphEmitter::add_attr(NodeStmt& s, const char* key, AttrValue v) const {
 // Data input j of node i as a tensor argument: a ref variable is read first (a Read node
 // `C~readJ` added), a resource handle is an error.
 std::optional<Ref> GraphEmitter::tensor_arg(int i, std::size_t j) {
-  const NodeInput* in = graph_.data_input(i, j);
-  if (auto h = handles_.input_handle(i, j)) {
+  // A rewired input takes the tensor that another node's input names (arithmetic_rewrites.h).
+  const auto* from = rewrites_.replaced_input(i, j);
+  const auto [k, jk] = from != nullptr ? *from : std::pair<int, std::size_t>{i, j};
+  const NodeInput* in = graph_.data_input(k, jk);
+  if (auto h = handles_.input_handle(k, jk)) {
     if (!h->ref) {
       graph_.error(
           i, fmt::format("input {} ('{}') is the handle of {} '{}', where a tensor is needed", j,

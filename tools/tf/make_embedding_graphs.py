@@ -5,10 +5,9 @@ holds `VARIABLE = LITERAL` lines, hex floats, of every variable after `init` and
 - sgd, sgd_ref, adam, adam_ref: one training step of an embedding model (embedding_lookup of
   ids with a duplicate row, sum of squares as loss) with tf.compat.v1's GradientDescent and
   Adam, on resource variables (ResourceGather, ResourceScatterAdd, Unique ...) and on ref
-  variables (GatherV2, ScatterSub, ScatterAdd ...). Adam's values are those of a session
-  without Grappler: Grappler's constant push-down rewrites Adam's (g * g) * (1 - beta2) as
-  g * ((1 - beta2) * g), one ulp away in one element of emb/Adam_1 here, a rewrite tfmc does
-  not make (FORMAT.md, "Arithmetic rewrites").
+  variables (GatherV2, ScatterSub, ScatterAdd ...), in a default session: its graph optimizer
+  runs Adam's (g * g) * (1 - beta2) as (g * (1 - beta2)) * g, one ulp away from the product as
+  written in one element of emb/Adam_1 here (FORMAT.md, "Arithmetic rewrites").
 - sgd_ref_hogwild.expected, sgd_hogwild.expected: every value `emb` can end with when two
   unordered steps run (--concurrent 2), each from TensorFlow: two steps one after the other,
   both gradients from the initial rows applied one after the other, and (ref variables, whose
@@ -29,7 +28,6 @@ import sys
 os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
-from tensorflow.core.protobuf import config_pb2  # noqa: E402
 from tensorflow.python.ops import gen_state_ops  # noqa: E402
 
 from training_graph import write_expected  # noqa: E402
@@ -58,9 +56,7 @@ def write_embedding(name, out_dir):
     with g.as_default():
         init = embedding_step(name)
         variables = v1.global_variables()
-        config = config_pb2.ConfigProto()
-        config.graph_options.rewrite_options.disable_meta_optimizer = name.startswith("adam")
-        with v1.Session(graph=g, config=config) as s:
+        with v1.Session(graph=g) as s:
             s.run(init)
             s.run("train")
             values = s.run(variables)

@@ -13,8 +13,13 @@ Session placeholder, a * b with or without another consumer, run in a tf.functio
 (tf.config.optimizer.set_experimental_options) and in a Session (its RewriterConfig), by
 default and with constant folding or the arithmetic optimizer off: the orders of the product
 whose bits TensorFlow's result has.
+
+With --conditions it prints the same for `(a * b) * c`, c a scalar Const, a * b feeding only
+the product, in a default Session and (a subset, also for `(a * a) * c`) in a tf.function,
+under one condition each: c a Sub of two Consts or of shape [1], either product fetched, a
+control edge in or out, a or b a Const or a scalar, a computed from a fed placeholder.
 Run with the TensorFlow of tools/tf/setup_venv.sh:
-  python tools/tf/measure_product_reassociation.py [--variants]
+  python tools/tf/measure_product_reassociation.py [--variants | --conditions]
 """
 import os
 import sys
@@ -171,8 +176,134 @@ def variants():
                                   f"{'tf.function' if run is in_function else 'Session'}: {got}")
 
 
+CONDITIONS = ["as measured above", "c = Sub(Const, Const)", "c of shape [1]", "a * b fetched",
+              "outer product fetched", "control input on a * b", "control input on the outer",
+              "a * b a control input", "a a Const", "b a Const", "a from a fed Placeholder",
+              "a a scalar", "b a scalar", "b is a"]
+
+
+def conditional_product(dt, condition, a0, b0, c0):
+    """(a * b) * c, a scalar Const c, under `condition`, in the graph being built: the result,
+    the tensors to fetch with it, and the feeds."""
+    a = tf.constant(a0) if condition == "a a Const" else v1.get_variable("a", initializer=a0)
+    b = tf.constant(b0) if condition == "b a Const" else v1.get_variable("b", initializer=b0)
+    if condition == "b is a":
+        a = b = tf.identity(a)
+    feeds = {}
+    if condition == "a from a fed Placeholder":
+        fed = v1.placeholder(dt, [N])
+        feeds[fed] = np.zeros(N, dt)
+        a = a + fed
+    if condition == "c = Sub(Const, Const)":
+        c = tf.constant(c0 + dt(1)) - tf.constant(dt(1))
+    else:
+        c = tf.constant(c0.reshape([1]) if condition == "c of shape [1]" else c0)
+    mark = v1.get_variable("mark", initializer=np.zeros(N, dt))
+    with tf.control_dependencies([mark.op] if condition == "control input on a * b" else []):
+        ab = a * b
+    with tf.control_dependencies([mark.op] if condition == "control input on the outer" else []):
+        result = ab * c
+    extra = []
+    if condition == "a * b a control input":
+        with tf.control_dependencies([ab]):
+            extra.append(tf.identity(mark))
+    return result, extra, feeds
+
+
+def in_session_under(dt, condition):
+    """The order of (a * b) * c that a default Session's run of it has, under `condition`."""
+    a0, b0, c0 = inputs(dt, ())
+    if condition == "a a scalar":
+        a0 = a0[:1].reshape(())
+    elif condition == "b a scalar":
+        b0 = b0[:1].reshape(())
+    elif condition == "b is a":
+        b0 = a0
+    if condition == "c = Sub(Const, Const)":
+        c0 = dt(0.001)
+        c_run = (c0 + dt(1)) - dt(1)
+    else:
+        c_run = c0
+    g = tf.Graph()
+    with g.as_default():
+        result, extra, feeds = conditional_product(dt, condition, a0, b0, c0)
+        out = v1.get_variable("out", initializer=np.zeros(N, dt))
+        step = tf.group(v1.assign(out, result), *extra)
+        with v1.Session(graph=g) as s:
+            s.run(v1.global_variables_initializer())
+            if condition == "outer product fetched":
+                got = s.run(result, feed_dict=feeds)
+            elif condition == "a * b fetched":
+                got, ab = s.run([result, result.op.inputs[0]], feed_dict=feeds)
+                assert np.array_equal(ab, a0 * b0)
+            else:
+                s.run(step, feed_dict=feeds)
+                got = s.run(out)
+            return which(got, a0, b0, c_run)
+
+
+FUNCTION_CONDITIONS = ["as measured above", "c = Sub(Const, Const)", "c of shape [1]",
+                       "a * b fetched", "outer product fetched", "control input on a * b",
+                       "control input on the outer", "a * b a control input"]
+
+
+def in_function_under(dt, condition, same):
+    """The order of (a * b) * c (with `same`, of (a * a) * c) that a tf.function's run of it has,
+    under `condition`, the function returning the product where it is fetched."""
+    tf.config.optimizer.set_experimental_options({"disable_meta_optimizer": False})
+    a0, b0, c0 = inputs(dt, ())
+    if same:
+        b0 = a0
+    c_run = (dt(0.001) + dt(1)) - dt(1) if condition == "c = Sub(Const, Const)" else c0
+    a, b = tf.Variable(a0), tf.Variable(b0)
+    out, mark = tf.Variable(np.zeros(N, dt)), tf.Variable(np.zeros(N, dt))
+
+    def body():
+        x = a.read_value()
+        y = x if same else b.read_value()
+        if condition == "c = Sub(Const, Const)":
+            c = tf.constant(dt(0.001) + dt(1)) - tf.constant(dt(1))
+        else:
+            c = tf.constant(c0.reshape([1]) if condition == "c of shape [1]" else c0)
+        with tf.control_dependencies([mark.read_value()]
+                                     if condition == "control input on a * b" else []):
+            ab = x * y
+        with tf.control_dependencies([mark.read_value()]
+                                     if condition == "control input on the outer" else []):
+            result = ab * c
+        if condition == "a * b a control input":
+            with tf.control_dependencies([ab]):
+                mark.assign_add(np.ones(N, dt))
+        if condition == "a * b fetched":
+            return result, ab
+        if condition == "outer product fetched":
+            return result
+        out.assign(result)
+        return None
+
+    got = tf.function(body)()
+    if condition in ("a * b fetched", "outer product fetched"):
+        got = got[0] if isinstance(got, tuple) else got
+        return which(got.numpy(), a0, b0, c_run)
+    return which(out.numpy(), a0, b0, c_run)
+
+
+def conditions():
+    for dt in (np.float32, np.float64):
+        for condition in CONDITIONS:
+            print(f"{np.dtype(dt).name} (a*b)*c, c a scalar Const, {condition}, Session: "
+                  f"{in_session_under(dt, condition)}")
+    for dt in (np.float32, np.float64):
+        for same in (False, True):
+            for condition in FUNCTION_CONDITIONS:
+                print(f"{np.dtype(dt).name} {'(a*a)*c' if same else '(a*b)*c'}, c a scalar "
+                      f"Const, {condition}, tf.function: {in_function_under(dt, condition, same)}")
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["--variants"]:
         variants()
+    elif sys.argv[1:] == ["--conditions"]:
+        conditions()
     else:
         main()
