@@ -9,12 +9,25 @@ tfmc.check, tfmc.compare and tfmc.races are the commands of the same names; tfmc
 assertions for tests. Every call explores in C++ with the GIL released; Ctrl-C stops it.
 """
 
-from . import testing
-from ._checking import check, compare, races
-from ._errors import Error, InputError, InternalError
-from ._results import Comparison, Outcome, Race, RaceList, Result, Symbolic
-from ._sources import Graph
-from ._tfmc import set_error_types as _set_error_types
+import os as _os
+import sys as _sys
+
+# The extension links the system's protobuf; TensorFlow carries its own, whose symbols it makes
+# global. Loaded with RTLD_DEEPBIND, the extension and the libraries it links use their own
+# symbols first, so each uses its own protobuf, whichever is imported first.
+_flags = _sys.getdlopenflags()
+_sys.setdlopenflags(_flags | _os.RTLD_DEEPBIND)
+try:
+    from . import _tfmc  # noqa: F401
+finally:
+    _sys.setdlopenflags(_flags)
+
+from . import testing  # noqa: E402
+from ._checking import check, compare, races  # noqa: E402
+from ._errors import Error, InputError, InternalError  # noqa: E402
+from ._results import Comparison, Outcome, Race, RaceList, Result, Symbolic  # noqa: E402
+from ._sources import Graph  # noqa: E402
+from ._tfmc import set_error_types as _set_error_types  # noqa: E402
 
 _set_error_types(InputError, InternalError)
 
