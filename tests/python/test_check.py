@@ -96,3 +96,35 @@ def test_a_limit_leaves_the_result_incomplete():
 def test_every_reduction_finds_figure1s_outcomes(reduction):
     result = tfmc.check(FIGURE1, reduction=reduction, threads=2)
     assert [o["r"] for o in result.outcomes] == [ADD_D_FIRST, ADD_E_FIRST]
+
+
+def test_a_graph_file_by_path_and_by_its_bytes():
+    path = "testdata/graphdef/cond_update_true.pbtxt"
+    run = dict(init="init", fetch="r", feed={"p": True})
+    by_path = tfmc.check(path, **run)
+    with open(path, "rb") as f:
+        by_bytes = tfmc.check(f.read(), **run)
+    for result in (by_path, by_bytes):
+        assert result.deterministic
+        assert result.outcomes[0]["r"].tolist() == 2.0
+        assert result.outcomes[0].variables["v"].tolist() == 2.0
+    assert by_bytes.program == "graph.pb"
+    assert by_bytes.outcomes[0].witness == by_path.outcomes[0].witness
+
+
+def test_a_list_of_sources_is_one_session():
+    result = tfmc.check(["specs/sessions/section_increment.tfg"] * 2)
+    assert result.deterministic and result.outcomes[0]["X"].tolist() == 2
+
+
+def test_progress_true_draws_nothing_where_stderr_is_no_terminal(monkeypatch):
+    import io
+    import sys
+
+    from tfmc._progress import Progress
+
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    with Progress(True) as callback:
+        assert callback is None
+    with Progress(print) as callback:
+        assert callback is print
