@@ -5,6 +5,7 @@
 // distributed/distributed_explorer.h) fill an Exploration and end it with conclude().
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -37,6 +38,9 @@ struct Limits {
   // When max_seconds began to count: the command's start, so that every exploration of it
   // shares one deadline (limit_watch.h). The default: each exploration's own start.
   std::chrono::steady_clock::time_point since{};
+  // A stop asked for from outside, such as a binding's interrupt: once *stop is true the
+  // command stops as at --max-seconds (limit_watch.h). None when null.
+  const std::atomic<bool>* stop = nullptr;
 };
 // Resident set size of this process in bytes (0 where unknown), which max_memory_bytes bounds.
 std::size_t resident_bytes();

@@ -16,6 +16,9 @@ double LimitWatch::elapsed() const {
 
 StopReason LimitWatch::reached() {
   if (reached_ != StopReason::None) return reached_;
+  if (limits_.stop != nullptr && limits_.stop->load(std::memory_order_relaxed)) {
+    return reached_ = StopReason::MaxSeconds;
+  }
   if (limits_.max_seconds > 0 && elapsed() >= limits_.max_seconds) {
     reached_ = StopReason::MaxSeconds;
   } else if (over_memory()) {
@@ -34,6 +37,8 @@ bool LimitWatch::over_memory() {
 }
 
 bool LimitWatch::past_grace(double extra) const {
+  // A stop asked for from outside wants no phase to go on after it.
+  if (limits_.stop != nullptr && limits_.stop->load(std::memory_order_relaxed)) return true;
   return limits_.max_seconds > 0 && elapsed() >= limits_.max_seconds + extra;
 }
 

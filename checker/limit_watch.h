@@ -19,10 +19,12 @@ class LimitWatch {
  public:
   explicit LimitWatch(const Limits& limits);
 
-  // The limit reached: MaxSeconds, MaxMemory or None. A limit once reached stays reached.
+  // The limit reached: MaxSeconds (also for a stop asked for from outside), MaxMemory or None.
+  // A limit once reached stays reached.
   StopReason reached();
-  // Whether `extra` seconds past --max-seconds have gone by (false without that limit): the
-  // grace in which the phases after a stop (the scan of the states left) still run.
+  // Whether `extra` seconds past --max-seconds have gone by (false without that limit), or a
+  // stop was asked for from outside (Limits::stop): the grace in which the phases after a stop
+  // (the scan of the states left) still run is over.
   bool past_grace(double extra) const;
   // Whether the resident memory has reached --max-memory (false without that limit); once it
   // has, it stays reached.

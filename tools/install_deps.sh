@@ -2,10 +2,12 @@
 # Installs, from Debian's packages, whatever tfmc needs to build and test that is missing.
 # Run as root or with sudo available. The CUDA toolkit is optional and is not installed here.
 # Open MPI is installed for distributed exploration and its tests under mpirun; tfmc also
-# builds without it.
+# builds without it. pybind11 and Python's headers build the Python module (tools/python/);
+# NumPy and pytest run its tests with Debian's python3.
 set -euo pipefail
 packages=(cmake ninja-build g++ libboost-graph-dev libfmt-dev libcli11-dev catch2 libxxhash-dev
-  libprotobuf-dev protobuf-compiler libopenmpi-dev openmpi-bin)
+  libprotobuf-dev protobuf-compiler libopenmpi-dev openmpi-bin
+  pybind11-dev python3-dev python3-numpy python3-pytest)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

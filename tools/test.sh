@@ -4,7 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install_deps.sh
-cmake -S . -B build -G Ninja -DTFMC_BUILD_TESTS=ON
+# The Python module is built by the same build, for Debian's python3, to which the NumPy and
+# pytest that install_deps.sh installs belong.
+python=/usr/bin/python3
+cmake -S . -B build -G Ninja -DTFMC_BUILD_TESTS=ON -DTFMC_BUILD_PYTHON=ON \
+  -DPython_EXECUTABLE="$python"
 cmake --build build
 # CTest registers one test per Catch2 test case and runs it by name. A name that CMake's list
 # syntax cannot carry (a ';', an unbalanced '[' or ']') splits or merges cases, and a name that
@@ -19,6 +23,9 @@ if [ "$cases" != "$registered" ] || grep -q '^-' <<<"$names"; then
   exit 1
 fi
 ctest --test-dir build --output-on-failure -j "$(nproc)"
+# The Python package's tests, on the module just built (build/python); those that need
+# TensorFlow skip themselves here and run in tools/tf/run_tf_checks.sh.
+PYTHONPATH="$PWD/build/python" "$python" -m pytest -q -p no:cacheprovider tests/python
 # tfmc installs like a tool: `cmake --install` puts it in PREFIX/bin, where it runs, with its
 # man page and bash completion (tools/packaging/), which know its subcommands.
 prefix=$(mktemp -d)

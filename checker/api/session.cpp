@@ -89,8 +89,9 @@ std::vector<sem::Program> init_runs(const sem::Program& p, const std::vector<std
 
 sem::Program load_session(const SessionOptions& options, sem::ValueStore& values,
                           std::vector<std::string>* notes, SessionFacts* facts) {
-  std::vector<sem::LoadedFile> files = sem::load_files(
-      options.files, parse_feeds(options.feeds), options.graph, values, options.max_iterations);
+  std::vector<sem::LoadedFile> files =
+      sem::load_files(options.files, parse_feeds(options.feeds), options.graph, values,
+                      options.max_iterations, options.contents);
   std::vector<sem::Program> programs;
   std::vector<sem::Program> setup;
   for (sem::LoadedFile& f : files) {

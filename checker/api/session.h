@@ -39,6 +39,8 @@ struct SessionOptions {
   bool prune = false;
   sem::GraphFileOptions graph;  // --fetch, --target, --init, --strict, --tag
   std::uint32_t max_iterations = sem::kDefaultMaxIterations;  // per loop frame
+  // Files of `files` given by their bytes, not read from disk (file_loading.h FileContents).
+  sem::FileContents contents;
 };
 
 // What loading found that a check's report states (FORMAT.md, "The JSON result": refs).

@@ -196,14 +196,16 @@ Ast load_graph_ast(const std::string& given, const GraphFileOptions& graph,
 std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
                                    const std::vector<Feed>& given_feeds,
                                    const GraphFileOptions& graph, ValueStore& values,
-                                   std::uint32_t max_iterations) {
+                                   std::uint32_t max_iterations, const FileContents& contents) {
   const std::vector<Feed> feeds = by_node(given_feeds);
   std::vector<ReadFile> files;
   std::vector<std::set<std::string>> inputs;
   std::string errors;
   for (const std::string& given : paths) {
-    const std::string path = program_file_of(given);
-    const std::string bytes = read_program_file(path);
+    const auto held = contents.find(given);
+    const bool in_memory = held != contents.end();
+    const std::string path = in_memory ? given : program_file_of(given);
+    const std::string bytes = in_memory ? held->second : read_program_file(path);
     try {
       files.push_back(is_graph_file(path, bytes) ? import_file(path, bytes, graph, feeds)
                                                  : parse_program(path, bytes));

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,16 +44,21 @@ struct LoadedFile {
   std::string entry;                  // graph files: the signature or function run, if any
 };
 
+// Files given by their bytes rather than read from disk, by the names that stand for them among
+// a command's paths: a program a binding holds in memory (its name is what messages cite).
+using FileContents = std::map<std::string, std::string>;
+
 // Reads and builds each of `paths`: a .tfg program, or a TensorFlow graph file imported as
 // `graph` says. A feed goes to every program that declares an input of its name (`NAME:0`
 // names input NAME), or, in a graph file, gives the variable of a DT_RESOURCE placeholder of
 // its name its value; a feed that names an input of none of them is an error, and so are
 // --fetch, --target, --init and --tag with no graph file. Throws InputError with every file's
-// diagnostics.
+// diagnostics. A path that `contents` holds is not read: its bytes are those.
 std::vector<LoadedFile> load_files(const std::vector<std::string>& paths,
                                    const std::vector<Feed>& feeds, const GraphFileOptions& graph,
                                    ValueStore& values,
-                                   std::uint32_t max_iterations = kDefaultMaxIterations);
+                                   std::uint32_t max_iterations = kDefaultMaxIterations,
+                                   const FileContents& contents = {});
 
 // Imports the TensorFlow graph file `path` as `graph` says, with the placeholders `feeds` name
 // fed, and checks that it builds (as load_files would); returns the syntax tree (what

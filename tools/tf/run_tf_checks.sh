@@ -5,7 +5,8 @@
 # the committed ones), then runs
 #   cross_check.py: every graph and SavedModel RUNS times per inter-op thread count (default
 #                   1000) in TensorFlow; every outcome TensorFlow produces must be tfmc's;
-#   rewrite_check.py: every graph optimized by Grappler must be equivalent for tfmc.
+#   rewrite_check.py: every graph optimized by Grappler must be equivalent for tfmc;
+#   the Python package's tests, tests/python/, with TensorFlow.
 # TFMC defaults to build/tools/tfmc, built (Release) if missing. Exits 1 when a check fails.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -34,4 +35,11 @@ fi
 status=0
 "$python" cross_check.py "$tfmc" "$runs" || status=1
 "$python" rewrite_check.py "$tfmc" || status=1
+# The Python package's tests (tests/python/), those that need TensorFlow included, on the
+# module of the build (TFMC_BUILD_PYTHON).
+"$python" -c 'import pytest' 2>/dev/null || "$python" -m pip install --quiet pytest
+cmake -S "$root" -B "$root/build" -G Ninja -DTFMC_BUILD_PYTHON=ON >/dev/null
+ninja -C "$root/build" _tfmc
+PYTHONPATH="$root/build/python" "$python" -m pytest -q -p no:cacheprovider "$root/tests/python" ||
+  status=1
 exit $status
