@@ -154,8 +154,7 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   r.outcomes = named_outcomes(program, model, explored, run->outcomes(r.exploration), values,
                               r.stuck_states, nullptr, &naming);
   if (const check::StopReason why = run->agreed(naming.stop); why != check::StopReason::None) {
-    check::stop_replay(r.exploration, r.exploration.unreplayed + naming.unnamed_final_states,
-                       why);
+    check::stop_replay(r.exploration, r.exploration.unreplayed + naming.unnamed_final_states, why);
   }
   // A run cut short by a loop bound leaves the outcomes incomplete as a limit does.
   const bool bounded = std::any_of(r.outcomes.begin(), r.outcomes.end(),

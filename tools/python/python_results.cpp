@@ -34,10 +34,11 @@ const char* numpy_dtype(eval::DType t) {
 // [(name, tensor or None, printed text)] in the outcome's (name) order; the text as the JSON
 // result prints it, every element (FORMAT.md, "How values print").
 py::list named_values(const std::vector<api::NamedValue>& named, const sem::ValueStore& values) {
+  api::OutcomePrinter whole(values, api::ValueForm::Full);
+  std::vector<sem::TermDefinition> none;  // the full form defines no shared terms
   py::list out;
   for (const api::NamedValue& v : named) {
-    out.append(py::make_tuple(v.name, tensor_parts(v.value, values),
-                              api::printed_value(v.value, values, api::ValueForm::Full)));
+    out.append(py::make_tuple(v.name, tensor_parts(v.value, values), whole.value(v.value, none)));
   }
   return out;
 }
@@ -45,10 +46,10 @@ py::list named_values(const std::vector<api::NamedValue>& named, const sem::Valu
 py::list outcome_list(const std::vector<api::Outcome>& outcomes, const sem::ValueStore& values,
                       const std::string& title) {
   py::list out;
+  api::OutcomePrinter printer(values, api::ValueForm::Summary, title);
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     const api::Outcome& o = outcomes[i];
-    const api::PrintedOutcome printed =
-        api::printed(o, outcomes.front(), values, api::ValueForm::Summary, title);
+    const api::PrintedOutcome printed = printer.outcome(o, outcomes.front());
     py::list bounds;
     for (const api::BoundReached& b : o.bounds) bounds.append(py::make_tuple(b.node, b.frame));
     py::list assumptions;
