@@ -5,12 +5,17 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <span>
 
 #include "checker/api/exploration_run.h"
+#include "checker/api/program_replicas.h"
 #include "checker/api/race_classification.h"
 #include "checker/api/uninitialized_warning.h"
+#include "checker/symmetry/outcome_orbits.h"
+#include "checker/symmetry/symmetric_model.h"
 #include "gpu_eval/evaluator_choice.h"
+#include "semantics/errors/diagnostics.h"
 #include "semantics/model/graph_model.h"
 
 namespace tfmc::api {
@@ -30,18 +35,23 @@ Assumptions assumptions_of(sem::GraphModel& model, std::span<const TransitionId>
 
 // The outcomes of exploration `e` of `explored` (the graph model `model` or its reduction),
 // named after `program`'s outputs and variables, in FORMAT.md's order; counts the stuck final
-// states into `stuck_states`. Final states that differ only in their assumptions give one
-// outcome with the assumption sets of all of them, and the witness of the first found.
+// states into `stuck_states`. An exploration reduced by `symmetry` (null: none) stands for the
+// orbits of its outcomes (outcome_orbits.h). Final states that differ only in their assumptions
+// give one outcome with the assumption sets of all of them, and the witness of the first found.
 std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& model,
                                  const TransitionSystem& explored, ExplorationRun& run,
                                  check::Exploration& e, const sem::ValueStore& values,
-                                 std::uint64_t& stuck_states) {
+                                 std::uint64_t& stuck_states,
+                                 const check::ReplicaSymmetry* symmetry) {
   const auto names = [&](const std::vector<TransitionId>& ts) {
     std::vector<std::string> out;
     for (TransitionId t : ts) out.push_back(explored.transition_name(t));
     return out;
   };
-  const std::vector<check::Outcome> found_outcomes = run.outcomes(e);
+  std::vector<check::Outcome> found_outcomes = run.outcomes(e);
+  if (symmetry != nullptr) {
+    found_outcomes = check::outcome_orbits(found_outcomes, *symmetry, explored);
+  }
   std::vector<Outcome> outcomes;
   // Reserved, so that the keys, which refer to the outcomes, stay valid.
   outcomes.reserve(found_outcomes.size());
@@ -112,6 +122,41 @@ std::vector<Race> initial_races(const sem::GraphModel& model, const CheckResult&
   return races;
 }
 
+// The symmetry `options` ask for in `program`, whose model (or its reduction) is `explored`:
+// null for none.
+std::unique_ptr<check::ReplicaSymmetry> symmetry_of(const sem::Program& program,
+                                                    const TransitionSystem& explored,
+                                                    const CheckOptions& options) {
+  if (options.symmetry == Symmetry::None) return nullptr;
+  std::string why_not;
+  std::unique_ptr<check::ReplicaSymmetry> symmetry = program_replicas(program, explored, why_not);
+  if (symmetry == nullptr && options.symmetry == Symmetry::Replicas) {
+    throw sem::InputError(fmt::format(
+        "tfmc: --symmetry replicas: {} (--symmetry auto explores such a program without)\n",
+        why_not));
+  }
+  return symmetry;
+}
+
+// A race that the stored states show observable shows its images under the symmetry so: the
+// symmetry-reduced exploration stored one state of each orbit, in which an image of the pair
+// may be the one that was tested.
+void close_under_symmetry(std::vector<Race>& races, const check::ReplicaSymmetry& symmetry) {
+  std::set<std::pair<TransitionId, TransitionId>> observable;
+  for (const Race& race : races) {
+    if (race.observable.value_or(false)) observable.emplace(race.first_node, race.second_node);
+  }
+  if (observable.empty()) return;
+  for (Race& race : races) {
+    if (race.observable.value_or(false)) continue;
+    symmetry.for_each_permutation([&](const check::ReplicaPermutation& image) {
+      const TransitionId a = symmetry.permute(race.first_node, image);
+      const TransitionId b = symmetry.permute(race.second_node, image);
+      if (observable.contains({a, b}) || observable.contains({b, a})) race.observable = true;
+    });
+  }
+}
+
 }  // namespace
 
 CheckResult explore(const sem::Program& program, sem::ValueStore& values,
@@ -121,13 +166,18 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   std::optional<check::ReducedModel> reduced;
   if (options.reduction != check::Reduction::None) reduced.emplace(model, options.reduction);
   TransitionSystem& explored = reduced ? static_cast<TransitionSystem&>(*reduced) : model;
+  const std::unique_ptr<check::ReplicaSymmetry> symmetry = symmetry_of(program, explored, options);
+  std::optional<check::SymmetricModel> symmetric;
+  if (symmetry) symmetric.emplace(explored, *symmetry);
+  TransitionSystem& searched = symmetric ? static_cast<TransitionSystem&>(*symmetric) : explored;
   const std::unique_ptr<ExplorationRun> run =
-      options.engine ? options.engine(explored, program, values, options, label)
-                     : local_run(explored, program, values, options, label);
+      options.engine ? options.engine(searched, program, values, options, label)
+                     : local_run(searched, program, values, options, label);
   CheckResult r;
   r.program = program.file;
   r.exploration = run->run();
-  r.outcomes = outcomes_of(program, model, explored, *run, r.exploration, values, r.stuck_states);
+  r.outcomes = outcomes_of(program, model, explored, *run, r.exploration, values, r.stuck_states,
+                           symmetry.get());
   // A run cut short by a loop bound leaves the outcomes incomplete as a limit does.
   const bool bounded = std::any_of(r.outcomes.begin(), r.outcomes.end(),
                                    [](const Outcome& o) { return !o.bounds.empty(); });
@@ -139,8 +189,16 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   r.values = values.size();
   r.reduction = options.reduction;
   r.eager_firings = r.exploration.extra_firings;
+  if (symmetry) {
+    r.symmetry = Symmetry::Replicas;
+    r.replica_classes = symmetry->class_sizes();
+    r.orbit_states = run->orbit_states(*symmetry);
+  }
   r.races = initial_races(model, r);
-  if (mark_noncommuting) mark_noncommuting_races(model, *run, r);
+  if (mark_noncommuting) {
+    mark_noncommuting_races(model, *run, r);
+    if (symmetry) close_under_symmetry(r.races, *symmetry);
+  }
   return r;
 }
 
@@ -149,8 +207,12 @@ CheckResult check(const sem::Program& program, sem::ValueStore& values,
   CheckResult result = explore(program, values, options, "", options.classify_races);
   result.warnings = uninitialized_warnings(program, result.outcomes, values);
   if (options.classify_races) {
+    // Ordering two nodes of different replicas breaks their symmetry: the ordered programs
+    // are explored without.
+    CheckOptions ordered_options = options;
+    ordered_options.symmetry = Symmetry::None;
     classify_races(program, result, [&](const sem::Program& ordered, const std::string& label) {
-      return explore(ordered, values, options, label);
+      return explore(ordered, values, ordered_options, label);
     });
   }
   return result;

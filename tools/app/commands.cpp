@@ -91,6 +91,7 @@ api::CheckOptions exploration(const ExplorationOptions& options, const api::Engi
   check.parallel = options.parallel;
   check.store = options.store;
   check.reduction = options.reduction;
+  check.symmetry = options.symmetry;
   check.eval = options.eval;
   check.progress = progress_lines(options.quiet, err);
   check.engine = engine;
