@@ -149,7 +149,10 @@ void close_under_symmetry(std::vector<Race>& races, const check::ReplicaSymmetry
   if (observable.empty()) return;
   for (Race& race : races) {
     if (race.observable.value_or(false)) continue;
-    symmetry.for_each_permutation([&](const check::ReplicaPermutation& image) {
+    // The images of the pair alone: every replica but those of its two nodes is alike.
+    const std::vector<Slot> alike(symmetry.slot_count(), 0);
+    const TransitionId pair[] = {race.first_node, race.second_node};
+    symmetry.for_each_image(alike.data(), pair, [&](const check::ReplicaPermutation& image) {
       const TransitionId a = symmetry.permute(race.first_node, image);
       const TransitionId b = symmetry.permute(race.second_node, image);
       if (observable.contains({a, b}) || observable.contains({b, a})) race.observable = true;

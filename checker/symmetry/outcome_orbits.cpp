@@ -20,7 +20,7 @@ std::vector<Outcome> outcome_orbits(const std::vector<Outcome>& found,
   for (const Outcome& o : found) {
     orbit.clear();
     for (std::size_t i = 0; i < slots.size(); ++i) state[slots[i]] = o.values[i];
-    symmetry.for_each_permutation([&](const ReplicaPermutation& image) {
+    symmetry.for_each_image(state.data(), o.blocked, [&](const ReplicaPermutation& image) {
       permuted = state;
       symmetry.permute_state(state.data(), image, permuted.data());
       Outcome p;

@@ -9,7 +9,7 @@ namespace tfmc::check {
 
 ReplicaSymmetry::ReplicaSymmetry(std::vector<std::vector<Replica>> classes, std::size_t slot_count,
                                  std::size_t transition_count)
-    : transition_place_(transition_count) {
+    : slot_count_(slot_count), transition_place_(transition_count) {
   std::vector<bool> slot_taken(slot_count, false);
   for (std::vector<Replica>& members : classes) {
     TFMC_CHECK(members.size() >= 2, "a class of replicas has two at least");
@@ -50,10 +50,10 @@ bool ReplicaSymmetry::part_less(const Slot* state, std::uint32_t a, std::uint32_
   return false;
 }
 
-void ReplicaSymmetry::canonicalize(Slot* state, ReplicaPermutation* image,
-                                   std::vector<Slot>& scratch) const {
+void ReplicaSymmetry::canonicalize(Slot* state, ReplicaPermutation* image, Scratch& scratch) const {
   if (image != nullptr) *image = identity();
-  std::vector<std::uint32_t> order;
+  std::vector<std::uint32_t>& order = scratch.order;
+  std::vector<Slot>& parts = scratch.parts;
   for (const Class& c : classes_) {
     order.resize(c.size);
     std::iota(order.begin(), order.end(), c.first);
@@ -66,15 +66,15 @@ void ReplicaSymmetry::canonicalize(Slot* state, ReplicaPermutation* image,
     if (!moved) continue;
     // The class's parts, then each written to its sorted place.
     const std::size_t width = replicas_[c.first].slots.size();
-    scratch.resize(width * c.size);
+    parts.resize(width * c.size);
     for (std::uint32_t i = 0; i < c.size; ++i) {
       const std::vector<std::uint32_t>& slots = replicas_[c.first + i].slots;
-      for (std::size_t m = 0; m < width; ++m) scratch[i * width + m] = state[slots[m]];
+      for (std::size_t m = 0; m < width; ++m) parts[i * width + m] = state[slots[m]];
     }
     for (std::uint32_t i = 0; i < c.size; ++i) {
       const std::vector<std::uint32_t>& slots = replicas_[c.first + i].slots;
       const std::size_t from = (order[i] - c.first) * width;
-      for (std::size_t m = 0; m < width; ++m) state[slots[m]] = scratch[from + m];
+      for (std::size_t m = 0; m < width; ++m) state[slots[m]] = parts[from + m];
       if (image != nullptr) (*image)[order[i]] = c.first + i;
     }
   }
@@ -107,17 +107,56 @@ ReplicaPermutation ReplicaSymmetry::identity() const {
   return id;
 }
 
-void ReplicaSymmetry::for_each_permutation(
+void ReplicaSymmetry::for_each_image(
+    const Slot* state, std::span<const TransitionId> marked,
     const std::function<void(const ReplicaPermutation&)>& visit) const {
-  // An odometer over the classes, each class's digit its next lexicographic arrangement.
-  ReplicaPermutation image = identity();
+  // Each replica's key: its local part, then its marked local transitions. Within a class,
+  // replicas of equal keys share a rank; each distinct arrangement of the class's ranks over
+  // its places is one image (std::next_permutation steps through the distinct arrangements of
+  // a sorted sequence with repeats), and the classes combine as the digits of an odometer.
+  std::vector<std::vector<std::uint32_t>> keys(replicas_.size());
+  for (std::uint32_t r = 0; r < replicas_.size(); ++r) {
+    for (std::uint32_t s : replicas_[r].slots) keys[r].push_back(state[s]);
+  }
+  for (TransitionId t : marked) {
+    const Place& p = transition_place_.at(t);
+    if (p.replica != kShared) keys[p.replica].push_back(kShared - 1 - p.local);
+  }
+  std::vector<std::uint32_t> rank(replicas_.size());
+  std::vector<std::vector<std::uint32_t>> arrangement(classes_.size());
+  for (std::size_t k = 0; k < classes_.size(); ++k) {
+    const Class& c = classes_[k];
+    std::vector<std::vector<std::uint32_t>> distinct(keys.begin() + c.first,
+                                                     keys.begin() + c.first + c.size);
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    for (std::uint32_t r = c.first; r < c.first + c.size; ++r) {
+      rank[r] = static_cast<std::uint32_t>(
+          std::lower_bound(distinct.begin(), distinct.end(), keys[r]) - distinct.begin());
+      arrangement[k].push_back(rank[r]);
+    }
+    std::sort(arrangement[k].begin(), arrangement[k].end());
+  }
+  ReplicaPermutation image(replicas_.size());
+  std::vector<std::uint32_t> taken;
   for (;;) {
+    // Place p of a class takes the first replica not placed yet whose rank is arrangement[p].
+    for (std::size_t k = 0; k < classes_.size(); ++k) {
+      const Class& c = classes_[k];
+      taken.assign(c.size, 0);
+      for (std::uint32_t p = 0; p < c.size; ++p) {
+        std::uint32_t r = c.first;
+        while (taken[r - c.first] != 0 || rank[r] != arrangement[k][p]) ++r;
+        taken[r - c.first] = 1;
+        image[r] = c.first + p;
+      }
+    }
     visit(image);
     std::size_t k = 0;
-    for (; k < classes_.size(); ++k) {
-      const auto begin = image.begin() + classes_[k].first;
-      if (std::next_permutation(begin, begin + classes_[k].size)) break;
-      // next_permutation wrapped this class to its first arrangement: carry to the next.
+    // next_permutation wraps a class back to its sorted arrangement: carry to the next.
+    while (k < classes_.size() &&
+           !std::next_permutation(arrangement[k].begin(), arrangement[k].end())) {
+      ++k;
     }
     if (k == classes_.size()) return;
   }

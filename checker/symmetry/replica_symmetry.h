@@ -42,13 +42,19 @@ class ReplicaSymmetry {
   ReplicaSymmetry(std::vector<std::vector<Replica>> classes, std::size_t slot_count,
                   std::size_t transition_count);
 
+  std::size_t slot_count() const { return slot_count_; }
   std::size_t replica_count() const { return replicas_.size(); }
   // The sizes of the classes, in order.
   std::vector<std::size_t> class_sizes() const;
 
+  // canonicalize()'s working space, the caller's, reused between calls.
+  struct Scratch {
+    std::vector<Slot> parts;
+    std::vector<std::uint32_t> order;
+  };
   // Puts `state` into canonical form, in place; `image` (may be null) receives the
-  // permutation that was applied. `scratch` is the caller's, reused between calls.
-  void canonicalize(Slot* state, ReplicaPermutation* image, std::vector<Slot>& scratch) const;
+  // permutation that was applied.
+  void canonicalize(Slot* state, ReplicaPermutation* image, Scratch& scratch) const;
 
   // `in` with permutation `image` applied, into `out` (a different array).
   void permute_state(const Slot* in, const ReplicaPermutation& image, Slot* out) const;
@@ -56,9 +62,13 @@ class ReplicaSymmetry {
   ReplicaPermutation inverse(const ReplicaPermutation& image) const;
   ReplicaPermutation identity() const;
 
-  // Calls `visit` with every permutation of the group (each class's replicas permuted among
-  // themselves, the classes independently), the identity first.
-  void for_each_permutation(const std::function<void(const ReplicaPermutation&)>& visit) const;
+  // Calls `visit` with one permutation of the group (each class's replicas permuted among
+  // themselves, the classes independently) for each distinct image of the pair (`state`,
+  // the transitions `marked`): permutations that differ only by swapping replicas whose local
+  // parts in `state` and marked local transitions are equal give one image, and only one of
+  // them is visited. So a state whose replicas are all alike is visited once, not K! times.
+  void for_each_image(const Slot* state, std::span<const TransitionId> marked,
+                      const std::function<void(const ReplicaPermutation&)>& visit) const;
 
   // How many states the orbit of canonical state `state` holds: per class, the replicas'
   // arrangements that give different states (the multinomial of its equal local parts).
@@ -78,6 +88,7 @@ class ReplicaSymmetry {
   // Whether replica a's local part in `state` orders before replica b's.
   bool part_less(const Slot* state, std::uint32_t a, std::uint32_t b) const;
 
+  std::size_t slot_count_;
   std::vector<Replica> replicas_;
   std::vector<Class> classes_;
   std::vector<Place> transition_place_;

@@ -34,7 +34,7 @@ std::vector<TransitionId> SymmetricModel::run_of(std::span<const TransitionId> s
   // explorer stored, whose frame the next step is named in.
   std::vector<Slot> real(inner_.slot_count());
   std::vector<Slot> canonical(real.size());
-  std::vector<Slot> scratch;
+  ReplicaSymmetry::Scratch scratch;
   inner_.initial_state(real.data());
   const auto canonical_image = [&] {
     canonical = real;

@@ -75,7 +75,7 @@ class SymmetricModel : public TransitionSystem {
   TransitionSystem& inner_;
   const ReplicaSymmetry& symmetry_;
   std::vector<std::uint32_t> all_slots_;  // 0 .. slot_count() - 1
-  mutable std::vector<Slot> scratch_;     // canonicalize()'s
+  mutable ReplicaSymmetry::Scratch scratch_;
 };
 
 }  // namespace tfmc::check

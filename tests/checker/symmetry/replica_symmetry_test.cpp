@@ -24,7 +24,7 @@ ReplicaSymmetry three_replicas() {
 TEST_CASE("the canonical form sorts the replicas' parts and keeps the shared slots",
           "[checker][symmetry]") {
   const ReplicaSymmetry s = three_replicas();
-  std::vector<Slot> scratch;
+  ReplicaSymmetry::Scratch scratch;
   std::vector<Slot> state = {9, 7, 1, 3, 8, 3, 2};
   ReplicaPermutation image;
   s.canonicalize(state.data(), &image, scratch);
@@ -42,7 +42,7 @@ TEST_CASE("the canonical form sorts the replicas' parts and keeps the shared slo
 
   // Every state of an orbit has one canonical form.
   std::set<std::vector<Slot>> forms;
-  s.for_each_permutation([&](const ReplicaPermutation& p) {
+  s.for_each_image(original.data(), {}, [&](const ReplicaPermutation& p) {
     std::vector<Slot> member(7, 0);
     member[0] = original[0];
     s.permute_state(original.data(), p, member.data());
@@ -52,21 +52,38 @@ TEST_CASE("the canonical form sorts the replicas' parts and keeps the shared slo
   CHECK(forms == std::set<std::vector<Slot>>{state});
 }
 
-TEST_CASE("the group holds every permutation of a class once, the identity first",
+TEST_CASE("each distinct image of a state and marked transitions is visited once",
           "[checker][symmetry]") {
   const ReplicaSymmetry s = three_replicas();
-  std::vector<ReplicaPermutation> seen;
-  s.for_each_permutation([&](const ReplicaPermutation& p) { seen.push_back(p); });
-  REQUIRE(seen.size() == 6);
-  CHECK(seen.front() == s.identity());
-  CHECK(std::set<ReplicaPermutation>(seen.begin(), seen.end()).size() == 6);
+  const auto images = [&](const std::vector<Slot>& state, std::vector<tfmc::TransitionId> marked) {
+    std::set<std::pair<std::vector<Slot>, std::set<tfmc::TransitionId>>> seen;
+    int visits = 0;
+    s.for_each_image(state.data(), marked, [&](const ReplicaPermutation& p) {
+      ++visits;
+      std::vector<Slot> image(state);
+      s.permute_state(state.data(), p, image.data());
+      std::set<tfmc::TransitionId> moved;
+      for (tfmc::TransitionId t : marked) moved.insert(s.permute(t, p));
+      seen.emplace(image, moved);
+    });
+    CHECK(static_cast<int>(seen.size()) == visits);
+    return visits;
+  };
+  CHECK(images({0, 1, 1, 2, 2, 3, 3}, {}) == 6);
+  CHECK(images({0, 1, 1, 1, 1, 3, 3}, {}) == 3);
+  CHECK(images({0, 4, 4, 4, 4, 4, 4}, {}) == 1);
+  // Marked transitions tell alike replicas apart: the replica of transition 1 goes anywhere.
+  CHECK(images({0, 4, 4, 4, 4, 4, 4}, {1}) == 3);
+  CHECK(images({0, 4, 4, 4, 4, 4, 4}, {0, 2}) == 3);
+  CHECK(images({0, 4, 4, 4, 4, 4, 4}, {3}) == 1);
 
-  // Two classes permute independently: 2! * 3! permutations.
+  // Two classes permute independently: 2! * 3! images of distinct parts.
   std::vector<ReplicaSymmetry::Replica> pair = {{{0}, {}}, {{1}, {}}};
   std::vector<ReplicaSymmetry::Replica> triple = {{{2}, {}}, {{3}, {}}, {{4}, {}}};
   const ReplicaSymmetry two_classes({pair, triple}, 5, 0);
+  const std::vector<Slot> distinct = {1, 2, 3, 4, 5};
   int count = 0;
-  two_classes.for_each_permutation([&](const ReplicaPermutation& p) {
+  two_classes.for_each_image(distinct.data(), {}, [&](const ReplicaPermutation& p) {
     ++count;
     CHECK((p[0] <= 1 && p[1] <= 1 && p[2] >= 2 && p[3] >= 2 && p[4] >= 2));
   });
