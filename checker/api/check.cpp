@@ -49,6 +49,10 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& m
     return out;
   };
   std::vector<check::Outcome> found_outcomes = run.outcomes(e);
+  // The stuck final states stored, counted before the orbits multiply the outcomes.
+  for (const check::Outcome& found : found_outcomes) {
+    if (found.stuck) stuck_states += found.final_states;
+  }
   if (symmetry != nullptr) {
     found_outcomes = check::outcome_orbits(found_outcomes, *symmetry, explored);
   }
@@ -76,7 +80,6 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& m
     std::sort(o.outputs.begin(), o.outputs.end());
     std::sort(o.variables.begin(), o.variables.end());
     o.stuck = found.stuck;
-    if (found.stuck) stuck_states += found.final_states;
     o.blocked = names(found.blocked);
     o.witness = names(found.witness);
     Assumptions made;
@@ -147,10 +150,10 @@ void close_under_symmetry(std::vector<Race>& races, const check::ReplicaSymmetry
     if (race.observable.value_or(false)) observable.emplace(race.first_node, race.second_node);
   }
   if (observable.empty()) return;
+  // The images of a pair alone: every replica but those of its two nodes is alike.
+  const std::vector<Slot> alike(symmetry.slot_count(), 0);
   for (Race& race : races) {
     if (race.observable.value_or(false)) continue;
-    // The images of the pair alone: every replica but those of its two nodes is alike.
-    const std::vector<Slot> alike(symmetry.slot_count(), 0);
     const TransitionId pair[] = {race.first_node, race.second_node};
     symmetry.for_each_image(alike.data(), pair, [&](const check::ReplicaPermutation& image) {
       const TransitionId a = symmetry.permute(race.first_node, image);

@@ -4,8 +4,9 @@
 // ApplyGradientDescent), run as --concurrent 2 and 3, the exploration with --symmetry replicas
 // must find exactly the outcomes (outputs, variables, stuck flag, blocked nodes) of the one
 // with --symmetry none, at every reduction level and on 2 threads; every witness it gives must
-// replay, on the program's graph model, to a final state with exactly its outcome; and it must
-// store no more states. A program with critical sections has no replicas (auto explores it
+// replay, on the program's graph model, to a final state with exactly its outcome; it must
+// store no more states, and count no more stuck final states than final states (both count
+// the states stored). A program with critical sections has no replicas (auto explores it
 // without symmetry) and is counted apart.
 //
 // A program whose explorations need more than kMaxStates is skipped and counted; each setting
@@ -176,6 +177,9 @@ std::string disagreement(const std::string& path, std::uint32_t concurrent, cons
   if (compared(plain) != compared(reduced)) {
     problems << "outcome sets differ: " << plain.outcomes.size() << " without symmetry, "
              << reduced.outcomes.size() << " with\n";
+  }
+  if (reduced.stuck_states > reduced.exploration.final_states) {
+    problems << "more stuck states than final states\n";
   }
   if (reduced.replica_classes != std::vector<std::size_t>{concurrent}) {
     problems << "the replica classes are not one of " << concurrent << "\n";

@@ -10,7 +10,7 @@
 # TensorFlow saved (testdata/savedmodel/mlp_hidden_hogwild: Hogwild steps on one model).
 # Environment knobs:
 #   BENCH_TOWERS     the K of the tower rows under --reduction none (default "2 3 4 5")
-#   BENCH_STUBBORN   the K of the tower rows under --reduction stubborn (default "4 6 8 10")
+#   BENCH_STUBBORN   the K of the tower rows under --reduction stubborn (default "4 6 8 10 12")
 #   BENCH_STEPS      the K of the MLP rows (default "2 3 4")
 #   BENCH_SECONDS    --max-seconds of each run (default 120): a run it stops is marked
 #                    incomplete, with the states it stored by then
@@ -21,7 +21,7 @@ set -euo pipefail
 
 build_dir=${1:-build}
 towers=${BENCH_TOWERS:-2 3 4 5}
-stubborn=${BENCH_STUBBORN:-4 6 8 10}
+stubborn=${BENCH_STUBBORN:-4 6 8 10 12}
 steps=${BENCH_STEPS:-2 3 4}
 seconds=${BENCH_SECONDS:-120}
 # shellcheck source=tools/bench/built_tools.sh
