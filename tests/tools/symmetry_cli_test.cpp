@@ -38,8 +38,7 @@ std::set<std::string> outcome_texts(const Json& doc) {
 
 }  // namespace
 
-TEST_CASE("--symmetry auto reduces concurrent copies and keeps every outcome",
-          "[tools][symmetry]") {
+TEST_CASE("symmetry auto reduces concurrent copies and keeps every outcome", "[tools][symmetry]") {
   const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrement);
   const auto plain = tfmc_run({"check", path, "--concurrent", "3", "--symmetry", "none", "--json"});
   const auto reduced = tfmc_run({"check", path, "--concurrent", "3", "--json"});
@@ -68,8 +67,7 @@ TEST_CASE("--symmetry auto reduces concurrent copies and keeps every outcome",
         std::string::npos);
 }
 
-TEST_CASE("--symmetry replicas without interchangeable executions is an error",
-          "[tools][symmetry]") {
+TEST_CASE("symmetry replicas without interchangeable executions is an error", "[tools][symmetry]") {
   const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrement);
   const auto alone = tfmc_run({"check", path, "--symmetry", "replicas"});
   CHECK(alone.code == 2);
