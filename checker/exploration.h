@@ -113,9 +113,11 @@ struct Exploration {
   // States a stop left unexpanded that the scan for final states did not reach before its
   // grace ran out (limit_watch.h, grace_seconds): any of them may be final.
   std::uint64_t unscanned = 0;
-  // Final states whose witness was not replayed before --max-seconds (outcomes.h): their
-  // outcomes are not known, so the exploration counts as incomplete.
+  // Final states whose witness was not replayed before --max-seconds or --max-memory stopped
+  // the replay (outcomes.h), which replay_stop names: their outcomes are not known, so the
+  // exploration counts as incomplete.
   std::uint64_t unreplayed = 0;
+  StopReason replay_stop = StopReason::None;
   double seconds = 0;
   std::size_t store_bytes = 0;  // the store's memory (StateStore::bytes)
   std::size_t disk_bytes = 0;   // the state log's file

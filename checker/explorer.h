@@ -156,6 +156,10 @@ class Explorer {
                      std::vector<std::pair<StateIndex, StateIndex>>& unexpanded);
   // Whether `more` bytes fit under --max-memory besides what the process holds.
   bool memory_allows(std::size_t more) const;
+  // Whether committing `staged` states of a level that --max-seconds halted, growing the
+  // visited set by `growth` bytes, is expected to end within the grace past the limit, at the
+  // last commit's seconds per state.
+  bool commit_fits(std::uint64_t staged, std::size_t growth) const;
   // Grows the store to hold `states` (StateStore::reserve: roomy where memory allows it), on
   // `workers`; false, and nothing done, when memory does not allow it.
   bool grow_table(std::uint64_t states, unsigned workers);
@@ -192,6 +196,7 @@ class Explorer {
   std::chrono::steady_clock::time_point start_;
   std::atomic<std::uint64_t> committed_transitions_{0};
   std::atomic<double> next_report_{1.0};  // seconds
+  double commit_seconds_per_state_ = 0;   // of the last provisional level's commit
 };
 
 }  // namespace tfmc::check

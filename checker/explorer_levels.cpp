@@ -2,6 +2,7 @@
 // running its blocks on the workers, and keeping, redoing or stopping it as the store, memory
 // and the limits allow. The expansion of states, the hot loop, is in explorer.cpp.
 #include <algorithm>
+#include <chrono>
 
 #include "checker/explorer.h"
 #include "semantics/errors/invariant.h"
@@ -24,6 +25,14 @@ void Explorer::count_blocks(const Level& level, std::size_t blocks, Exploration&
       if (f < end) r.finals.push_back(f);
     }
   }
+}
+
+bool Explorer::commit_fits(std::uint64_t staged, std::size_t growth) const {
+  // Twice the last commit's time per state, for a machine whose load changes; a commit that
+  // grows the visited set moves every stored state, in a time not measured.
+  const double expected = 2 * commit_seconds_per_state_ * static_cast<double>(staged);
+  return growth == 0 &&
+         !workers_[0].watch.past_grace(grace_seconds(limits_.max_seconds) - expected);
 }
 
 bool Explorer::memory_allows(std::size_t more) const {
@@ -145,10 +154,22 @@ Explorer::Halt Explorer::explore_level(StateIndex lo, StateIndex hi, double room
       if (store_.size() > hi) unexpanded.emplace_back(hi, static_cast<StateIndex>(store_.size()));
       return Halt::Memory;
     }
+    if (level.provisional && halt == Halt::Seconds && !commit_fits(staged, growth)) {
+      // Committing the staged states may run past the grace after --max-seconds: the level
+      // is dropped, its states left unexpanded for the scan (as a level without memory to
+      // commit is).
+      store_.drop_level();
+      unexpanded.emplace_back(lo, hi);
+      return halt;
+    }
     count_blocks(level, level.blocks.size(), r);
     if (level.provisional) {
+      const auto commit_start = std::chrono::steady_clock::now();
       grow_table(reached, workers);
       commit_level(level, workers, true, kMaxStates);
+      commit_seconds_per_state_ =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - commit_start).count() /
+          static_cast<double>(std::max<std::uint64_t>(staged, 1));
     }
     store_.close_level();
     committed_transitions_.store(r.transitions);

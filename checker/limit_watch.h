@@ -24,6 +24,13 @@ class LimitWatch {
   // Whether `extra` seconds past --max-seconds have gone by (false without that limit): the
   // grace in which the phases after a stop (the scan of the states left) still run.
   bool past_grace(double extra) const;
+  // Whether the resident memory has reached --max-memory (false without that limit); once it
+  // has, it stays reached.
+  bool over_memory();
+  // The limit that stops a phase which runs whether or not a limit stopped the exploration
+  // (the replay of the witnesses): MaxSeconds `grace` seconds past --max-seconds, MaxMemory
+  // at --max-memory, else None.
+  StopReason reached_past(double grace);
   // Seconds since the command's start.
   double elapsed() const;
 
@@ -33,6 +40,7 @@ class LimitWatch {
   Limits limits_;
   std::chrono::steady_clock::time_point since_;
   std::chrono::steady_clock::time_point next_memory_read_{};  // the first call reads it
+  bool over_memory_ = false;
   StopReason reached_ = StopReason::None;
 };
 

@@ -16,13 +16,8 @@ std::vector<Outcome> collect_outcomes(const TransitionSystem& model, const Explo
   LimitWatch watch(limits);
   const double grace = grace_seconds(limits.max_seconds);
   for (std::size_t k = 0; k < e.finals.size(); ++k) {
-    if (watch.past_grace(grace)) {
-      e.unreplayed = e.finals.size() - k;
-      if (e.complete || e.stop_reason == StopReason::MaxIterations) {
-        e.complete = false;
-        e.stop_reason = StopReason::MaxSeconds;
-      }
-      if (e.stopped_in == StopPhase::None) e.stopped_in = StopPhase::Replay;
+    if (const StopReason why = watch.reached_past(grace); why != StopReason::None) {
+      stop_replay(e, e.finals.size() - k, why);
       break;
     }
     const StateIndex f = e.finals[k];
@@ -38,6 +33,16 @@ std::vector<Outcome> collect_outcomes(const TransitionSystem& model, const Explo
     ++out[it->second].final_states;
   }
   return out;
+}
+
+void stop_replay(Exploration& e, std::uint64_t unreplayed, StopReason why) {
+  e.unreplayed = unreplayed;
+  if (e.replay_stop == StopReason::None) e.replay_stop = why;
+  if (e.complete || e.stop_reason == StopReason::MaxIterations) {
+    e.complete = false;
+    e.stop_reason = why;
+  }
+  if (e.stopped_in == StopPhase::None) e.stopped_in = StopPhase::Replay;
 }
 
 }  // namespace tfmc::check

@@ -23,11 +23,17 @@ struct Outcome {
 };
 
 // Distinct outcomes of the final states of `e`, in discovery order. Replaying every final
-// state's witness can take long (many final states, long runs), so the replay keeps the
-// deadline of the phases after a stop, the grace past --max-seconds (limit_watch.h): past it,
-// the final states left are counted in e.unreplayed and give no outcome, and `e` becomes
-// incomplete, stopped by --max-seconds (in StopPhase::Replay, unless a limit stopped it before).
+// state's witness can take long (many final states, long runs) and its outcomes' memory grows
+// with them, so the replay keeps the deadline of the phases after a stop, the grace past
+// --max-seconds, and --max-memory (LimitWatch::reached_past): past either, the final states
+// left give no outcome and mark `e` (stop_replay).
 std::vector<Outcome> collect_outcomes(const TransitionSystem& model, const Explorer& explorer,
                                       Exploration& e, const Limits& limits);
+
+// Marks `e` as stopped by `why` in the replay of its witnesses (or the naming of their
+// outcomes, checker/api/check.h) with `unreplayed` final states left in all (more than 0):
+// incomplete, and stopped in StopPhase::Replay unless a limit stopped it before (whose reason
+// and phase it keeps). e.replay_stop keeps the first replay stop's reason.
+void stop_replay(Exploration& e, std::uint64_t unreplayed, StopReason why);
 
 }  // namespace tfmc::check

@@ -5,8 +5,9 @@
 #include <limits>
 #include <optional>
 
+#include "gpu_eval/conv_order.h"
 #include "gpu_eval/cpu_tf_ops.h"
-#include "gpu_eval/inner_products.h"
+#include "gpu_eval/element_kernels.h"
 
 namespace tfmc::eval::cpu {
 
@@ -14,21 +15,10 @@ namespace {
 
 using Index = std::int64_t;
 
-// One spatial dimension of the window: the output size and where output 0's window starts.
-struct Axis {
-  Index in = 0, kernel = 0, stride = 1, dilation = 1, pad_before = 0, out = 0;
-};
-
-// A grouped convolution's sizes in NHWC order; the filter is [kh, kw, group_in, out_c].
-struct Geometry {
-  Index batch = 0, in_c = 0, group_in = 0, out_c = 0;
-  Axis h, w;
-  Index groups() const { return in_c / group_in; }
-  Index group_out() const { return out_c / groups(); }
-  Shape input_shape() const { return {batch, h.in, w.in, in_c}; }
-  Shape filter_shape() const { return {h.kernel, w.kernel, group_in, out_c}; }
-  Shape output_shape() const { return {batch, h.out, w.out, out_c}; }
-};
+using conv::accumulate;
+using conv::Axis;
+using conv::Geometry;
+using conv::tap;
 
 // NHWC's dimension d is NCHW's dimension kFromNchw[d].
 constexpr std::array<std::size_t, 4> kFromNchw{0, 2, 3, 1};
@@ -132,19 +122,6 @@ std::variant<Shape, ErrorKind> grouped_filter(const Shape& filter, Index in_c, F
   return Shape{filter[0], filter[1], 1, filter[2] * filter[3]};
 }
 
-// A sum of products from +0 in TensorFlow's rounding: f32 fused, f64 rounded per step.
-template <class T>
-T accumulate(T acc, T a, T b) {
-  if constexpr (std::is_same_v<T, float>) return kernels::fused_add_product(acc, a, b);
-  return kernels::add_product(acc, a, b);
-}
-
-// The input row (or column) of output position o's window tap k, or -1 in the padding.
-Index tap(const Axis& a, Index o, Index k) {
-  const Index r = o * a.stride + k * a.dilation - a.pad_before;
-  return r >= 0 && r < a.in ? r : -1;
-}
-
 // The output position whose window tap k reads input position r, or -1 where none does.
 Index tapped_by(const Axis& a, Index r, Index k) {
   const Index t = r + a.pad_before - k * a.dilation;
@@ -152,7 +129,7 @@ Index tapped_by(const Axis& a, Index r, Index k) {
   return t / a.stride;
 }
 
-// out[n, y, x, o]: the sum over (kh, kw, group_in) in index order.
+// Every output element's forward_sum (conv_geometry.h), in row-major order.
 template <class T>
 Tensor forward(const Geometry& g, const Tensor& input, const Tensor& filter) {
   Tensor out = make_tensor(input.dtype, g.output_shape());
@@ -163,23 +140,26 @@ Tensor forward(const Geometry& g, const Tensor& input, const Tensor& filter) {
     for (Index y = 0; y < g.h.out; ++y)
       for (Index xo = 0; xo < g.w.out; ++xo)
         for (Index o = 0; o < g.out_c; ++o, ++i) {
-          const Index first_c = o / g.group_out() * g.group_in;
-          T acc{0};
-          for (Index kh = 0; kh < g.h.kernel; ++kh) {
-            const Index r = tap(g.h, y, kh);
-            for (Index kw = 0; kw < g.w.kernel && r >= 0; ++kw) {
-              const Index c = tap(g.w, xo, kw);
-              if (c < 0) continue;
-              const Index at = ((n * g.h.in + r) * g.w.in + c) * g.in_c + first_c;
-              const Index tap_at = (kh * g.w.kernel + kw) * g.group_in * g.out_c + o;
-              for (Index ci = 0; ci < g.group_in; ++ci) {
-                acc = accumulate<T>(acc, x[at + ci], f[tap_at + ci * g.out_c]);
-              }
-            }
-          }
-          store(out, i, acc);
+          store(out, i, conv::forward_sum<T>(g, x, f, n, y, xo, o));
         }
   return out;
+}
+
+// The input-channel block of TensorFlow's order for this forward convolution (conv_order.h).
+Index forward_block(const Geometry& g, DType dtype, const ConvWindow& window, bool channels_first) {
+  kernels::Conv2dShape s;
+  s.batch = g.batch;
+  s.kernel_h = g.h.kernel;
+  s.kernel_w = g.w.kernel;
+  s.in_channels = g.group_in;
+  s.out_channels = g.out_c;
+  s.out_h = g.h.out;
+  s.out_w = g.w.out;
+  s.groups = g.groups();
+  s.f32 = dtype == DType::F32;
+  s.nhwc = !channels_first;
+  s.explicit_padding = window.padding == ConvPadding::Explicit;
+  return std::max<Index>(kernels::conv2d_input_channel_block(s), 1);
 }
 
 // dx[n, r, c, ch]: the sum over (kh, kw, the group's out channels) in index order.
@@ -333,19 +313,29 @@ std::variant<Geometry, ErrorKind> backprop_geometry(const Shape& in, const Shape
 
 }  // namespace
 
-EvalResult conv2d(const Tensor& input, const Tensor& filter, const ConvWindow& window,
-                  bool channels_first, FilterForm form) {
+std::variant<conv::Geometry, ErrorKind> conv2d_geometry(const Tensor& input, const Tensor& filter,
+                                                        const ConvWindow& window,
+                                                        bool channels_first, FilterForm form) {
   if (!float_dtypes({&input, &filter})) return ErrorKind::Type;
   if (input.shape.size() != 4) return ErrorKind::Shape;
   const Shape in = to_nhwc(input.shape, channels_first);
   const auto grouped = grouped_filter(filter.shape, in[3], form);
   if (auto* e = std::get_if<ErrorKind>(&grouped)) return *e;
-  const auto planned = geometry(in, std::get<Shape>(grouped), window, channels_first);
+  auto planned = geometry(in, std::get<Shape>(grouped), window, channels_first);
   if (auto* e = std::get_if<ErrorKind>(&planned)) return *e;
-  const Geometry& g = std::get<Geometry>(planned);
+  Geometry& g = std::get<Geometry>(planned);
   if (refused_by_generic_kernel(g, input.dtype, false, window, channels_first, form)) {
     return ErrorKind::Shape;
   }
+  g.forward_block = forward_block(g, input.dtype, window, channels_first);
+  return planned;
+}
+
+EvalResult conv2d(const Tensor& input, const Tensor& filter, const ConvWindow& window,
+                  bool channels_first, FilterForm form) {
+  const auto planned = conv2d_geometry(input, filter, window, channels_first, form);
+  if (auto* e = std::get_if<ErrorKind>(&planned)) return *e;
+  const Geometry& g = std::get<Geometry>(planned);
   const Tensor x = layout(input, channels_first, true);
   return by_dtype(input.dtype, [&](auto type) {
     return layout(forward<typename decltype(type)::type>(g, x, filter), channels_first, false);

@@ -13,12 +13,19 @@
 // sums its products in one fixed order from +0, f32 fused, and skips the padding.
 #pragma once
 
+#include "gpu_eval/conv_geometry.h"
 #include "gpu_eval/cpu_tensor_access.h"
 
 namespace tfmc::eval::cpu {
 
 // Whether the filter is a grouped convolution's or a depthwise one's.
 enum class FilterForm : std::uint8_t { Grouped, Depthwise };
+
+// The geometry conv2d computes with (NHWC sizes, the filter read as grouped), or the error
+// it gives: the CUDA backend's Conv2D (cuda_batch_plan.h) runs exactly the calls this accepts.
+std::variant<conv::Geometry, ErrorKind> conv2d_geometry(const Tensor& input, const Tensor& filter,
+                                                        const ConvWindow& window,
+                                                        bool channels_first, FilterForm form);
 
 EvalResult conv2d(const Tensor& input, const Tensor& filter, const ConvWindow& window,
                   bool channels_first, FilterForm form);

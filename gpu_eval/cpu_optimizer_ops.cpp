@@ -7,38 +7,37 @@
 #include <vector>
 
 #include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/eigen_packet_math.h"
+#include "gpu_eval/eigen_scalar_ops.h"
 
 namespace tfmc::eval::cpu {
 namespace {
 
+// What a step sees of an element besides the arguments' elements.
+struct Lane {
+  const OpAttrs& attrs;
+  // Whether TensorFlow's Eigen computes the element in a whole SIMD packet (8 floats or 4
+  // doubles, those before the last multiple), where its exp is Eigen's approximation.
+  bool in_packet;
+  std::int64_t global_step;  // AdagradDA's, 0 for the others
+};
+
 // Each step below is TensorFlow's CPU functor of that name (training_ops.cc) on one element:
 // `x` holds the arguments' elements (a hyperparameter's one value), `y` receives the new
 // values. Eigen evaluates an expression as its tree is written, left operand first, so each
-// line keeps TensorFlow's parenthesization: `a * b * c` is (a * b) * c. Eigen's scalar
-// rsqrt is 1 / sqrt, its sign is -1, 0 or 1, and cwiseMax(a, b) is (a < b ? b : a).
-
-template <class T>
-T rsqrt(T x) {
-  return T(1) / std::sqrt(x);
-}
-template <class T>
-T sign(T x) {
-  return x == T(0) ? T(0) : (x < T(0) ? T(-1) : T(1));
-}
-template <class T>
-T max_of(T a, T b) {
-  return a < b ? b : a;
-}
+// line keeps TensorFlow's parenthesization: `a * b * c` is (a * b) * c. The element functions
+// are Eigen's scalar ones (eigen_scalar_ops.h).
+using namespace eigen_scalar;
 
 // `shaped[k]`: argument k has the first variable's shape (a variable or the gradient); the
 // others are scalars.
 struct Momentum {
   static constexpr std::array<bool, 5> shaped = {true, true, false, true, false};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs& attrs) {
+  static void step(const T* x, T* y, const Lane& lane) {
     const T var = x[0], accum = x[1], lr = x[2], grad = x[3], momentum = x[4];
     const T a = accum * momentum + grad;
-    y[0] = attrs.use_nesterov ? var - (grad * lr + a * momentum * lr) : var - a * lr;
+    y[0] = lane.attrs.use_nesterov ? var - (grad * lr + a * momentum * lr) : var - a * lr;
     y[1] = a;
   }
 };
@@ -47,10 +46,10 @@ struct Momentum {
 struct KerasMomentum {
   static constexpr std::array<bool, 5> shaped = {true, true, false, true, false};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs& attrs) {
+  static void step(const T* x, T* y, const Lane& lane) {
     const T var = x[0], accum = x[1], lr = x[2], grad = x[3], momentum = x[4];
     const T a = accum * momentum - grad * lr;
-    y[0] = attrs.use_nesterov ? var + (a * momentum - grad * lr) : var + a;
+    y[0] = lane.attrs.use_nesterov ? var + (a * momentum - grad * lr) : var + a;
     y[1] = a;
   }
 };
@@ -60,13 +59,13 @@ struct Adam {
   static constexpr std::array<bool, 10> shaped = {true,  true,  true,  false, false,
                                                   false, false, false, false, true};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs& attrs) {
+  static void step(const T* x, T* y, const Lane& lane) {
     const T var = x[0], m = x[1], v = x[2], beta1_power = x[3], beta2_power = x[4], lr = x[5],
             beta1 = x[6], beta2 = x[7], epsilon = x[8], grad = x[9];
     const T alpha = lr * std::sqrt(T(1) - beta2_power) / (T(1) - beta1_power);
     const T m1 = m + (grad - m) * (T(1) - beta1);
     const T v1 = v + (grad * grad - v) * (T(1) - beta2);
-    const T direction = attrs.use_nesterov ? grad * (T(1) - beta1) + beta1 * m1 : m1;
+    const T direction = lane.attrs.use_nesterov ? grad * (T(1) - beta1) + beta1 * m1 : m1;
     y[0] = var - (direction * alpha) / (std::sqrt(v1) + epsilon);
     y[1] = m1;
     y[2] = v1;
@@ -77,7 +76,7 @@ struct AdamWithAmsgrad {
   static constexpr std::array<bool, 11> shaped = {true,  true,  true,  true,  false, false,
                                                   false, false, false, false, true};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs&) {
+  static void step(const T* x, T* y, const Lane&) {
     const T var = x[0], m = x[1], v = x[2], vhat = x[3], beta1_power = x[4], beta2_power = x[5],
             lr = x[6], beta1 = x[7], beta2 = x[8], epsilon = x[9], grad = x[10];
     const T alpha = lr * std::sqrt(T(1) - beta2_power) / (T(1) - beta1_power);
@@ -95,7 +94,7 @@ struct AdaMax {
   static constexpr std::array<bool, 9> shaped = {true,  true,  true,  false, false,
                                                  false, false, false, true};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs&) {
+  static void step(const T* x, T* y, const Lane&) {
     const T var = x[0], m = x[1], v = x[2], beta1_power = x[3], lr = x[4], beta1 = x[5],
             beta2 = x[6], epsilon = x[7], grad = x[8];
     const T m1 = m + (grad - m) * (T(1) - beta1);
@@ -109,9 +108,9 @@ struct AdaMax {
 struct Adagrad {
   static constexpr std::array<bool, 4> shaped = {true, true, false, true};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs& attrs) {
+  static void step(const T* x, T* y, const Lane& lane) {
     const T var = x[0], accum = x[1], lr = x[2], grad = x[3];
-    const T a = attrs.update_slots ? accum + grad * grad : accum;
+    const T a = lane.attrs.update_slots ? accum + grad * grad : accum;
     y[0] = var - grad * lr * rsqrt(a);
     y[1] = a;
   }
@@ -120,9 +119,9 @@ struct Adagrad {
 struct AdagradV2 {
   static constexpr std::array<bool, 5> shaped = {true, true, false, false, true};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs& attrs) {
+  static void step(const T* x, T* y, const Lane& lane) {
     const T var = x[0], accum = x[1], lr = x[2], epsilon = x[3], grad = x[4];
-    const T a = attrs.update_slots ? accum + grad * grad : accum;
+    const T a = lane.attrs.update_slots ? accum + grad * grad : accum;
     y[0] = var - grad * lr / (std::sqrt(a) + epsilon);
     y[1] = a;
   }
@@ -131,7 +130,7 @@ struct AdagradV2 {
 struct Adadelta {
   static constexpr std::array<bool, 7> shaped = {true, true, true, false, false, false, true};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs&) {
+  static void step(const T* x, T* y, const Lane&) {
     const T var = x[0], accum = x[1], accum_update = x[2], lr = x[3], rho = x[4], epsilon = x[5],
             grad = x[6];
     const T a = accum * rho + grad * grad * (T(1) - rho);
@@ -146,7 +145,7 @@ struct RMSProp {
   static constexpr std::array<bool, 8> shaped = {true,  true,  true,  false,
                                                  false, false, false, true};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs&) {
+  static void step(const T* x, T* y, const Lane&) {
     const T var = x[0], ms = x[1], mom = x[2], lr = x[3], rho = x[4], momentum = x[5],
             epsilon = x[6], grad = x[7];
     const T ms1 = ms + (grad * grad - ms) * (T(1) - rho);
@@ -161,7 +160,7 @@ struct CenteredRMSProp {
   static constexpr std::array<bool, 9> shaped = {true,  true,  true,  true, false,
                                                  false, false, false, true};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs&) {
+  static void step(const T* x, T* y, const Lane&) {
     const T var = x[0], mg = x[1], ms = x[2], mom = x[3], lr = x[4], rho = x[5], momentum = x[6],
             epsilon = x[7], grad = x[8];
     const T ms1 = ms + (grad * grad - ms) * (T(1) - rho);
@@ -199,8 +198,8 @@ struct Ftrl {
   static constexpr std::array<bool, 8> shaped = {true,  true,  true,  true,
                                                  false, false, false, false};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs& attrs) {
-    ftrl(x[0], x[1], x[2], x[3], x[3], x[4], x[5], x[6], x[7], attrs.multiply_linear_by_lr, y);
+  static void step(const T* x, T* y, const Lane& lane) {
+    ftrl(x[0], x[1], x[2], x[3], x[3], x[4], x[5], x[6], x[7], lane.attrs.multiply_linear_by_lr, y);
   }
 };
 
@@ -208,11 +207,11 @@ struct FtrlV2 {
   static constexpr std::array<bool, 9> shaped = {true,  true,  true,  true, false,
                                                  false, false, false, false};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs& attrs) {
+  static void step(const T* x, T* y, const Lane& lane) {
     const T var = x[0], grad = x[3], l2_shrinkage = x[7];
     const T shrunk_grad = grad + T(2) * l2_shrinkage * var;
-    ftrl(var, x[1], x[2], grad, shrunk_grad, x[4], x[5], x[6], x[8], attrs.multiply_linear_by_lr,
-         y);
+    ftrl(var, x[1], x[2], grad, shrunk_grad, x[4], x[5], x[6], x[8],
+         lane.attrs.multiply_linear_by_lr, y);
   }
 };
 
@@ -227,7 +226,7 @@ T proximal(T v, T rate_l1, T l2_rate, T l1) {
 struct ProximalGradientDescent {
   static constexpr std::array<bool, 5> shaped = {true, false, false, false, true};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs&) {
+  static void step(const T* x, T* y, const Lane&) {
     const T var = x[0], lr = x[1], l1 = x[2], l2 = x[3], grad = x[4];
     y[0] = proximal(var - grad * lr, lr * l1, l2 * lr, l1);
   }
@@ -236,7 +235,7 @@ struct ProximalGradientDescent {
 struct ProximalAdagrad {
   static constexpr std::array<bool, 6> shaped = {true, true, false, false, false, true};
   template <class T>
-  static void step(const T* x, T* y, const OpAttrs&) {
+  static void step(const T* x, T* y, const Lane&) {
     const T var = x[0], accum = x[1], lr = x[2], l1 = x[3], l2 = x[4], grad = x[5];
     const T a = accum + grad * grad;
     const T rate = lr * rsqrt(a);
@@ -245,13 +244,94 @@ struct ProximalAdagrad {
   }
 };
 
+// ApplyAdagradDA: the accumulators add grad and its square, then the weight is
+// lr * -1 * sign(g) * max(|g| - step * l1, 0) / (l2 * (step * lr) + sqrt(gg)) when l1 > 0, else
+// lr * g * -1 / (the same), where step is TensorFlow's static_cast<float>(global_step), so that
+// a double step rounds to float first.
+struct AdagradDA {
+  static constexpr std::array<bool, 8> shaped = {true,  true,  true,  true,
+                                                 false, false, false, false};
+  static constexpr std::size_t global_step = 7;  // an i64 scalar
+  template <class T>
+  static void step(const T* x, T* y, const Lane& lane) {
+    const T ga = x[1], gg = x[2], grad = x[3], lr = x[4], l1 = x[5], l2 = x[6];
+    const auto global = static_cast<float>(lane.global_step);
+    const T step_lr = global * lr;
+    const T ga1 = ga + grad;
+    const T gg1 = gg + grad * grad;
+    const T denominator = l2 * step_lr + std::sqrt(gg1);
+    y[0] = l1 > T(0)
+               ? lr * T(-1) * sign(ga1) * max_of(std::abs(ga1) - T(global) * l1, T(0)) / denominator
+               : lr * ga1 * T(-1) / denominator;
+    y[1] = ga1;
+    y[2] = gg1;
+  }
+};
+
+// AddSign and PowerSign first move m toward grad, then scale grad by how sign(grad) and the new
+// sign(m) agree.
+template <class T>
+T sign_momentum(T m, T grad, T beta) {
+  return m * beta + grad * (T(1) - beta);
+}
+
+struct AddSign {
+  static constexpr std::array<bool, 7> shaped = {true, true, false, false, false, false, true};
+  template <class T>
+  static void step(const T* x, T* y, const Lane&) {
+    const T var = x[0], m = x[1], lr = x[2], alpha = x[3], sign_decay = x[4], beta = x[5],
+            grad = x[6];
+    const T m1 = sign_momentum(m, grad, beta);
+    const T sign_gm = sign(grad) * sign(m1);
+    y[0] = var - lr * (alpha + sign_decay * sign_gm) * grad;
+    y[1] = m1;
+  }
+};
+
+// e^x as TensorFlow's Eigen computes an element of an Exp expression: its packet approximation
+// (eigen_packet_math.h) in whole packets, the C library's exp on the rest.
+template <class T>
+T exp_at(T x, bool in_packet) {
+  if (!in_packet) return std::exp(x);
+  if constexpr (std::is_same_v<T, float>) {
+    return eigen::exp_packet(x);
+  } else {
+    return eigen::exp_packet_double(x);
+  }
+}
+
+struct PowerSign {
+  static constexpr std::array<bool, 7> shaped = {true, true, false, false, false, false, true};
+  template <class T>
+  static void step(const T* x, T* y, const Lane& lane) {
+    const T var = x[0], m = x[1], lr = x[2], logbase = x[3], sign_decay = x[4], beta = x[5],
+            grad = x[6];
+    const T m1 = sign_momentum(m, grad, beta);
+    const T sign_gm = sign(grad) * sign(m1);
+    const T grad_scale = exp_at(logbase * sign_decay * sign_gm, lane.in_packet);
+    y[0] = var - lr * grad_scale * grad;
+    y[1] = m1;
+  }
+};
+
+// The position of Kernel's i64 global step among its arguments, n (none) for the others.
+template <class Kernel>
+constexpr std::size_t global_step_position() {
+  if constexpr (requires { Kernel::global_step; }) {
+    return Kernel::global_step;
+  } else {
+    return Kernel::shaped.size();
+  }
+}
+
 // Checks the arguments as the contract says, then applies Kernel::step element by element.
 template <class Kernel, int variables>
 EvalResult apply_step(std::span<const Tensor* const> args, const OpAttrs& attrs) {
   constexpr std::size_t n = Kernel::shaped.size();
+  constexpr std::size_t step_at = global_step_position<Kernel>();
   const Tensor& first = *args[0];
-  for (const Tensor* a : args) {
-    if (a->dtype != first.dtype) return ErrorKind::Type;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (args[k]->dtype != (k == step_at ? DType::I64 : first.dtype)) return ErrorKind::Type;
   }
   if (first.dtype != DType::F32 && first.dtype != DType::F64) return ErrorKind::Type;
   for (std::size_t k = 0; k < n; ++k) {
@@ -259,17 +339,26 @@ EvalResult apply_step(std::span<const Tensor* const> args, const OpAttrs& attrs)
       return ErrorKind::Shape;
     }
   }
+  std::int64_t global_step = 0;
+  if constexpr (step_at < n) global_step = view<std::int64_t>(*args[step_at])[0];
   return visit_numeric(first.dtype, [&]<class T>(std::type_identity<T>) -> EvalResult {
     if constexpr (std::is_floating_point_v<T>) {
       std::vector<Tensor> out(variables, make_tensor(first.dtype, first.shape));
       std::array<ElementView<T>, n> in{};
-      for (std::size_t k = 0; k < n; ++k) in[k] = view<T>(*args[k]);
+      for (std::size_t k = 0; k < n; ++k) {
+        if (k != step_at) in[k] = view<T>(*args[k]);
+      }
       std::array<T, n> x{};
       std::array<T, variables> y{};
       const std::int64_t size = first.size();
+      // AVX packets: 32 bytes, 8 floats or 4 doubles.
+      constexpr std::int64_t lanes = 32 / sizeof(T);
+      const std::int64_t packed = size / lanes * lanes;
       for (std::int64_t i = 0; i < size; ++i) {
-        for (std::size_t k = 0; k < n; ++k) x[k] = in[k][Kernel::shaped[k] ? i : 0];
-        Kernel::step(x.data(), y.data(), attrs);
+        for (std::size_t k = 0; k < n; ++k) {
+          if (k != step_at) x[k] = in[k][Kernel::shaped[k] ? i : 0];
+        }
+        Kernel::step(x.data(), y.data(), Lane{attrs, i < packed, global_step});
         for (int v = 0; v < variables; ++v) store<T>(out[v], i, y[v]);
       }
       return out;
@@ -311,6 +400,12 @@ EvalResult optimizer_step(BuiltinOp op, std::span<const Tensor* const> args, con
       return apply_step<ProximalAdagrad, 2>(args, attrs);
     case BuiltinOp::KerasMomentumStep:
       return apply_step<KerasMomentum, 2>(args, attrs);
+    case BuiltinOp::AdagradDAStep:
+      return apply_step<AdagradDA, 3>(args, attrs);
+    case BuiltinOp::AddSignStep:
+      return apply_step<AddSign, 2>(args, attrs);
+    case BuiltinOp::PowerSignStep:
+      return apply_step<PowerSign, 2>(args, attrs);
     default:
       throw std::invalid_argument("optimizer_step: not an optimizer's step");
   }

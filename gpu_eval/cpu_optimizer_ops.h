@@ -5,10 +5,10 @@
 // (FORMAT.md, "Operations", lists where they cannot be).
 //
 // Contract: the arguments are the variables' values, then TensorFlow's other inputs in its
-// order. All must have one dtype, f32 or f64 (else Error(type)); the gradient has the first
-// variable's shape, as does every other variable, and each hyperparameter is a scalar (else
-// Error(shape)), as TensorFlow's kernels require. The results are the variables' new values,
-// in order.
+// order. All must have one dtype, f32 or f64, but AdagradDA's global_step, an i64 (else
+// Error(type)); the gradient has the first variable's shape, as does every other variable, and
+// each hyperparameter is a scalar (else Error(shape)), as TensorFlow's kernels require. The results
+// are the variables' new values, in order.
 #pragma once
 
 #include <span>
@@ -34,6 +34,9 @@ constexpr bool is_optimizer_step(BuiltinOp op) {
     case BuiltinOp::ProximalGradientDescentStep:
     case BuiltinOp::ProximalAdagradStep:
     case BuiltinOp::KerasMomentumStep:
+    case BuiltinOp::AdagradDAStep:
+    case BuiltinOp::AddSignStep:
+    case BuiltinOp::PowerSignStep:
       return true;
     default:
       return false;

@@ -11,6 +11,7 @@
 #include "gpu_eval/cpu_optimizer_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cpu_tf_ops.h"
+#include "gpu_eval/eigen_scalar_ops.h"
 
 namespace tfmc::eval::cpu {
 namespace {
@@ -24,28 +25,12 @@ struct StepContext {
 // An element step: `x` holds one element of each argument in the dense step's order (the
 // variables, then the other inputs without indices; a hyperparameter its value), `y`
 // receives the variables' new elements. Eigen evaluates an expression as its tree is
-// written, left operand first, so each line keeps TensorFlow's parenthesization; Eigen's
-// scalar rsqrt is 1 / sqrt, and std::min(a, b) is (b < a ? b : a), std::max(a, b)
-// (a < b ? b : a).
+// written, left operand first, so each line keeps TensorFlow's parenthesization; the element
+// functions are Eigen's scalar ones (eigen_scalar_ops.h).
 template <class T>
 using ElementStep = void (*)(const T* x, T* y, const StepContext& context);
 
-template <class T>
-T rsqrt(T x) {
-  return T(1) / std::sqrt(x);
-}
-template <class T>
-T sign(T x) {
-  return x == T(0) ? T(0) : (x < T(0) ? T(-1) : T(1));
-}
-template <class T>
-T min_of(T a, T b) {
-  return b < a ? b : a;
-}
-template <class T>
-T max_of(T a, T b) {
-  return a < b ? b : a;
-}
+using namespace eigen_scalar;
 
 // SparseApplyMomentum's row: lr multiplies first, unlike ApplyMomentum's.
 template <class T>

@@ -7,6 +7,8 @@ bool available() { return false; }
 
 std::string describe() { return "no CUDA device: tfmc was built without nvcc"; }
 
+BatchPhases last_batch_phases() { return {}; }
+
 bool binary_batch(BuiltinOp, DType, const cpu::Broadcast&, const BatchOperands&, std::span<Tensor>,
                   std::span<std::uint8_t>) {
   return false;
@@ -18,6 +20,15 @@ bool unary_batch(BuiltinOp, const BatchOperands&, std::span<Tensor>, std::span<s
 
 bool matmul_batch(const BatchOperands&, std::int64_t, std::int64_t, std::int64_t, bool, bool,
                   std::span<Tensor>) {
+  return false;
+}
+
+bool batch_matmul_batch(const BatchOperands&, const cpu::Broadcast&, std::int64_t, std::int64_t,
+                        std::int64_t, bool, bool, std::span<Tensor>) {
+  return false;
+}
+
+bool convolution_batch(const BatchOperands&, const conv::Geometry&, std::span<Tensor>) {
   return false;
 }
 

@@ -5,6 +5,8 @@
 #include <map>
 #include <unordered_map>
 
+#include "gpu_eval/cpu_convolution.h"
+#include "gpu_eval/cuda_device.h"
 #include "gpu_eval/element_kernels.h"
 
 namespace tfmc::eval::cuda {
@@ -33,6 +35,13 @@ std::optional<DeviceCall> binary_call(BuiltinOp op, const Tensor& a, const Tenso
   return call;
 }
 
+// a x b x c in double first: a work only compares with a threshold, and must not overflow.
+std::int64_t saturated_product(std::initializer_list<std::int64_t> factors) {
+  double work = 1;
+  for (std::int64_t f : factors) work *= static_cast<double>(f);
+  return work >= 0x1p62 ? std::int64_t{1} << 62 : static_cast<std::int64_t>(work);
+}
+
 std::optional<DeviceCall> matmul_call(const OpAttrs& attrs, const Tensor& a, const Tensor& b) {
   if (a.dtype != b.dtype || a.dtype == DType::Bool || a.shape.size() != 2 || b.shape.size() != 2) {
     return std::nullopt;
@@ -46,10 +55,59 @@ std::optional<DeviceCall> matmul_call(const OpAttrs& attrs, const Tensor& a, con
   if (b.shape[attrs.transpose_b ? 1 : 0] != call.k) return std::nullopt;
   call.result_shape = {call.m, call.n};
   if (!cpu::representable(call.result_shape)) return std::nullopt;
-  // m x k x n in double first: it only compares with a threshold, and must not overflow.
-  const double work =
-      static_cast<double>(call.m) * static_cast<double>(call.k) * static_cast<double>(call.n);
-  call.work = work >= 0x1p62 ? std::int64_t{1} << 62 : static_cast<std::int64_t>(work);
+  call.work = saturated_product({call.m, call.k, call.n});
+  return call;
+}
+
+// BatchMatMulV2 exactly where cpu::batch_matmul computes a tensor, with at most kMaxBatchRank
+// batch dimensions: each slice is a product in MatMul's general order (cpu_batch_matmul.cpp),
+// which the MatMul kernel sums, whatever the shape.
+std::optional<DeviceCall> batch_matmul_call(const OpAttrs& attrs, const Tensor& x,
+                                            const Tensor& y) {
+  const std::size_t x_rank = x.shape.size();
+  const std::size_t y_rank = y.shape.size();
+  if (x.dtype != y.dtype || x.dtype == DType::Bool || x_rank < 2 || y_rank < 2) {
+    return std::nullopt;
+  }
+  DeviceCall call;
+  call.kernel = DeviceKernel::BatchMatMul;
+  call.operand_dtype = call.result_dtype = x.dtype;
+  call.adj_x = attrs.adj_x;
+  call.adj_y = attrs.adj_y;
+  call.m = x.shape[attrs.adj_x ? x_rank - 1 : x_rank - 2];
+  call.k = x.shape[attrs.adj_x ? x_rank - 2 : x_rank - 1];
+  call.n = y.shape[attrs.adj_y ? y_rank - 2 : y_rank - 1];
+  if (y.shape[attrs.adj_y ? y_rank - 1 : y_rank - 2] != call.k) return std::nullopt;
+  std::optional<cpu::Broadcast> batch = cpu::broadcast(Shape(x.shape.begin(), x.shape.end() - 2),
+                                                       Shape(y.shape.begin(), y.shape.end() - 2));
+  if (!batch || batch->shape.size() > kMaxBatchRank) return std::nullopt;
+  call.result_shape = batch->shape;
+  call.result_shape.push_back(call.m);
+  call.result_shape.push_back(call.n);
+  if (!cpu::representable(call.result_shape)) return std::nullopt;
+  call.work = saturated_product({element_count(batch->shape), call.m, call.k, call.n});
+  call.broadcast = std::move(*batch);
+  return call;
+}
+
+// Conv2D and DepthwiseConv2dNative exactly where cpu::conv2d computes a tensor, in NHWC: NCHW
+// stays on the CPU, whose layout transposes the device does not repeat. Every output element
+// is conv_geometry.h's forward_sum, the CPU backend's.
+std::optional<DeviceCall> convolution_call(BuiltinOp op, const OpAttrs& attrs, const Tensor& input,
+                                           const Tensor& filter) {
+  if (attrs.channels_first) return std::nullopt;
+  const cpu::FilterForm form =
+      op == BuiltinOp::Conv2D ? cpu::FilterForm::Grouped : cpu::FilterForm::Depthwise;
+  auto planned = cpu::conv2d_geometry(input, filter, attrs.window, false, form);
+  auto* g = std::get_if<conv::Geometry>(&planned);
+  if (g == nullptr) return std::nullopt;
+  DeviceCall call;
+  call.kernel = DeviceKernel::Convolution;
+  call.operand_dtype = call.result_dtype = input.dtype;
+  call.result_shape = g->output_shape();
+  call.work =
+      saturated_product({element_count(call.result_shape), g->h.kernel, g->w.kernel, g->group_in});
+  call.geometry = *g;
   return call;
 }
 
@@ -74,6 +132,13 @@ struct LaunchKey {
   DType to;
   bool transpose_a;
   bool transpose_b;
+  bool adj_x;
+  bool adj_y;
+  bool channels_first;
+  ConvPadding padding;
+  std::vector<std::int64_t> strides;
+  std::vector<std::int64_t> dilations;
+  std::vector<std::int64_t> explicit_paddings;
   std::vector<DType> dtypes;
   std::vector<Shape> shapes;
 
@@ -81,7 +146,20 @@ struct LaunchKey {
 };
 
 LaunchKey launch_key(const EvalRequest& r) {
-  LaunchKey key{r.op, r.attrs.to, r.attrs.transpose_a, r.attrs.transpose_b, {}, {}};
+  const ConvWindow& w = r.attrs.window;
+  LaunchKey key{r.op,
+                r.attrs.to,
+                r.attrs.transpose_a,
+                r.attrs.transpose_b,
+                r.attrs.adj_x,
+                r.attrs.adj_y,
+                r.attrs.channels_first,
+                w.padding,
+                w.strides,
+                w.dilations,
+                w.explicit_paddings,
+                {},
+                {}};
   for (const Tensor* t : r.args) {
     key.dtypes.push_back(t->dtype);
     key.shapes.push_back(t->shape);
@@ -123,6 +201,10 @@ std::int64_t DeviceThresholds::of(DeviceKernel kernel) const {
     case DeviceKernel::Concat:
     case DeviceKernel::Split:
       return copy;
+    case DeviceKernel::BatchMatMul:
+      return batch_matmul;
+    case DeviceKernel::Convolution:
+      return convolution;
   }
   return copy;
 }
@@ -150,6 +232,12 @@ std::optional<DeviceCall> device_call(BuiltinOp op, const OpAttrs& attrs,
     return call;
   }
   if (op == BuiltinOp::MatMul && args.size() == 2) return matmul_call(attrs, *args[0], *args[1]);
+  if (op == BuiltinOp::BatchMatMulV2 && args.size() == 2) {
+    return batch_matmul_call(attrs, *args[0], *args[1]);
+  }
+  if ((op == BuiltinOp::Conv2D || op == BuiltinOp::DepthwiseConv2dNative) && args.size() == 2) {
+    return convolution_call(op, attrs, *args[0], *args[1]);
+  }
   if (op == BuiltinOp::Concat && args.size() >= 2) {
     return copy_call(DeviceKernel::Concat, cpu::plan_concat(args, attrs.axis), args[0]->dtype);
   }

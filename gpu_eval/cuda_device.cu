@@ -1,8 +1,8 @@
 // The device of cuda_device.h, and its kernels that are not element-wise (those are in
-// cuda_elementwise.cu): MatMul over a batch group in one launch (grid z: the call), and the
-// byte copies of Concat and Split. Every output element's inner product runs in TensorFlow's
-// order within one thread, through the shared steps of inner_products.h, so the bits are the
-// CPU backend's (compiled with --fmad=false; the fused steps call fma explicitly).
+// cuda_elementwise.cu): MatMul and BatchMatMulV2 over a batch group in one launch (grid z: the
+// call), and the byte copies of Concat and Split. Every output element's inner product runs in
+// TensorFlow's order within one thread, through the shared steps of inner_products.h, so the bits
+// are the CPU backend's (compiled with --fmad=false; the fused steps call fma explicitly).
 #include <string>
 #include <vector>
 
@@ -30,18 +30,41 @@ constexpr int kDepth = 16;
 constexpr int kSide = 16;  // threads along each side of a block
 constexpr int kPer = kTile / kSide;
 
+// The products of one call: `count` slices (a MatMul: one, rank 0), slice s reading operand a's
+// matrix at index sum(s_d x a_strides[d]) and b's at sum(s_d x b_strides[d]), s_d the digits of
+// s in `dims` (BatchMatMulV2's broadcast batch dimensions), and writing result matrix s.
+struct Slices {
+  int rank = 0;
+  std::int64_t count = 1;
+  std::int64_t dims[kMaxBatchRank] = {};
+  std::int64_t a_strides[kMaxBatchRank] = {};
+  std::int64_t b_strides[kMaxBatchRank] = {};
+};
+
+// Grid x: the column tiles of each slice in turn.
 template <class T, bool fused>
 __global__ void tiled_matmul_kernel(const T* operands, const std::int64_t* first,
                                     const std::int64_t* second, T* out, std::int64_t m,
                                     std::int64_t k, std::int64_t n, bool transpose_a,
-                                    bool transpose_b) {
+                                    bool transpose_b, Slices slices) {
   __shared__ T a_tile[kDepth][kTile];  // a_tile[d][r]: a(row0 + r, k0 + d)
   __shared__ T b_tile[kDepth][kTile];  // b_tile[d][c]: b(k0 + d, col0 + c)
   const unsigned call = blockIdx.z;
-  const T* a = operands + first[call];
-  const T* b = operands + second[call];
+  const std::int64_t column_tiles = (n + kTile - 1) / kTile;
+  const std::int64_t slice = blockIdx.x / column_tiles;
+  std::int64_t rest = slice;
+  std::int64_t a_matrix = 0;
+  std::int64_t b_matrix = 0;
+  for (int d = slices.rank - 1; d >= 0; --d) {
+    const std::int64_t index = rest % slices.dims[d];
+    rest /= slices.dims[d];
+    a_matrix += index * slices.a_strides[d];
+    b_matrix += index * slices.b_strides[d];
+  }
+  const T* a = operands + first[call] + a_matrix * m * k;
+  const T* b = operands + second[call] + b_matrix * k * n;
   const std::int64_t row0 = static_cast<std::int64_t>(blockIdx.y) * kTile;
-  const std::int64_t col0 = static_cast<std::int64_t>(blockIdx.x) * kTile;
+  const std::int64_t col0 = static_cast<std::int64_t>(blockIdx.x % column_tiles) * kTile;
   const int thread = threadIdx.y * kSide + threadIdx.x;
   T acc[kPer][kPer];
   for (int i = 0; i < kPer; ++i) {
@@ -77,7 +100,7 @@ __global__ void tiled_matmul_kernel(const T* operands, const std::int64_t* first
     }
     __syncthreads();
   }
-  T* c = out + call * m * n;
+  T* c = out + (call * slices.count + slice) * m * n;
   for (int i = 0; i < kPer; ++i) {
     const std::int64_t row = row0 + threadIdx.y + kSide * i;
     for (int j = 0; j < kPer; ++j) {
@@ -134,6 +157,30 @@ std::int64_t total(const std::vector<std::int64_t>& sizes) {
   return sum;
 }
 
+// The tiled kernel over `calls` calls of slices.count products each, fused (the Fused order,
+// floats only) or not (the Sequential order). False where the grid's x extent (the column
+// tiles of every slice) is past CUDA's limit.
+template <class T>
+bool launch_tiled(const T* operands, const std::int64_t* first, const std::int64_t* second,
+                  T* results, std::int64_t m, std::int64_t k, std::int64_t n, bool transpose_a,
+                  bool transpose_b, bool fused, const Slices& slices, unsigned calls) {
+  const std::int64_t columns = (n + kTile - 1) / kTile * slices.count;
+  if (columns > 0x7fffffff) return false;
+  const dim3 grid(static_cast<unsigned>(columns), static_cast<unsigned>((m + kTile - 1) / kTile),
+                  calls);
+  const dim3 block(kSide, kSide);
+  if constexpr (std::is_floating_point_v<T>) {
+    if (fused) {
+      tiled_matmul_kernel<T, true><<<grid, block>>>(operands, first, second, results, m, k, n,
+                                                    transpose_a, transpose_b, slices);
+      return true;
+    }
+  }
+  tiled_matmul_kernel<T, false><<<grid, block>>>(operands, first, second, results, m, k, n,
+                                                 transpose_a, transpose_b, slices);
+  return true;
+}
+
 __global__ void probe_kernel(int* out) { *out = 1; }
 
 // Whether a kernel of this build runs on the device: a device the build's architectures do
@@ -169,6 +216,11 @@ std::string describe() {
   return p.name;
 }
 
+BatchPhases last_batch_phases() {
+  const std::lock_guard<std::mutex> hold(device_lock());
+  return batch_phases();
+}
+
 bool matmul_batch(const BatchOperands& in, std::int64_t m, std::int64_t k, std::int64_t n,
                   bool transpose_a, bool transpose_b, std::span<Tensor> outs) {
   const DType dtype = in.tensors[0]->dtype;
@@ -188,19 +240,40 @@ bool matmul_batch(const BatchOperands& in, std::int64_t m, std::int64_t k, std::
                                                  transpose_a, transpose_b, order);
             return;
           }
-          const dim3 grid(static_cast<unsigned>((n + kTile - 1) / kTile),
-                          static_cast<unsigned>((m + kTile - 1) / kTile), calls);
-          const dim3 block(kSide, kSide);
-          if (order == kernels::InnerProductOrder::Fused) {
-            if constexpr (std::is_floating_point_v<T>) {
-              tiled_matmul_kernel<T, true><<<grid, block>>>(operands, first, second, results, m, k,
-                                                            n, transpose_a, transpose_b);
-              return;
-            }
-          }
-          tiled_matmul_kernel<T, false><<<grid, block>>>(operands, first, second, results, m, k, n,
-                                                         transpose_a, transpose_b);
+          launch_tiled<T>(operands, first, second, results, m, k, n, transpose_a, transpose_b,
+                          order == kernels::InnerProductOrder::Fused, Slices{}, calls);
         });
+  });
+}
+
+bool batch_matmul_batch(const BatchOperands& in, const cpu::Broadcast& batch, std::int64_t m,
+                        std::int64_t k, std::int64_t n, bool adj_x, bool adj_y,
+                        std::span<Tensor> outs) {
+  if (batch.shape.size() > kMaxBatchRank) return false;
+  Slices slices;
+  slices.rank = static_cast<int>(batch.shape.size());
+  slices.count = element_count(batch.shape);
+  for (int d = 0; d < slices.rank; ++d) {
+    slices.dims[d] = batch.shape[d];
+    slices.a_strides[d] = batch.a_strides[d];
+    slices.b_strides[d] = batch.b_strides[d];
+  }
+  const DType dtype = in.tensors[0]->dtype;
+  // cpu::batch_matmul's order: MatMul's general one whatever the shape.
+  const bool fused = kernels::tensorflow_inner_product_order(dtype, 2, 2, false, false) ==
+                     kernels::InnerProductOrder::Fused;
+  const auto calls = static_cast<unsigned>(outs.size());
+  return with_number_type(dtype, [&](auto type) {
+    using T = decltype(type);
+    bool fits = true;
+    const bool ran = run_batch<T, T>(in, outs, nullptr,
+                                     [&](const T* operands, const std::int64_t* first,
+                                         const std::int64_t* second, T* results, int*) {
+                                       fits =
+                                           launch_tiled<T>(operands, first, second, results, m, k,
+                                                           n, adj_x, adj_y, fused, slices, calls);
+                                     });
+    return ran && fits;
   });
 }
 

@@ -15,11 +15,13 @@
 // In a build without nvcc (cuda_absent.cpp) available() is false and every call returns false.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "gpu_eval/conv_geometry.h"
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/evaluator.h"
@@ -42,6 +44,22 @@ bool available();
 // The device's name, or why there is none.
 std::string describe();
 
+// Where the last batched call's time went, in seconds, each phase timed on the host between
+// synchronous steps: packing its operands into the pinned buffer, the copy to the device, the
+// kernel, the copy back, and unpacking into the result tensors. For benchmarks
+// (tools/bench/matmul_bench.cpp), which compare the copies' share with the bus's speed; all zero
+// before the first batched call and in a build without nvcc.
+struct BatchPhases {
+  double pack = 0;
+  double upload = 0;
+  double compute = 0;
+  double download = 0;
+  double unpack = 0;
+  std::size_t upload_bytes = 0;
+  std::size_t download_bytes = 0;
+};
+BatchPhases last_batch_phases();
+
 // The operands of one launch of a batch group (cuda_batch_plan.h): each distinct tensor once,
 // and per call its operands' indexes (`second` empty for a unary op).
 struct BatchOperands {
@@ -50,9 +68,10 @@ struct BatchOperands {
   std::span<const std::int32_t> second;
 };
 
-// The batched kernels: call i of the group computes outs[i] (sized by the caller) from its
-// operands, and sets faults[i] when one of its elements faulted. All the group's operands go
-// to the device in one copy, its results come back in one, with one kernel launch between.
+// The batched kernels: call i of the group computes outs[i] (its dtype and shape set by the
+// caller, its bytes made here) from its operands, and sets faults[i] when one of its elements
+// faulted. All the group's operands go to the device in one copy, its results come back in one,
+// with one kernel launch between.
 //
 // Add, Sub, Mul, Div, Maximum, Minimum (result in `dtype`), Equal, Less, Greater (bool result)
 // of a and b under `plan` (cpu::broadcast).
@@ -68,6 +87,23 @@ bool unary_batch(BuiltinOp op, const BatchOperands& in, std::span<Tensor> outs,
 // (n x k with transpose_b), as MatMul's attributes say. Never faults.
 bool matmul_batch(const BatchOperands& in, std::int64_t m, std::int64_t k, std::int64_t n,
                   bool transpose_a, bool transpose_b, std::span<Tensor> outs);
+
+// The most batch dimensions batch_matmul_batch takes (a kernel argument holds them).
+inline constexpr std::size_t kMaxBatchRank = 8;
+
+// BatchMatMulV2: outs[i] ([batch..., m, n]) holds, per slice of the broadcast batch dimensions
+// (`batch`: cpu::broadcast of x's and y's batch shapes, at most kMaxBatchRank of them), that
+// slice's x matrix (m x k, or k x m read transposed with adj_x) times its y matrix (k x n, or
+// n x k with adj_y), each element summed in MatMul's general order (inner_products.h: f32
+// fused in index order from +0, as cpu_batch_matmul.h states). Never faults.
+bool batch_matmul_batch(const BatchOperands& in, const cpu::Broadcast& batch, std::int64_t m,
+                        std::int64_t k, std::int64_t n, bool adj_x, bool adj_y,
+                        std::span<Tensor> outs);
+
+// Conv2D (and DepthwiseConv2dNative, its filter read as grouped) of an f32 NHWC input (first
+// operand) and filter (second) of geometry `g`: each element of outs[i] is conv_geometry.h's
+// forward_sum. Never faults.
+bool convolution_batch(const BatchOperands& in, const conv::Geometry& g, std::span<Tensor> outs);
 
 // Concat of `args` into `out`, and Split of `a` into `outs`, by the CPU backend's block plan
 // (cpu_shape_ops.h): bytes moved, nothing computed.

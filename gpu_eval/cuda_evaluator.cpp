@@ -12,8 +12,9 @@ std::optional<std::vector<EvalResult>> CudaEvaluator::run_group(const cuda::Batc
   const cuda::DeviceCall& call = group.call;
   std::vector<Tensor> outs;
   outs.reserve(group.requests.size());
+  // Shapes only: the device side makes each result's bytes as it unpacks them (cuda_device.h).
   for (std::size_t i = 0; i < group.requests.size(); ++i) {
-    outs.push_back(cpu::make_tensor(call.result_dtype, call.result_shape));
+    outs.push_back(Tensor{call.result_dtype, call.result_shape, {}});
   }
   std::vector<std::uint8_t> faults(outs.size(), 0);
   const cuda::BatchOperands in{group.operands, group.first, group.second};
@@ -28,6 +29,13 @@ std::optional<std::vector<EvalResult>> CudaEvaluator::run_group(const cuda::Batc
     case cuda::DeviceKernel::MatMul:
       ran = cuda::matmul_batch(in, call.m, call.k, call.n, group.transpose_a, group.transpose_b,
                                outs);
+      break;
+    case cuda::DeviceKernel::BatchMatMul:
+      ran = cuda::batch_matmul_batch(in, call.broadcast, call.m, call.k, call.n, call.adj_x,
+                                     call.adj_y, outs);
+      break;
+    case cuda::DeviceKernel::Convolution:
+      ran = cuda::convolution_batch(in, call.geometry, outs);
       break;
     case cuda::DeviceKernel::Concat:
     case cuda::DeviceKernel::Split:

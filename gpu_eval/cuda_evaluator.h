@@ -1,7 +1,7 @@
 // The CUDA backend: the Evaluator that runs the element-wise ops (Add, Sub, Mul, Div, Maximum,
 // Minimum, Equal, Less, Greater with broadcasting; Neg, Relu, Cast), MatMul (and its
-// transposes), Concat and Split (by attribute) on a CUDA device (cuda_device.h), with the same
-// bits as the CPU backend.
+// transposes), BatchMatMulV2, Conv2D and DepthwiseConv2dNative (NHWC), Concat and Split (by
+// attribute) on a CUDA device (cuda_device.h), with the same bits as the CPU backend.
 //
 // With `batches` it asks for batches (evaluator.h prefers_batches) where a device exists: a
 // batch's calls of one op, attributes and operand shapes run as one launch, their distinct
@@ -13,8 +13,8 @@
 // dtypes and shapes check out, as cpu_evaluator.h states them) and its launch group's work
 // reaches the family's threshold (DeviceThresholds); every other call, every error case, every
 // call with an f64 operand and float FloorMod (whose subnormal cases the device does not round
-// as the CPU does: cuda_batch_plan.cpp), the ops it does not cover (ConcatV2 and the other
-// TensorFlow-form ops among them) and any call the device fails go to the CPU backend, so
+// as the CPU does: cuda_batch_plan.cpp), NCHW convolutions, the ops it does not cover (ConcatV2 and
+// the other TensorFlow-form ops among them) and any call the device fails go to the CPU backend, so
 // results never depend on where they were computed. Counts say where each call ran. Calls from
 // several threads take the device one at a time.
 #pragma once

@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "gpu_eval/cuda_device.h"
+#include "gpu_eval/host_shares.h"
 #include "gpu_eval/tensor.h"
 
 namespace tfmc::eval::cuda {
@@ -128,6 +130,26 @@ inline Staging& staging() {
   return buffers;
 }
 
+// The phases of the last run_batch (cuda_device.h, last_batch_phases). Used under device_lock().
+inline BatchPhases& batch_phases() {
+  static BatchPhases phases;
+  return phases;
+}
+
+// Seconds since the last call (the first call since `start`), for timing a batch's phases.
+class PhaseClock {
+ public:
+  double lap() {
+    const auto now = std::chrono::steady_clock::now();
+    const double s = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    return s;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
 // Where a batch's parts lie in the staging buffers, in bytes: the operands (each aligned),
 // then each call's operand offsets (in elements of the operand type), which the one copy in
 // carries; then the results (call i's at i x result_bytes) and a fault flag per call, which
@@ -165,7 +187,8 @@ struct BatchLayout {
 // (first[i] and second[i]: call i's operands as element offsets from `operands`; second is
 // first for a unary op; call i's result at results + i x outs[i].size(), its flag faults[i])
 // unless the results are empty, copies results and flags out, and unpacks them into `outs`
-// and `faults` (null when the kernel cannot fault).
+// (whose dtype and shape the caller set; their bytes are made here) and `faults` (null when the
+// kernel cannot fault). Packing and unpacking run on several threads when large (host_shares.h).
 template <class T, class R, class Launch>
 bool run_batch(const BatchOperands& in, std::span<Tensor> outs, std::uint8_t* faults,
                Launch launch) {
@@ -177,10 +200,16 @@ bool run_batch(const BatchOperands& in, std::span<Tensor> outs, std::uint8_t* fa
   if (!buffers.reserve(layout.total)) return false;
   std::uint8_t* host = buffers.host();
   std::uint8_t* device = buffers.device();
+  BatchPhases& phases = batch_phases();
+  phases = BatchPhases{};
+  PhaseClock clock;
+  std::vector<host::ByteCopy> packing;
+  packing.reserve(in.tensors.size());
   for (std::size_t t = 0; t < in.tensors.size(); ++t) {
-    std::memcpy(host + layout.operand_at[t], in.tensors[t]->bytes.data(),
-                in.tensors[t]->bytes.size());
+    packing.push_back(
+        {host + layout.operand_at[t], in.tensors[t]->bytes.data(), in.tensors[t]->bytes.size()});
   }
+  host::copy_all(packing);
   auto* offsets = reinterpret_cast<std::int64_t*>(host + layout.offsets_at);
   const auto element_offset = [&](std::int32_t operand) {
     return static_cast<std::int64_t>(layout.operand_at[operand] / sizeof(T));
@@ -189,10 +218,13 @@ bool run_batch(const BatchOperands& in, std::span<Tensor> outs, std::uint8_t* fa
     offsets[i] = element_offset(in.first[i]);
     offsets[calls + i] = element_offset(in.second.empty() ? in.first[i] : in.second[i]);
   }
+  phases.pack = clock.lap();
   if (!succeeded(cudaMemcpy(device, host, layout.upload_bytes, cudaMemcpyHostToDevice)) ||
       !succeeded(cudaMemset(device + layout.faults_at, 0, calls * sizeof(int)))) {
     return false;
   }
+  phases.upload = clock.lap();
+  phases.upload_bytes = layout.upload_bytes;
   if (elements > 0) {
     const auto* first = reinterpret_cast<const std::int64_t*>(device + layout.offsets_at);
     launch(reinterpret_cast<const T*>(device), first, first + calls,
@@ -200,18 +232,26 @@ bool run_batch(const BatchOperands& in, std::span<Tensor> outs, std::uint8_t* fa
            reinterpret_cast<int*>(device + layout.faults_at));
     if (!launched()) return false;
   }
+  phases.compute = clock.lap();
   if (!succeeded(cudaMemcpy(host + layout.results_at, device + layout.results_at,
                             layout.total - layout.results_at, cudaMemcpyDeviceToHost))) {
     return false;
   }
-  for (std::size_t i = 0; i < calls; ++i) {
-    std::memcpy(outs[i].bytes.data(), host + layout.results_at + i * layout.result_bytes,
-                layout.result_bytes);
-  }
+  phases.download = clock.lap();
+  phases.download_bytes = layout.total - layout.results_at;
+  // Each result's bytes made here, by the share that fills them: its fresh pages are first
+  // touched once, in parallel, instead of zeroed by the caller and then overwritten.
+  host::for_shares(calls, calls * layout.result_bytes, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      const std::uint8_t* result = host + layout.results_at + i * layout.result_bytes;
+      outs[i].bytes.assign(result, result + layout.result_bytes);
+    }
+  });
   if (faults != nullptr) {
     const auto* flags = reinterpret_cast<const int*>(host + layout.faults_at);
     for (std::size_t i = 0; i < calls; ++i) faults[i] = flags[i] != 0 ? 1 : 0;
   }
+  phases.unpack = clock.lap();
   return true;
 }
 

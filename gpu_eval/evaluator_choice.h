@@ -24,6 +24,10 @@ inline constexpr cuda::DeviceThresholds kAutoThresholds{
     .unary = std::int64_t{1} << 18,
     .matmul = std::int64_t{1} << 21,  // 128 x 128 x 128 multiply-adds
     .copy = std::numeric_limits<std::int64_t>::max(),
+    // Not measured yet: the MatMul kernel's crossover for BatchMatMulV2, whose slices it runs,
+    // and a conservative 16M multiply-adds for the convolutions.
+    .batch_matmul = std::int64_t{1} << 21,
+    .convolution = std::int64_t{1} << 24,
 };
 
 // Cpu: the CPU backend. Gpu: the CUDA backend for every call it covers, in batches (the caller

@@ -12,6 +12,7 @@
 #include "checker/api/program_replicas.h"
 #include "checker/api/race_classification.h"
 #include "checker/api/uninitialized_warning.h"
+#include "checker/limit_watch.h"
 #include "checker/symmetry/outcome_orbits.h"
 #include "checker/symmetry/symmetric_model.h"
 #include "gpu_eval/evaluator_choice.h"
@@ -38,10 +39,13 @@ Assumptions assumptions_of(sem::GraphModel& model, std::span<const TransitionId>
 // states into `stuck_states`. An exploration reduced by `symmetry` (null: none) stands for the
 // orbits of its outcomes (outcome_orbits.h). Final states that differ only in their assumptions
 // give one outcome with the assumption sets of all of them, and the witness of the first found.
+// Named outcomes take far more memory than the replay's (a witness's node names), so the
+// naming keeps the replay's `limits` (check::stop_replay), and the processes of a run agree on
+// it.
 std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& model,
                                  const TransitionSystem& explored, ExplorationRun& run,
                                  check::Exploration& e, const sem::ValueStore& values,
-                                 std::uint64_t& stuck_states,
+                                 const check::Limits& limits, std::uint64_t& stuck_states,
                                  const check::ReplicaSymmetry* symmetry) {
   const auto names = [&](const std::vector<TransitionId>& ts) {
     std::vector<std::string> out;
@@ -60,7 +64,16 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& m
   // Reserved, so that the keys, which refer to the outcomes, stay valid.
   outcomes.reserve(found_outcomes.size());
   std::map<OutcomeKey, std::size_t> index;
+  check::LimitWatch watch(limits);
+  const double grace = check::grace_seconds(limits.max_seconds);
+  std::uint64_t unnamed = 0;  // final states of the outcomes a limit left unnamed
+  check::StopReason stop = check::StopReason::None;
   for (const check::Outcome& found : found_outcomes) {
+    if (stop == check::StopReason::None) stop = watch.reached_past(grace);
+    if (stop != check::StopReason::None) {
+      unnamed += found.final_states;
+      continue;
+    }
     Outcome o;
     // The outcome slots are the named outputs, the variables, the loop bounds, live when the
     // run reached them, then the assumption set where the program has one (graph_model.h).
@@ -91,6 +104,9 @@ std::vector<Outcome> outcomes_of(const sem::Program& program, sem::GraphModel& m
         index.emplace(identity(outcomes.back(), Matching::WithinProgram), outcomes.size() - 1);
     if (!fresh) outcomes.pop_back();
     add_assumptions(outcomes[it->second], std::move(made), fresh);
+  }
+  if (const check::StopReason why = run.agreed(stop); why != check::StopReason::None) {
+    check::stop_replay(e, e.unreplayed + unnamed, why);
   }
   // An outcome's sets in the order of their printed conditions, which no exploration order
   // changes (a distributed run finds the runs in another order).
@@ -182,8 +198,8 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   CheckResult r;
   r.program = program.file;
   r.exploration = run->run();
-  r.outcomes = outcomes_of(program, model, explored, *run, r.exploration, values, r.stuck_states,
-                           symmetry.get());
+  r.outcomes = outcomes_of(program, model, explored, *run, r.exploration, values, options.limits,
+                           r.stuck_states, symmetry.get());
   // A run cut short by a loop bound leaves the outcomes incomplete as a limit does.
   const bool bounded = std::any_of(r.outcomes.begin(), r.outcomes.end(),
                                    [](const Outcome& o) { return !o.bounds.empty(); });

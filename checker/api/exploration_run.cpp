@@ -28,6 +28,8 @@ class LocalRun : public ExplorationRun {
     return check::collect_outcomes(explored_, explorer_, e, limits_);
   }
 
+  check::StopReason agreed(check::StopReason mine) override { return mine; }
+
   std::vector<bool> noncommuting(sem::GraphModel& model,
                                  const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
                                  const std::vector<bool>& compared) override {

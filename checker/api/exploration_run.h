@@ -25,6 +25,9 @@ class ExplorationRun {
   // After run(), which gave `e`: the distinct outcomes of its final states (outcomes.h), with
   // values as ids of the check's value store; a replay that --max-seconds stops marks `e`.
   virtual std::vector<check::Outcome> outcomes(check::Exploration& e) = 0;
+  // The stop reason every process of the run takes when this one's is `mine`: `mine` in one
+  // process, the greatest of the ranks' in a distributed run (so that all go on alike).
+  virtual check::StopReason agreed(check::StopReason mine) = 0;
   // After run(): check::noncommuting over every state it stored; `model` is the graph model
   // whose states (or whose reduction's) were explored.
   virtual std::vector<bool> noncommuting(

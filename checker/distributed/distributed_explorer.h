@@ -29,8 +29,9 @@
 // Limits. --max-states bounds the states stored by all ranks (each level's remaining budget
 // split evenly among the ranks), --max-seconds the time, --max-memory each rank's resident
 // memory. A rank that reaches one stops expanding; the level's end tells every rank, and all
-// stop there, with the stored but unexpanded states still searched for final states. Waits
-// on other ranks are bounded (RankTimeout).
+// stop there, with the stored but unexpanded states still searched for final states. The
+// chase and the replay of the witnesses keep --max-seconds' grace (outcomes()). Waits on other
+// ranks are bounded (RankTimeout).
 #pragma once
 
 #include <cstdint>
@@ -68,9 +69,14 @@ class DistributedExplorer {
   // states.
   check::Exploration run();
 
-  // After run(), on every rank together: the distinct outcomes of every rank's final states,
-  // the same on every rank, with values as this rank's ids (outcomes.h).
-  std::vector<check::Outcome> outcomes();
+  // After run(), which gave `e`, on every rank together: the distinct outcomes of every rank's
+  // final states, the same on every rank, with values as this rank's ids (outcomes.h). As
+  // collect_outcomes does, the chase of the witnesses and their replay keep the grace past
+  // `limits`' --max-seconds and its --max-memory (LimitWatch::reached_past): the chase stops
+  // on every rank at the end of the round in which one rank reached one, each rank replays
+  // until it reaches one, and the final states left on all ranks, those whose witness the
+  // chase did not finish included, mark `e` (check::stop_replay) with the greatest reason.
+  std::vector<check::Outcome> outcomes(check::Exploration& e, const check::Limits& limits);
 
   // This rank's stored states.
   std::size_t states() const { return store_.size(); }
@@ -116,8 +122,12 @@ class DistributedExplorer {
   // Expands this rank's states [lo, hi); returns where it stopped (hi unless halted).
   check::StateIndex expand(check::StateIndex lo, check::StateIndex hi);
   // The witness steps (explored transitions, from the initial state) of every final state
-  // of this rank, in finals_ order.
-  std::vector<std::vector<TransitionId>> chase_witnesses();
+  // of this rank, in finals_ order, until `watch` reaches a limit past `grace` on some rank,
+  // whose reason (the greatest of the ranks') goes to `stop`; whole[k] says whether final
+  // state k's steps reached the initial state.
+  std::vector<std::vector<TransitionId>> chase_witnesses(check::LimitWatch& watch, double grace,
+                                                         std::vector<char>& whole,
+                                                         check::StopReason& stop);
   double elapsed() const;
 
   const MpiRanks& ranks_;

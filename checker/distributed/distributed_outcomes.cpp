@@ -15,16 +15,20 @@ namespace {
 
 using check::StateIndex;
 
-// Records of the witness chase (a request that reaches the initial state sends nothing).
+// Records of the witness chase.
 constexpr unsigned char kStep = 1;     // to the origin: request, transition
 constexpr unsigned char kForward = 2;  // to the parent's rank: request, parent index, origin
+constexpr unsigned char kWhole = 3;    // to the origin: request (it reached the initial state)
 
 }  // namespace
 
-std::vector<std::vector<TransitionId>> DistributedExplorer::chase_witnesses() {
+std::vector<std::vector<TransitionId>> DistributedExplorer::chase_witnesses(
+    check::LimitWatch& watch, double grace, std::vector<char>& whole, check::StopReason& stop) {
   // Every request walks from a final state to the initial one, a parent link a round: the
   // rank holding the state sends its link's transition to the request's origin and the
-  // request to the parent's rank.
+  // request to the parent's rank. The round's collective maximum, which tells whether any
+  // request is left, also tells whether a rank reached a limit, so that all stop at the same
+  // round.
   const int me = ranks_.rank();
   struct Request {
     int origin;
@@ -32,6 +36,7 @@ std::vector<std::vector<TransitionId>> DistributedExplorer::chase_witnesses() {
     StateIndex index;
   };
   std::vector<std::vector<TransitionId>> steps(finals_.size());
+  whole.assign(finals_.size(), 0);
   std::vector<Request> here, next;
   for (std::size_t k = 0; k < finals_.size(); ++k) {
     here.push_back({me, static_cast<std::uint32_t>(k), finals_[k]});
@@ -48,6 +53,9 @@ std::vector<std::vector<TransitionId>> DistributedExplorer::chase_witnesses() {
       } else if (kind == kStep) {
         TFMC_CHECK(id < steps.size(), "a witness step of a request of this rank");
         steps[id].push_back(in.get<TransitionId>());
+      } else if (kind == kWhole) {
+        TFMC_CHECK(id < whole.size(), "the end of a witness of a request of this rank");
+        whole[id] = 1;
       } else {
         throw std::runtime_error("a malformed witness message between ranks");
       }
@@ -58,7 +66,17 @@ std::vector<std::vector<TransitionId>> DistributedExplorer::chase_witnesses() {
       const check::Link link = store_.link(q.index);
       const auto parent = static_cast<StateIndex>(link >> 32);
       const int parent_rank = parent_rank_[q.index];
-      if (parent == check::kNoState) continue;  // the initial state: the witness is whole
+      if (parent == check::kNoState) {  // the initial state: the witness is whole
+        if (q.origin == me) {
+          whole[q.id] = 1;
+        } else {
+          std::vector<unsigned char>& box = mailbox_.outbox(q.origin);
+          wire::put(box, kWhole);
+          wire::put(box, q.id);
+          mailbox_.send_if_full(q.origin, receive);
+        }
+        continue;
+      }
       if (q.origin == me) {
         steps[q.id].push_back(static_cast<TransitionId>(link));
       } else {
@@ -82,14 +100,22 @@ std::vector<std::vector<TransitionId>> DistributedExplorer::chase_witnesses() {
     mailbox_.end_round(receive);
     here = std::move(next);
     next.clear();
-    if (ranks_.sum(std::vector<std::uint64_t>{here.size()})[0] == 0) break;
+    const std::vector<std::uint64_t> most = ranks_.max(std::vector<std::uint64_t>{
+        here.size(), static_cast<std::uint64_t>(watch.reached_past(grace))});
+    stop = static_cast<check::StopReason>(most[1]);
+    if (most[0] == 0 || stop != check::StopReason::None) break;
   }
   for (std::vector<TransitionId>& s : steps) std::reverse(s.begin(), s.end());
   return steps;
 }
 
-std::vector<check::Outcome> DistributedExplorer::outcomes() {
-  const std::vector<std::vector<TransitionId>> steps = chase_witnesses();
+std::vector<check::Outcome> DistributedExplorer::outcomes(check::Exploration& e,
+                                                          const check::Limits& limits) {
+  check::LimitWatch watch(limits);
+  const double grace = check::grace_seconds(limits.max_seconds);
+  std::vector<char> whole;
+  check::StopReason stop = check::StopReason::None;
+  const std::vector<std::vector<TransitionId>> steps = chase_witnesses(watch, grace, whole, stop);
   const auto slots = model_.outcome_slots();
   const std::size_t n_ranks = static_cast<std::size_t>(ranks_.size());
   // This rank's outcomes, each with its first final state (the least deep: indices follow
@@ -102,7 +128,13 @@ std::vector<check::Outcome> DistributedExplorer::outcomes() {
   };
   std::vector<Local> local;
   std::map<std::tuple<std::vector<Slot>, bool, std::vector<TransitionId>>, std::size_t> seen;
+  std::uint64_t unreplayed = 0;
   for (std::size_t k = 0; k < finals_.size(); ++k) {
+    if (stop == check::StopReason::None) stop = watch.reached_past(grace);
+    if (stop != check::StopReason::None || !whole[k]) {
+      ++unreplayed;
+      continue;
+    }
     const std::vector<Slot> s = state(finals_[k]);
     Local o;
     o.final = k;
@@ -129,6 +161,10 @@ std::vector<check::Outcome> DistributedExplorer::outcomes() {
     wire::put(mine, finals_[o.final]);
   }
   const auto parts = ranks_.all_gather(mine);
+  const std::uint64_t left = ranks_.sum(std::vector<std::uint64_t>{unreplayed})[0];
+  const auto why = static_cast<check::StopReason>(
+      ranks_.max(std::vector<std::uint64_t>{static_cast<std::uint64_t>(stop)})[0]);
+  if (left > 0) check::stop_replay(e, left, why);
 
   // Merged in rank order; each outcome keeps the witness of its least (depth, rank, index).
   std::vector<check::Outcome> out;

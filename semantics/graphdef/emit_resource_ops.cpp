@@ -4,10 +4,10 @@
 // unbounded, becomes 65536, the language's largest); the updates of resource and ref variables
 // and of queues onto the language's, the optimizers' (Apply*, ResourceApply*, SparseApply*,
 // ResourceSparseApply*) onto one Update node each, an unlocked update of refs under --refs alias
-// as separate reads, a compute and writes; the other optimizer updates (ApplyAddSign ...) as
-// uninterpreted updates, `N~args` then one atomic `Assign {f=OP~I}` per variable. Under --refs
-// alias a ref Assign with validate_shape=false is an error at the node: alias cannot model its
-// new buffer.
+// as separate reads, a compute and writes; the other optimizer updates (an Apply* op of a custom
+// kernel) as uninterpreted updates, `N~args` then one atomic `Assign {f=OP~I}` per variable.
+// Under --refs alias a ref Assign with validate_shape=false is an error at the node: alias
+// cannot model its new buffer.
 #include <fmt/format.h>
 
 #include "semantics/graphdef/graph_emitter.h"

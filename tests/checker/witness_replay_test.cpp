@@ -1,12 +1,16 @@
-// The replay of the final states' witnesses keeps the command's deadline (checker/outcomes.h,
-// FORMAT.md, "The command line", --max-seconds): past the grace after --max-seconds it replays
-// no more, counts the final states it left, and marks the exploration incomplete; and the
-// reports say so (stopped: line, stats.unreplayed_states, stats.stopped_in). The deadline is
-// set in the past, so that the stop does not depend on the machine's speed.
+// The replay of the final states' witnesses, and the naming of their outcomes, keep the
+// command's deadline and memory bound (checker/outcomes.h, checker/api/check.h; FORMAT.md,
+// "The command line", --max-seconds and --max-memory): past the grace after --max-seconds, or
+// at --max-memory, they replay no more, count the final states they left, and mark the
+// exploration incomplete; and the reports say so (stopped: line, stats.unreplayed_states,
+// stats.stopped_in). The deadline is set in the past and the memory bound at 1 byte, so that
+// the stop does not depend on the machine.
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <sstream>
 
+#include "checker/api/check.h"
+#include "checker/api/exploration_run.h"
 #include "checker/outcomes.h"
 #include "support/explore_fixture.h"
 #include "support/json_reader.h"
@@ -32,7 +36,72 @@ check::Limits expired() {
   return limits;
 }
 
+// --max-memory 1 byte: any process is over it.
+check::Limits no_memory() {
+  check::Limits limits;
+  limits.max_memory_bytes = 1;
+  return limits;
+}
+
 }  // namespace
+
+TEST_CASE("the replay of witnesses stops at the memory bound and counts what it left",
+          "[checker][replay]") {
+  const test::ExploredText t(kFourRaces, check::Reduction::Stubborn);
+  check::Exploration full = t.explored.result();
+  CHECK(
+      check::collect_outcomes(t.explored.explored_model(), t.explored.explorer(), full, no_memory())
+          .empty());
+  CHECK(full.unreplayed == 16);
+  CHECK_FALSE(full.complete);
+  CHECK(full.stop_reason == check::StopReason::MaxMemory);
+  CHECK(full.replay_stop == check::StopReason::MaxMemory);
+  CHECK(full.stopped_in == check::StopPhase::Replay);
+
+  api::CheckResult r;
+  r.program = "four.tfg";
+  r.exploration = full;
+  std::ostringstream text;
+  app::write_text(text, r, t.values, api::ValueForm::Summary, app::OutcomeListing::Summary);
+  CHECK(text.str().find("stopped: by --max-memory in the replay of the witnesses: 16 final "
+                        "states not replayed (their outcomes are missing)\n") != std::string::npos);
+  std::ostringstream json;
+  app::write_json(json, r, t.values, api::ValueForm::Full);
+  const test::Json doc = test::parse_json(json.str());
+  CHECK(doc.at("stop_reason").text == "max-memory");
+  CHECK(doc.at("stats").at("stopped_in").text == "witness-replay");
+  CHECK(doc.at("stats").at("unreplayed_states").text == "16");
+}
+
+TEST_CASE("the naming of a check's outcomes stops at the memory bound", "[checker][replay]") {
+  // The exploration and the replay run without limits (their engine drops them), so that
+  // only the naming of the 16 outcomes, which keeps the check's --max-memory, stops.
+  api::CheckOptions options;
+  options.limits = no_memory();
+  options.engine = [](TransitionSystem& explored, const sem::Program& program,
+                      sem::ValueStore& values, const api::CheckOptions& check,
+                      const std::string& label) {
+    api::CheckOptions unlimited = check;
+    unlimited.limits = {};
+    return api::local_run(explored, program, values, unlimited, label);
+  };
+  sem::ValueStore values;
+  const api::CheckResult r = api::check_text("four.tfg", kFourRaces, {}, values, options);
+  CHECK(r.outcomes.empty());
+  CHECK(r.exploration.final_states == 16);
+  CHECK(r.exploration.unreplayed == 16);
+  CHECK_FALSE(r.exploration.complete);
+  CHECK(r.exploration.stop_reason == check::StopReason::MaxMemory);
+  CHECK(r.exploration.stopped_in == check::StopPhase::Replay);
+
+  // Without the bound, the same engine names all 16.
+  options.limits = {};
+  sem::ValueStore all_values;
+  const api::CheckResult all = api::check_text("four.tfg", kFourRaces, {}, all_values, options);
+  CHECK(all.outcomes.size() == 16);
+  CHECK(all.exploration.complete);
+  CHECK(all.exploration.unreplayed == 0);
+}
 
 TEST_CASE("the replay of witnesses stops past the deadline and counts what it left",
           "[checker][replay]") {
@@ -47,6 +116,7 @@ TEST_CASE("the replay of witnesses stops past the deadline and counts what it le
   CHECK(late.unreplayed == 16);
   CHECK_FALSE(late.complete);
   CHECK(late.stop_reason == check::StopReason::MaxSeconds);
+  CHECK(late.replay_stop == check::StopReason::MaxSeconds);
   CHECK(late.stopped_in == check::StopPhase::Replay);
 
   // With time left, every witness is replayed and the exploration stays complete.

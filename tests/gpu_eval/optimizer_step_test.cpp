@@ -4,69 +4,34 @@
 // arguments TensorFlow's kernels refuse give the errors of the contract.
 #include <catch2/catch.hpp>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "semantics/values/tensor_text.h"
-#include "support/catalog_function.h"
-#include "support/literals.h"
+#include "optimizer_step_cases.h"
 
 namespace {
 
 using namespace tfmc;
-
-struct StepCase {
-  const char* step;
-  std::vector<std::pair<const char*, bool>> attrs;
-  std::vector<const char*> arguments;
-  std::vector<const char*> results;  // TensorFlow's
-};
-
-const std::vector<StepCase>& cases() {
-  static const std::vector<StepCase> kCases = {
-#include "optimizer_step_cases.inc"
-  };
-  return kCases;
-}
-
 using test::literal;
 
-// The attributes as a node writes them: `true` or `false`.
-test::AttrTexts attribute_texts(const std::vector<std::pair<const char*, bool>>& attrs) {
-  test::AttrTexts texts;
-  for (const auto& [key, on] : attrs) texts.emplace_back(key, on ? "true" : "false");
-  return texts;
-}
+const std::vector<test::StepCase> kCases = {
+#include "optimizer_step_cases.inc"
+};
 
 // The catalog's function of `step` with `attrs`, as a node `ApplyX(...) {attrs}` makes it.
-sem::Function step_function(const std::string& step,
-                            const std::vector<std::pair<const char*, bool>>& attrs,
+sem::Function step_function(const std::string& step, const test::StepAttrs& attrs,
                             std::size_t arguments) {
-  return test::catalog_function(step, attribute_texts(attrs), arguments);
+  return test::catalog_function(step, test::step_attribute_texts(attrs), arguments);
 }
 
-eval::EvalResult evaluate(const std::string& step, const std::vector<eval::Tensor>& arguments,
-                          const std::vector<std::pair<const char*, bool>>& attrs = {}) {
-  return test::evaluate_function(step, attribute_texts(attrs), arguments);
+eval::EvalResult evaluate(const std::string& step, const std::vector<eval::Tensor>& arguments) {
+  return test::evaluate_step(step, arguments);
 }
 
 }  // namespace
 
 TEST_CASE("each optimizer's step gives TensorFlow's bits", "[optimizers]") {
-  REQUIRE(cases().size() == 46);
-  for (const StepCase& c : cases()) {
-    std::vector<eval::Tensor> arguments;
-    for (const char* a : c.arguments) arguments.push_back(literal(a));
-    INFO(c.step << " on " << sem::format_tensor(arguments[0]));
-    const eval::EvalResult r = evaluate(c.step, arguments, c.attrs);
-    REQUIRE(std::holds_alternative<std::vector<eval::Tensor>>(r));
-    const auto& got = std::get<std::vector<eval::Tensor>>(r);
-    REQUIRE(got.size() == c.results.size());
-    for (std::size_t v = 0; v < got.size(); ++v) {
-      INFO("variable " << v << ": " << sem::format_tensor(got[v]));
-      CHECK(got[v] == literal(c.results[v]));
-    }
-  }
+  REQUIRE(kCases.size() == 146);
+  test::check_step_cases(kCases);
 }
 
 TEST_CASE("an optimizer's step refuses what TensorFlow's kernel refuses", "[optimizers]") {
@@ -119,7 +84,7 @@ TEST_CASE("each optimizer's update names a step with one output per variable", "
   {#name, #step, variables, {TFMC_OP_ITEMS tensorflow}},
 #include "gpu_eval/builtin_ops.def"
   };
-  CHECK(rows.size() == 38);  // 14 optimizers, 7 scatters, 5 ScatterNd forms, 12 sparse optimizers
+  CHECK(rows.size() == 41);  // 17 optimizers, 7 scatters, 5 ScatterNd forms, 12 sparse optimizers
   for (const UpdateRow& row : rows) {
     INFO(row.name);
     const sem::ResourceOp* op = sem::find_resource_op(row.name);
@@ -137,4 +102,21 @@ TEST_CASE("each optimizer's update names a step with one output per variable", "
     }
     CHECK(row.tensorflow == forms);
   }
+}
+
+TEST_CASE("AdagradDA's step takes its global step as an i64 scalar", "[optimizers]") {
+  const auto adagrad_da = [](const char* global_step) {
+    return evaluate("AdagradDAStep",
+                    {literal("f32[2]{1, 2}"), literal("f32[2]{0, 0}"), literal("f32[2]{1, 1}"),
+                     literal("f32[2]{1, -1}"), literal("f32{0.1}"), literal("f32{0}"),
+                     literal("f32{0}"), literal(global_step)});
+  };
+  // lr * g * -1 / sqrt(gg): 0.1 * 1 * -1 / sqrt(2) for the first element.
+  const eval::EvalResult r = adagrad_da("i64{1}");
+  REQUIRE(std::holds_alternative<std::vector<eval::Tensor>>(r));
+  CHECK(std::get<std::vector<eval::Tensor>>(r)[0] ==
+        literal("f32[2]{-0x1.21a186p-4, 0x1.21a186p-4}"));
+  CHECK(std::get<eval::ErrorKind>(adagrad_da("i32{1}")) == eval::ErrorKind::Type);
+  CHECK(std::get<eval::ErrorKind>(adagrad_da("f32{1}")) == eval::ErrorKind::Type);
+  CHECK(std::get<eval::ErrorKind>(adagrad_da("i64[1]{1}")) == eval::ErrorKind::Shape);
 }

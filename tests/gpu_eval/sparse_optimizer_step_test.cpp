@@ -5,44 +5,23 @@
 // of the contract.
 #include <catch2/catch.hpp>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "semantics/values/tensor_text.h"
-#include "support/catalog_function.h"
-#include "support/literals.h"
+#include "optimizer_step_cases.h"
 
 namespace {
 
 using namespace tfmc;
-
-struct StepCase {
-  const char* step;
-  std::vector<std::pair<const char*, bool>> attrs;
-  std::vector<const char*> arguments;
-  std::vector<const char*> results;  // TensorFlow's
-};
-
-const std::vector<StepCase>& cases() {
-  static const std::vector<StepCase> kCases = {
-#include "sparse_optimizer_step_cases.inc"
-  };
-  return kCases;
-}
-
 using test::literal;
 
-test::AttrTexts attribute_texts(const std::vector<std::pair<const char*, bool>>& attrs) {
-  test::AttrTexts texts;
-  for (const auto& [key, on] : attrs) texts.emplace_back(key, on ? "true" : "false");
-  return texts;
-}
+const std::vector<test::StepCase> kCases = {
+#include "sparse_optimizer_step_cases.inc"
+};
 
-eval::EvalResult evaluate(const std::string& step, const std::vector<const char*>& arguments,
-                          const std::vector<std::pair<const char*, bool>>& attrs = {}) {
+eval::EvalResult evaluate(const std::string& step, const std::vector<const char*>& arguments) {
   std::vector<eval::Tensor> tensors;
   for (const char* a : arguments) tensors.push_back(literal(a));
-  return test::evaluate_function(step, attribute_texts(attrs), tensors);
+  return test::evaluate_step(step, tensors);
 }
 
 eval::ErrorKind error(const eval::EvalResult& r) {
@@ -58,16 +37,8 @@ std::vector<eval::Tensor> values(const eval::EvalResult& r) {
 }  // namespace
 
 TEST_CASE("each sparse optimizer's step gives TensorFlow's bits", "[sparse_optimizers]") {
-  REQUIRE(cases().size() == 186);
-  for (const StepCase& c : cases()) {
-    INFO(c.step << " on " << c.arguments[0]);
-    const std::vector<eval::Tensor> got = values(evaluate(c.step, c.arguments, c.attrs));
-    REQUIRE(got.size() == c.results.size());
-    for (std::size_t v = 0; v < got.size(); ++v) {
-      INFO("variable " << v << ": " << sem::format_tensor(got[v]));
-      CHECK(got[v] == literal(c.results[v]));
-    }
-  }
+  REQUIRE(kCases.size() == 186);
+  test::check_step_cases(kCases);
 }
 
 TEST_CASE("a sparse step applies a repeated index again, in index order", "[sparse_optimizers]") {

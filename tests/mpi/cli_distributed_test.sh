@@ -4,7 +4,8 @@
 # that explore, the same JSON but for the witnesses, the times and the figures that are a
 # rank's or the ranks' (stats.ranks, threads, store_bytes, disk_bytes, and values and
 # evaluations, which are rank 0's). Then `compare --distributed`, the figures of stats.ranks,
-# and a rank that stops answering: exit 4 and the error on stderr, no hang.
+# a rank that stops answering: exit 4 and the error on stderr, no hang, and --max-seconds
+# stops: in the eager firings from the initial state, and of a whole command in time.
 #
 #   cli_distributed_test.sh TFMC MPIEXEC RANKS SOURCE_DIR
 set -euo pipefail
@@ -142,4 +143,29 @@ if [[ $status != 3 ]] || ! grep -q '"stopped_in": "initial-state"' "$work/chain.
   head -c 2000 "$work/chain.json" >&2
   exit 1
 fi
-echo "cli_distributed_test: $compared graphs and a compare agree on $ranks ranks; a stopped rank ends the run; --max-seconds stops the initial state's eager firings"
+# --max-seconds bounds the whole distributed command: lost_update 12, far too large to finish,
+# stops at 1.5 s with exit 3 and ends within a margin of 2.5 s (mpirun's start included; its
+# wait for the ranks it kills after rank 0 exits 3 is turned off, as FORMAT.md says to).
+{
+  echo 'var x = i32{0}'
+  for w in $(seq 12); do
+    echo "r$w = Read(&x)"
+    echo "c$w = Const {value=i32{1}}"
+    echo "s$w = Add(r$w, c$w)"
+    echo "w$w = Write(&x, s$w)"
+  done
+} >"$work/big.tfg"
+status=0
+start=$(date +%s.%N)
+"$mpiexec" --mca odls_base_sigkill_timeout 0 -n "$ranks" --oversubscribe "$tfmc" check \
+  "$work/big.tfg" --distributed --max-seconds 1.5 --json --quiet --no-race-classification \
+  >"$work/big.json" 2>/dev/null || status=$?
+end=$(date +%s.%N)
+if [[ $status != 3 ]] || ! grep -q '"stop_reason": "max-seconds"' "$work/big.json" ||
+  ! grep -Eq '"stopped_in": "(exploration|final-state-scan)"' "$work/big.json" ||
+  ! awk -v a="$start" -v b="$end" 'BEGIN { exit (b - a < 1.5 + 2.5 ? 0 : 1) }'; then
+  echo "lost_update 12 under --max-seconds 1.5: exit $status after $start to $end" >&2
+  head -c 2000 "$work/big.json" >&2
+  exit 1
+fi
+echo "cli_distributed_test: $compared graphs and a compare agree on $ranks ranks; a stopped rank ends the run; --max-seconds stops the initial state's eager firings and the whole command"

@@ -5,11 +5,13 @@
 // transitions, final and stuck states, eager firings, outcomes and races, and witnesses of
 // the same length that fire the same nodes (which parent a state keeps may differ, so the
 // order may too). A --max-states stop stores at most that many states over all ranks and
-// says so.
+// says so, and the chase and replay of the witnesses stop past the --max-seconds deadline or
+// at --max-memory on every rank and count the final states they left.
 //
 // The main is mpi_test_main.cpp's.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -18,9 +20,14 @@
 #include "checker/api/check.h"
 #include "checker/api/distributed/distributed_run.h"
 #include "checker/api/printed_outcome.h"
+#include "checker/distributed/distributed_explorer.h"
 #include "differential/random_loop_program.h"
 #include "differential/random_program.h"
+#include "gpu_eval/cpu_evaluator.h"
 #include "mpi/mpi_world.h"
+#include "semantics/build/program_builder.h"
+#include "semantics/model/graph_model.h"
+#include "semantics/model/graph_state_codec.h"
 
 namespace {
 
@@ -155,4 +162,69 @@ TEST_CASE("a distributed --max-states stop stores at most that many states", "[m
   for (const auto& o : stopped.outcomes) {
     CHECK(std::find(all.begin(), all.end(), describe(o, false)) != all.end());
   }
+}
+
+TEST_CASE("a distributed replay of witnesses stops at a limit and counts what it left", "[mpi]") {
+  // Four independent write-read races: 16 final states, spread over the ranks.
+  const char* text =
+      "one = Const {value=i32{1}}\n"
+      "var a = i32{0}\nwa = Write(&a, one)\nra = Read(&a)\noutput ra\n"
+      "var b = i32{0}\nwb = Write(&b, one)\nrb = Read(&b)\noutput rb\n"
+      "var c = i32{0}\nwc = Write(&c, one)\nrc = Read(&c)\noutput rc\n"
+      "var d = i32{0}\nwd = Write(&d, one)\nrd = Read(&d)\noutput rd\n";
+  tfmc::sem::ValueStore values;
+  const tfmc::sem::Program program = tfmc::sem::load_program_text("four.tfg", text, {}, values);
+  tfmc::eval::CpuEvaluator evaluator;
+  tfmc::sem::GraphModel model(program, values, evaluator);
+  tfmc::sem::GraphStateCodec codec(program, values, 2 * static_cast<std::size_t>(world().size()));
+  tfmc::dist::DistributedExplorer explorer(world(), model, codec, {},
+                                           tfmc::check::StoreMode::Compressed, {60, 256});
+  const tfmc::check::Exploration explored = explorer.run();
+  REQUIRE(explored.complete);
+  REQUIRE(explored.final_states == 16);
+
+  // --max-seconds 1 counted from 10 s ago: past its grace already, on every rank; the chase
+  // stops after its first round, so no witness is whole.
+  tfmc::check::Limits expired;
+  expired.max_seconds = 1;
+  expired.since = std::chrono::steady_clock::now() - std::chrono::seconds(10);
+  tfmc::check::Exploration late = explored;
+  CHECK(explorer.outcomes(late, expired).empty());
+  CHECK(late.unreplayed == 16);
+  CHECK_FALSE(late.complete);
+  CHECK(late.stop_reason == tfmc::check::StopReason::MaxSeconds);
+  CHECK(late.stopped_in == tfmc::check::StopPhase::Replay);
+
+  // --max-memory 1 byte: every rank is over it, so the chase stops as the deadline stops it.
+  tfmc::check::Limits no_memory;
+  no_memory.max_memory_bytes = 1;
+  tfmc::check::Exploration full = explored;
+  CHECK(explorer.outcomes(full, no_memory).empty());
+  CHECK(full.unreplayed == 16);
+  CHECK(full.stop_reason == tfmc::check::StopReason::MaxMemory);
+  CHECK(full.replay_stop == tfmc::check::StopReason::MaxMemory);
+
+  // With time left, every witness is chased and replayed, and the exploration stays complete.
+  tfmc::check::Limits ample;
+  ample.max_seconds = 3600;
+  ample.since = std::chrono::steady_clock::now();
+  tfmc::check::Exploration whole = explored;
+  const std::vector<tfmc::check::Outcome> all = explorer.outcomes(whole, ample);
+  CHECK(all.size() == 16);
+  std::uint64_t counted = 0;
+  for (const tfmc::check::Outcome& o : all) counted += o.final_states;
+  CHECK(counted == 16);
+  CHECK(whole.unreplayed == 0);
+  CHECK(whole.complete);
+  CHECK(whole.stopped_in == tfmc::check::StopPhase::None);
+
+  // After an earlier stop, the replay's stop keeps the reason and the phase of the first.
+  tfmc::check::Exploration stopped = explored;
+  stopped.complete = false;
+  stopped.stop_reason = tfmc::check::StopReason::MaxStates;
+  stopped.stopped_in = tfmc::check::StopPhase::Exploration;
+  explorer.outcomes(stopped, expired);
+  CHECK(stopped.unreplayed == 16);
+  CHECK(stopped.stop_reason == tfmc::check::StopReason::MaxStates);
+  CHECK(stopped.stopped_in == tfmc::check::StopPhase::Exploration);
 }

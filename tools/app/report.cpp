@@ -210,7 +210,7 @@ std::string phase_text(const api::CheckResult& r) {
       return fmt::format("stopped: by --{} in race classification; the races left are unknown\n",
                          r.classification_stop);
     case check::StopPhase::Replay:
-      return fmt::format("stopped: by --max-seconds in the replay of the witnesses: {}\n",
+      return fmt::format("stopped: by --{} in the replay of the witnesses: {}\n", e.replay_stop,
                          unreplayed_text(e));
   }
   return "";
@@ -222,7 +222,7 @@ std::string stop_text(const api::CheckResult& r) {
   const check::Exploration& e = r.exploration;
   std::string out = phase_text(r);
   if (e.unreplayed > 0 && r.stopped_in() != check::StopPhase::Replay) {
-    out += fmt::format("stopped: then by --max-seconds in the replay of the witnesses: {}\n",
+    out += fmt::format("stopped: then by --{} in the replay of the witnesses: {}\n", e.replay_stop,
                        unreplayed_text(e));
   }
   return out;

@@ -7,8 +7,9 @@
 // MAX_SIZE too (its time includes the copies to and from the device), with its ratio to the
 // blocked CPU MatMul and a bit-for-bit comparison; and a batch of 64 MatMuls of 256 x 256
 // operands (all distinct, then one right operand shared) evaluated at once (one launch group:
-// cuda_batch_plan.h) against the CPU backend evaluating them one by one. The device's figures
-// and the CPU's they are compared with are each the median of three runs.
+// cuda_batch_plan.h) against the CPU backend evaluating them one by one, with where the
+// device's time went (cuda::last_batch_phases). The device's figures and the CPU's they are
+// compared with are each the median of three runs.
 //
 //   tfmc_matmul_bench [MAX_SIZE]    (default 1024)
 #include <fmt/format.h>
@@ -19,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "gpu_eval/cpu_evaluator.h"
@@ -75,6 +77,19 @@ double median_of_three(F&& f) {
   for (double& s : t) s = seconds(f);
   std::sort(t, t + 3);
   return t[1];
+}
+
+// Where the device's batch time went (its last run), the copies' rates beside it: how far the
+// batch is from the bus's bound.
+void print_phases(const cuda::BatchPhases& p, double total) {
+  const auto rate = [](std::size_t bytes, double s) { return s > 0 ? bytes / s / 1e9 : 0.0; };
+  const double other = total - (p.pack + p.upload + p.compute + p.download + p.unpack);
+  fmt::print(
+      "  its phases (ms): pack {:.2f}, copy in {:.2f} ({:.1f} MB at {:.1f} GB/s), kernel {:.2f}, "
+      "copy out {:.2f} ({:.1f} MB at {:.1f} GB/s), unpack {:.2f}, outside the launch {:.2f}\n",
+      p.pack * 1e3, p.upload * 1e3, p.upload_bytes / 1e6, rate(p.upload_bytes, p.upload),
+      p.compute * 1e3, p.download * 1e3, p.download_bytes / 1e6, rate(p.download_bytes, p.download),
+      p.unpack * 1e3, other * 1e3);
 }
 
 }  // namespace
@@ -137,7 +152,16 @@ int main(int argc, char** argv) {
     }
     std::vector<EvalResult> on_device, on_cpu;
     const std::uint64_t launches_before = device.launches();
-    const double gpu = median_of_three([&] { on_device = device.evaluate_batch(batch); });
+    // The device's three runs each with its phases, so that the phases printed are the median
+    // run's.
+    std::vector<std::pair<double, cuda::BatchPhases>> runs;
+    for (int run = 0; run < 3; ++run) {
+      const double s = seconds([&] { on_device = device.evaluate_batch(batch); });
+      runs.emplace_back(s, cuda::last_batch_phases());
+    }
+    std::sort(runs.begin(), runs.end(),
+              [](const auto& x, const auto& y) { return x.first < y.first; });
+    const auto [gpu, phases] = runs[1];
     const double cpu = median_of_three([&] { on_cpu = evaluator.evaluate_batch(batch); });
     bool equal = true;
     for (int k = 0; k < kBatch; ++k) {
@@ -150,6 +174,7 @@ int main(int argc, char** argv) {
         "ratio {:.1f}, same bits: {}\n",
         kBatch, shared ? "one right operand" : "distinct operands", gpu,
         (device.launches() - launches_before) / 3, cpu, cpu / gpu, equal ? "yes" : "NO");
+    print_phases(phases, gpu);
   }
   return same ? 0 : 1;
 }

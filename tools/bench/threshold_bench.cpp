@@ -3,13 +3,15 @@
 // CPU backend and of the CUDA backend (copies in and out included) over five runs, as one call
 // of that work and as a batch of 64 calls sharing it (one launch group), with a bit-for-bit
 // comparison. A family's crossover is the least measured work from which the device is faster
-// at every larger size, for both forms; the last line gives the four crossovers in the form of
+// at every larger size, for both forms; the last line gives the crossovers in the form of
 // evaluator_choice.h's kAutoThresholds. Without a device it says so and prints the CPU times.
 //
-//   tfmc_threshold_bench
+//   tfmc_threshold_bench [FAMILY...]     (default: every family)
 //
 // The families: binary (f32 Add, work = elements), unary (f32 Relu), matmul (f32 square
-// MatMul, work = n^3 multiply-adds), copy (f32 Concat of two halves along axis 0).
+// MatMul, work = n^3 multiply-adds), copy (f32 Concat of two halves along axis 0),
+// batch_matmul (f32 BatchMatMulV2 of 8 square slices, work = 8 n^3), convolution (f32 Conv2D,
+// SAME, of an [1, s, s, 32] input by a [3, 3, 32, 32] filter, work = s^2 x 9216).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -18,6 +20,7 @@
 #include <functional>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,17 +50,16 @@ struct Case {
   std::vector<EvalRequest> requests;
 };
 
-// `count` calls of `op` whose operands have `shape` (two operands unless unary); MatMul's
-// operands are square.
-Case make_case(BuiltinOp op, const std::vector<std::int64_t>& shape, int count, std::mt19937& rng) {
+using Shapes = std::vector<std::vector<std::int64_t>>;
+
+// `count` calls of `op` with `attrs` whose operands have `shapes`.
+Case make_case(BuiltinOp op, const OpAttrs& attrs, const Shapes& shapes, int count,
+               std::mt19937& rng) {
   Case c;
-  const int operands = op == BuiltinOp::Relu ? 1 : 2;
-  c.tensors.reserve(static_cast<std::size_t>(count * operands));
-  OpAttrs attrs;
-  attrs.axis = 0;
+  c.tensors.reserve(static_cast<std::size_t>(count) * shapes.size());
   for (int i = 0; i < count; ++i) {
     EvalRequest r{op, attrs, {}};
-    for (int k = 0; k < operands; ++k) {
+    for (const auto& shape : shapes) {
       c.tensors.push_back(random_f32(shape, rng));
       r.args.push_back(&c.tensors.back());
     }
@@ -78,12 +80,19 @@ double median_seconds(const std::function<void()>& f) {
 }
 
 struct Family {
-  const char* name;
+  std::string name;
   BuiltinOp op;
-  // The operand shape of one call of work w.
-  std::function<std::vector<std::int64_t>(std::int64_t)> shape;
+  OpAttrs attrs;
+  // The operand shapes of one call of work w.
+  std::function<Shapes(std::int64_t)> shapes;
   std::vector<std::int64_t> works;
 };
+
+// The nearest whole root of x (cube root with `cube`), at least 1.
+std::int64_t root(double x, bool cube) {
+  const double r = cube ? std::cbrt(x) : std::sqrt(x);
+  return std::max<std::int64_t>(1, std::llround(r));
+}
 
 std::vector<std::int64_t> powers_of_four(std::int64_t from, std::int64_t to) {
   std::vector<std::int64_t> out;
@@ -93,32 +102,75 @@ std::vector<std::int64_t> powers_of_four(std::int64_t from, std::int64_t to) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   std::mt19937 rng(5);
   const bool device = cuda::available();
   if (!device) fmt::print("GPU: {}\n", cuda::describe());
-  const auto elements = [](std::int64_t w) { return std::vector<std::int64_t>{w}; };
-  const std::vector<Family> families = {
-      {"binary", BuiltinOp::Add, elements, powers_of_four(1 << 8, 1 << 24)},
-      {"unary", BuiltinOp::Relu, elements, powers_of_four(1 << 8, 1 << 24)},
+  const std::set<std::string> chosen(argv + 1, argv + argc);
+  // slices x n^3 for n = 8, 16, ... up to `largest`.
+  const auto cubes = [](std::int64_t slices, std::int64_t largest) {
+    std::vector<std::int64_t> works;
+    for (std::int64_t n = 8; n <= largest; n *= 2) works.push_back(slices * n * n * n);
+    return works;
+  };
+  OpAttrs axis0;
+  axis0.axis = 0;
+  OpAttrs same;
+  same.window.padding = ConvPadding::Same;
+  const std::vector<Family> all = {
+      {"binary",
+       BuiltinOp::Add,
+       {},
+       [](std::int64_t w) {
+         return Shapes{{w}, {w}};
+       },
+       powers_of_four(1 << 8, 1 << 24)},
+      {"unary",
+       BuiltinOp::Relu,
+       {},
+       [](std::int64_t w) { return Shapes{{w}}; },
+       powers_of_four(1 << 8, 1 << 24)},
       {"matmul",
        BuiltinOp::MatMul,
+       {},
        [](std::int64_t w) {
-         const auto n = static_cast<std::int64_t>(std::llround(std::cbrt(static_cast<double>(w))));
-         return std::vector<std::int64_t>{n, n};
+         const std::int64_t n = root(static_cast<double>(w), true);
+         return Shapes{{n, n}, {n, n}};
        },
-       {8 * 8 * 8, 16 * 16 * 16, 32 * 32 * 32, 64 * 64 * 64, 128 * 128 * 128, 256 * 256 * 256,
-        512 * 512 * 512}},
-      {"copy", BuiltinOp::Concat, [](std::int64_t w) { return std::vector<std::int64_t>{w / 2}; },
+       cubes(1, 512)},
+      {"copy", BuiltinOp::Concat, axis0,
+       [](std::int64_t w) {
+         return Shapes{{w / 2}, {w / 2}};
+       },
        powers_of_four(1 << 8, 1 << 24)},
+      {"batch_matmul",
+       BuiltinOp::BatchMatMulV2,
+       {},
+       [](std::int64_t w) {
+         const std::int64_t n = root(static_cast<double>(w) / 8, true);
+         return Shapes{{8, n, n}, {8, n, n}};
+       },
+       cubes(8, 256)},
+      {"convolution",
+       BuiltinOp::Conv2D,
+       same,
+       [](std::int64_t w) {
+         const std::int64_t s = root(static_cast<double>(w) / 9216, false);
+         return Shapes{{1, s, s, 32}, {3, 3, 32, 32}};
+       },
+       {9216 * 4, 9216 * 16, 9216 * 64, 9216 * 256, 9216 * 1024, 9216 * 4096, 9216 * 16384}},
   };
+  std::vector<Family> families;
+  for (const Family& f : all) {
+    if (chosen.empty() || chosen.count(f.name) != 0) families.push_back(f);
+  }
   CpuEvaluator cpu;
   CudaEvaluator gpu;
   if (device) {
-    const Case warm = make_case(BuiltinOp::Add, {4}, 1, rng);
+    const Case warm = make_case(BuiltinOp::Add, {}, {{4}, {4}}, 1, rng);
     gpu.evaluate_batch(warm.requests);  // starts the CUDA runtime: not timed
   }
-  fmt::print("{:<8} {:>6} {:>12} {:>12} {:>12} {:>8} {:>6}\n", "family", "calls", "work", "cpu_s",
+  fmt::print("{:<12} {:>6} {:>12} {:>12} {:>12} {:>8} {:>6}\n", "family", "calls", "work", "cpu_s",
              "gpu_s", "ratio", "same");
   bool all_same = true;
   std::vector<std::string> thresholds;
@@ -128,11 +180,11 @@ int main() {
       bool device_won = true;
       for (int calls : {1, kBatch}) {
         const std::int64_t each = work / calls;
-        const Case c = make_case(f.op, f.shape(each), calls, rng);
+        const Case c = make_case(f.op, f.attrs, f.shapes(each), calls, rng);
         std::vector<EvalResult> on_cpu, on_gpu;
         const double cpu_s = median_seconds([&] { on_cpu = cpu.evaluate_batch(c.requests); });
         if (!device) {
-          fmt::print("{:<8} {:>6} {:>12} {:>12.6f} {:>12} {:>8} {:>6}\n", f.name, calls,
+          fmt::print("{:<12} {:>6} {:>12} {:>12.6f} {:>12} {:>8} {:>6}\n", f.name, calls,
                      each * calls, cpu_s, "-", "-", "-");
           continue;
         }
@@ -144,7 +196,7 @@ int main() {
         }
         all_same = all_same && same;
         device_won = device_won && gpu_s < cpu_s;
-        fmt::print("{:<8} {:>6} {:>12} {:>12.6f} {:>12.6f} {:>8.2f} {:>6}\n", f.name, calls,
+        fmt::print("{:<12} {:>6} {:>12} {:>12.6f} {:>12.6f} {:>8.2f} {:>6}\n", f.name, calls,
                    each * calls, cpu_s, gpu_s, cpu_s / gpu_s, same ? "yes" : "NO");
       }
       if (!device_won) {

@@ -32,6 +32,7 @@ import tensorflow as tf  # noqa: E402
 from tensorflow.core.protobuf import config_pb2  # noqa: E402
 from tensorflow.python.ops import gen_state_ops  # noqa: E402
 
+from training_graph import write_expected  # noqa: E402
 from valued_graph import hex_literal  # noqa: E402
 
 v1 = tf.compat.v1
@@ -50,12 +51,6 @@ def embedding_step(name):
            else v1.train.AdamOptimizer(0.1))
     opt.minimize(loss, name="train")
     return v1.global_variables_initializer()
-
-
-def write_expected(path, variables, values):
-    with open(path, "w") as f:
-        for var, value in sorted(zip(variables, values), key=lambda p: p[0].op.name):
-            f.write(f"{var.op.name} = {hex_literal(value)}\n")
 
 
 def write_embedding(name, out_dir):

@@ -4,10 +4,14 @@ literals with hex floats, so that the test compares bits.
 
 Run with the TensorFlow of tools/tf/setup_venv.sh:  python tools/tf/make_optimizer_cases.py OUT
 """
+import itertools
+import math
 import sys
 
 import numpy as np
 import tensorflow as tf
+
+from step_cases import literal, variable_values, write_cases
 
 rng = np.random.default_rng(2026)
 
@@ -60,25 +64,6 @@ VARIANTS = {
 # packets (see FORMAT.md): their f32 cases stay below one packet, where TensorFlow computes
 # 1 / sqrt(x) exactly rounded as tfmc does.
 RSQRT = {"AdagradStep", "AdadeltaStep", "ProximalAdagradStep"}
-POSITIVE = {"accum", "v", "vhat", "ms", "accum_update"}
-
-
-def literal(a, dt):
-    name = "f32" if dt == np.float32 else "f64"
-    a = np.asarray(a, dtype=dt)
-    items = ", ".join(float(x).hex() for x in a.reshape(-1))
-    if a.ndim == 0:
-        return f"{name}{{{items}}}"
-    return f"{name}[{','.join(map(str, a.shape))}]{{{items}}}"
-
-
-def var_values(name, n, dt):
-    a = rng.standard_normal(n).astype(dt)
-    if name in POSITIVE:
-        return np.abs(a) + dt(0.5)
-    if name == "mg":
-        return a * dt(0.1)
-    return a
 
 
 def cases():
@@ -87,7 +72,7 @@ def cases():
             n = 7 if (dt == np.float32 and step in RSQRT) else 9
             for attrs in attr_sets:
                 for variant in VARIANTS.get(step, [{}]):
-                    vals = {v: var_values(v, n, dt) for v in var_names}
+                    vals = {v: variable_values(v, n, dt, rng) for v in var_names}
                     ins = {}
                     for name, kind in tensors:
                         if kind == "g":
@@ -105,18 +90,57 @@ def cases():
                     yield step, attrs, args, outs
 
 
+# The optimizers recorded later, from a generator of their own so that the cases above keep
+# their values: each on several shapes, a scalar among them, whose elements fill whole packets
+# and leave a tail (PowerSign's exp is Eigen's approximation in whole packets of 8 f32 or 4 f64,
+# C's exp past them). AdagradDA's global_step is an i64; 2^24 + 1 shows
+# that TensorFlow rounds it to float for f64 too.
+later_rng = np.random.default_rng(2028)
+LATER_SHAPES = [(), (3,), (5,), (9,), (2, 9)]
+LATER_OPS = [
+    ("AdagradDAStep", "ResourceApplyAdagradDA",
+     ["var", "gradient_accumulator", "gradient_squared_accumulator"],
+     [("grad", "g"), ("lr", 0.1), ("l1", 0.05), ("l2", 0.01), ("global_step", 3)],
+     [{}, {"l1": 0.0}, {"l1": 0.0, "global_step": 2**24 + 1}]),
+    ("AddSignStep", "ResourceApplyAddSign", ["var", "m"],
+     [("lr", 0.1), ("alpha", 1.0), ("sign_decay", 0.9), ("beta", 0.9), ("grad", "g")],
+     [{}, {"alpha": 0.5, "sign_decay": 0.25}]),
+    ("PowerSignStep", "ResourceApplyPowerSign", ["var", "m"],
+     [("lr", 0.1), ("logbase", math.log(2)), ("sign_decay", 0.9), ("beta", 0.9), ("grad", "g")],
+     [{}, {"logbase": 1.0}, {"logbase": 0.3, "sign_decay": 0.7},
+      # beta 0 makes every sign(grad) * sign(m) 1, so that every element takes e^-0.21 (f32) or
+      # e^-0.39393514636137295 (f64), where Eigen's packet exp and C's exp differ by an ulp.
+      {"logbase": 0.3, "sign_decay": -0.7, "beta": 0.0},
+      {"logbase": -0.39393514636137295, "sign_decay": 1.0, "beta": 0.0}]),
+]
+
+
+def later_cases():
+    for step, op, var_names, tensors, variants in LATER_OPS:
+        for dt in (np.float32, np.float64):
+            for shape in LATER_SHAPES:
+                for variant in variants:
+                    vals = {v: variable_values(v, shape, dt, later_rng) for v in var_names}
+                    ins, args = {}, [literal(vals[v], dt) for v in var_names]
+                    for name, kind in tensors:
+                        value = variant.get(name, kind)
+                        if kind == "g":
+                            ins[name] = later_rng.standard_normal(shape).astype(dt)
+                            args.append(literal(ins[name], dt))
+                        elif isinstance(kind, int):
+                            ins[name] = np.int64(value)
+                            args.append(f"i64{{{value}}}")
+                        else:
+                            ins[name] = dt(value)
+                            args.append(literal(ins[name], dt))
+                    handles = [tf.Variable(vals[v]) for v in var_names]
+                    getattr(tf.raw_ops, op)(
+                        **{v: h.handle for v, h in zip(var_names, handles)}, **ins)
+                    yield step, {}, args, [literal(h.numpy(), dt) for h in handles]
+
+
 def main(out):
-    lines = ["// Written by tools/tf/make_optimizer_cases.py with TensorFlow " + tf.__version__ +
-             ": {step, {attribute, value}..., arguments, TensorFlow's results}.",
-             "// clang-format off"]
-    for step, attrs, args, outs in cases():
-        a = ", ".join(f'{{"{k}", {str(v).lower()}}}' for k, v in attrs.items())
-        lines.append(f'{{"{step}", {{{a}}},')
-        lines.append("  {" + ", ".join(f'"{x}"' for x in args) + "},")
-        lines.append("  {" + ", ".join(f'"{x}"' for x in outs) + "}},")
-    lines.append("// clang-format on")
-    with open(out, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    write_cases(out, "make_optimizer_cases.py", itertools.chain(cases(), later_cases()))
 
 
 if __name__ == "__main__":

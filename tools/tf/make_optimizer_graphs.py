@@ -16,7 +16,7 @@ os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
-from valued_graph import hex_literal  # noqa: E402
+from training_graph import write_training_step  # noqa: E402
 
 v1 = tf.compat.v1
 X = np.array([[1, 0.5, -1], [0.25, 2, 0.5], [-0.5, 1, 1], [2, -0.25, 0.75]], np.float32)
@@ -95,18 +95,8 @@ def write(name, out_dir):
         hidden = tf.nn.relu(tf.matmul(tf.constant(X), w1))
         loss = tf.reduce_sum(tf.square(tf.matmul(hidden, w2) - tf.constant(Y)))
         train_op(loss, name)
-        init = v1.global_variables_initializer()
-        variables = v1.global_variables()
-        with v1.Session(graph=g) as s:
-            s.run(init)
-            s.run("train")
-            values = s.run(variables)
-    tf.io.write_graph(g.as_graph_def(), out_dir, f"{name}.pbtxt")
-    with open(os.path.join(out_dir, f"{name}.args"), "w") as f:
-        f.write("--init\ninit\n--target\ntrain\n")
-    with open(os.path.join(out_dir, f"{name}.expected"), "w") as f:
-        for var, value in sorted(zip(variables, values), key=lambda p: p[0].op.name):
-            f.write(f"{var.op.name} = {hex_literal(value)}\n")
+        v1.global_variables_initializer()
+    write_training_step(g, out_dir, name)
 
 
 def main(out_dir):

@@ -17,7 +17,7 @@ import sys
 import numpy as np
 import tensorflow as tf
 
-from make_optimizer_cases import literal
+from step_cases import literal, variable_values, write_cases
 
 rng = np.random.default_rng(2027)
 
@@ -59,7 +59,6 @@ OPS = [
     ("SparseProximalGradientDescentStep", "ProximalGradientDescent", ["var"],
      [("alpha", 0.1), ("l1", 0.05), ("l2", 0.01), ("grad", "g")], [{}], [{}, {"l1": 0.0}]),
 ]
-POSITIVE = {"accum", "ms", "accum_update", "gradient_squared_accumulator"}
 # Rows of 7 elements stay below one SIMD packet of 8 f32 (FORMAT.md: where TensorFlow's Eigen
 # takes its approximate packet rsqrt the bits may differ); rows of 11 have a packet and a tail.
 SHAPES = [(5,), (5, 1), (4, 7), (4, 2, 3)]
@@ -67,15 +66,6 @@ WIDE = (4, 11)
 RSQRT = {"SparseAdagradStep", "SparseAdadeltaStep", "SparseProximalAdagradStep",
          "SparseRMSPropStep", "SparseCenteredRMSPropStep"}
 INDICES = [3, 0, 3, 1, 3]
-
-
-def values(name, shape, dt):
-    a = rng.standard_normal(shape).astype(dt)
-    if name in POSITIVE:
-        return np.abs(a) + dt(0.5)
-    if name == "mg":
-        return a * dt(0.1)
-    return a
 
 
 def cases():
@@ -88,7 +78,7 @@ def cases():
                     for variant in variants:
                         count += 1
                         index_dt = np.int32 if count % 2 else np.int64
-                        vals = {v: values(v, shape, dt) for v in var_names}
+                        vals = {v: variable_values(v, shape, dt, rng) for v in var_names}
                         handles = [tf.Variable(vals[v]) for v in var_names]
                         kw = {v: h.handle for v, h in zip(var_names, handles)}
                         args = [literal(vals[v], dt) for v in var_names]
@@ -142,17 +132,7 @@ def measure_packets(rows=2000, width=16):
 
 
 def main(out):
-    lines = ["// Written by tools/tf/make_sparse_optimizer_cases.py with TensorFlow " +
-             tf.__version__ + ": {step, {attribute, value}..., arguments, TensorFlow's results}.",
-             "// clang-format off"]
-    for step, attrs, args, outs in cases():
-        a = ", ".join(f'{{"{k}", {str(v).lower()}}}' for k, v in attrs.items())
-        lines.append(f'{{"{step}", {{{a}}},')
-        lines.append("  {" + ", ".join(f'"{x}"' for x in args) + "},")
-        lines.append("  {" + ", ".join(f'"{x}"' for x in outs) + "}},")
-    lines.append("// clang-format on")
-    with open(out, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    write_cases(out, "make_sparse_optimizer_cases.py", cases())
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
-from make_embedding_graphs import write_expected  # noqa: E402
+from training_graph import write_training_step  # noqa: E402
 from valued_graph import hex_literal  # noqa: E402
 
 v1 = tf.compat.v1
@@ -90,17 +90,8 @@ def write_graph(name, out_dir, resource, optimizers):
         if resource and name == "resource":
             updates += raw_updates()
         tf.group(*updates, name="train")
-        init = v1.global_variables_initializer()
-        variables = v1.global_variables()
-        with v1.Session(graph=g) as s:
-            s.run(init)
-            s.run("train")
-            values = s.run(variables)
-    tf.io.write_graph(g.as_graph_def(), out_dir, f"{name}.pbtxt")
-    with open(os.path.join(out_dir, f"{name}.args"), "w") as f:
-        f.write(f"--init\n{init.name}\n--target\ntrain\n")
-    write_expected(os.path.join(out_dir, f"{name}.expected"), variables, values)
-    return values
+        v1.global_variables_initializer()
+    write_training_step(g, out_dir, name)
 
 
 def write_hogwild(out_dir):

@@ -25,8 +25,11 @@ type, shape, the largest distance in ulps and one differing element, and each op
 comparison (equal, differs, or not compared), so the op that rounds differently is the first
 one listed whose operands are all equal.
 
+With --only REGEX only the tensors whose names the regular expression finds are fetched and
+compared, so that the optimizer keeps its rewrites elsewhere (a bisection over the graph).
+
 Usage: python3 tools/tf/trace_pass.py SAVEDMODEL_DIR --function NAME [--feed NAME=VALUE ...]
-           [--tfmc PATH] [--first N] [--keep DIR]
+           [--tfmc PATH] [--first N] [--keep DIR] [--only REGEX]
 """
 
 import argparse
@@ -66,7 +69,7 @@ def tfg_name(name):
     return "".join(out)
 
 
-def tensorflow_trace(directory, args):
+def tensorflow_trace(directory, args, only=None):
     """(the pass's ops in topological order, {tensor name: numpy value} of every compared
     tensor of its top-level graph, the variables whose values after that run differ from those
     after a plain call of the pass) after one run of the pass from the checkpoint's values."""
@@ -77,11 +80,13 @@ def tensorflow_trace(directory, args):
     concrete, = run.function.concrete_functions
     graph = concrete.graph
     operations = graph.get_operations()
-    tensors = [t for op in operations for t in op.outputs if t.dtype.name in COMPARED]
+    tensors = [t for op in operations for t in op.outputs if t.dtype.name in COMPARED
+               and (only is None or only.search(t.name))]
     wrapped = wrap_function.WrappedFunction(graph, variable_holder=wrap_function.VariableHolder())
-    arguments = [t for t in graph.inputs if t.dtype != tf.resource]
+    # The arguments' placeholders are named as the arguments, which the feeds name; a captured
+    # constant tensor (not a variable) stays captured by the pruned function.
+    arguments = [t for t in graph.inputs if t.dtype != tf.resource and t.op.name in run.feeds]
     pruned = wrapped.prune(feeds=arguments, fetches=(tensors, operations))
-    # The arguments' placeholders are named as the arguments, which the feeds name.
     values, _ = pruned(*[run.feeds[t.op.name] for t in arguments])
     traced = {n: v.numpy() for n, v in run.variables.items()}
     run.reset()
@@ -157,6 +162,9 @@ def main():
     parser.add_argument("--tfmc", default=os.path.join(ROOT, "build", "tools", "tfmc"))
     parser.add_argument("--first", type=int, default=5, help="how many differing nodes to print")
     parser.add_argument("--keep", metavar="DIR", help="write tfmc's traced .tfg here")
+    parser.add_argument("--only", metavar="REGEX",
+                        help="trace only the tensors whose name REGEX finds: fewer fetches "
+                             "leave more of the optimizer's rewrites as a plain call has them")
     args = parser.parse_args()
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
@@ -167,7 +175,8 @@ def main():
     run_args = ["--function", args.function]
     for feed in args.feed:
         run_args += ["--feed", feed]
-    operations, theirs, changed = tensorflow_trace(args.savedmodel, run_args)
+    only = re.compile(args.only) if args.only else None
+    operations, theirs, changed = tensorflow_trace(args.savedmodel, run_args, only)
     if changed:
         print("warning: TensorFlow's traced run leaves %d variables other than its plain call "
               "does (%s): fetching every tensor keeps the optimizer from rewriting them, so "

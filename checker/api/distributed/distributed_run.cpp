@@ -24,8 +24,13 @@ class DistributedRun : public ExplorationRun {
 
   check::Exploration run() override { return explorer_.run(); }
 
-  std::vector<check::Outcome> outcomes(check::Exploration&) override {
-    return explorer_.outcomes();
+  std::vector<check::Outcome> outcomes(check::Exploration& e) override {
+    return explorer_.outcomes(e, limits_);
+  }
+
+  check::StopReason agreed(check::StopReason mine) override {
+    return static_cast<check::StopReason>(
+        ranks_.max(std::vector<std::uint64_t>{static_cast<std::uint64_t>(mine)})[0]);
   }
 
   std::vector<bool> noncommuting(sem::GraphModel& model,

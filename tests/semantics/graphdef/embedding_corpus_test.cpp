@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "corpus_outcomes.h"
 #include "semantics/values/tensor_text.h"
 #include "support/files.h"
 #include "support/json_reader.h"
 #include "support/testdata.h"
-#include "support/tfmc_run.h"
 
 namespace {
 
@@ -47,17 +47,7 @@ std::vector<std::pair<std::string, tfmc::eval::Tensor>> named_values(const std::
 // The outcomes of `tfmc check GRAPH.pbtxt` with the arguments of ARGS.args and `extra`.
 std::vector<Json> outcomes(const std::string& graph, const std::string& args,
                            const std::vector<std::string>& extra) {
-  std::vector<std::string> argv = {"check", corpus(graph + ".pbtxt")};
-  for (const std::string& a :
-       tfmc::test::nonempty_lines(tfmc::test::read_file(corpus(args + ".args")))) {
-    argv.push_back(a);
-  }
-  argv.insert(argv.end(), extra.begin(), extra.end());
-  argv.insert(argv.end(), {"--json", "--quiet"});
-  const tfmc::test::CliResult r = tfmc::test::tfmc_run(argv);
-  INFO(r.err);
-  CHECK(r.err.find("warning") == std::string::npos);  // every op mapped
-  return tfmc::test::parse_json(r.out).at("outcomes").items;
+  return tfmc::test::corpus_outcomes(corpus(graph + ".pbtxt"), corpus(args + ".args"), extra);
 }
 
 // Whether `section` of the outcome holds exactly the named values.

@@ -248,11 +248,12 @@ TEST_CASE("import: FloorMod and FloorDiv compute as TensorFlow's kernels", "[gra
 
 TEST_CASE("import: an optimizer update without arithmetic is an uninterpreted update",
           "[graphdef][import]") {
-  // AddSign is no update of the language's (FORMAT.md, "Operations").
+  // An optimizer TensorFlow does not have (a custom kernel's) is no update of the language's
+  // (FORMAT.md, "Operations").
   const std::string graph = resource_var("w") + resource_var("m") + float_const("lr", "0.5") +
                             float_const("g", "3") +
-                            node("step", "ResourceApplyAddSign", {"w", "m", "lr", "g"});
-  const Checked c = check_graph("add_sign.pbtxt", graph, {"--target", "step"});
+                            node("step", "ResourceApplyCustom", {"w", "m", "lr", "g"});
+  const Checked c = check_graph("custom_apply.pbtxt", graph, {"--target", "step"});
   CHECK(c.code == 0);
   tfmc::test::check_outcome_list(
       c.outcomes, {{{}, {{"m", "Error(uninitialized)"}, {"w", "Error(uninitialized)"}}}});

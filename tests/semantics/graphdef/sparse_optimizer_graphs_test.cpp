@@ -15,11 +15,11 @@
 #include <utility>
 #include <vector>
 
+#include "corpus_outcomes.h"
 #include "semantics/values/tensor_text.h"
 #include "support/files.h"
 #include "support/json_reader.h"
 #include "support/testdata.h"
-#include "support/tfmc_run.h"
 
 namespace {
 
@@ -38,17 +38,7 @@ std::string canonical(const std::string& text) {
 
 // The outcomes of `tfmc check GRAPH.pbtxt` with the arguments of GRAPH.args and `extra`.
 std::vector<Json> outcomes(const std::string& graph, const std::vector<std::string>& extra) {
-  std::vector<std::string> argv = {"check", corpus(graph + ".pbtxt")};
-  for (const std::string& a :
-       tfmc::test::nonempty_lines(tfmc::test::read_file(corpus(graph + ".args")))) {
-    argv.push_back(a);
-  }
-  argv.insert(argv.end(), extra.begin(), extra.end());
-  argv.insert(argv.end(), {"--json", "--quiet"});
-  const tfmc::test::CliResult r = tfmc::test::tfmc_run(argv);
-  INFO(r.err);
-  CHECK(r.err.find("warning") == std::string::npos);  // every op mapped
-  return tfmc::test::parse_json(r.out).at("outcomes").items;
+  return tfmc::test::corpus_outcomes(corpus(graph + ".pbtxt"), corpus(graph + ".args"), extra);
 }
 
 // A file of `NAME = LITERAL` lines: each name with its value's canonical print, in order.
