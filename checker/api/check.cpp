@@ -5,13 +5,18 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <span>
 
 #include "checker/api/exploration_run.h"
+#include "checker/api/program_replicas.h"
 #include "checker/api/race_classification.h"
 #include "checker/api/uninitialized_warning.h"
 #include "checker/limit_watch.h"
+#include "checker/symmetry/outcome_orbits.h"
+#include "checker/symmetry/symmetric_model.h"
 #include "gpu_eval/evaluator_choice.h"
+#include "semantics/errors/diagnostics.h"
 #include "semantics/model/graph_model.h"
 
 namespace tfmc::api {
@@ -33,14 +38,23 @@ Assumptions assumptions_of(sem::GraphModel& model, std::span<const TransitionId>
 
 std::vector<Outcome> named_outcomes(const sem::Program& program, sem::GraphModel& model,
                                     const TransitionSystem& explored,
-                                    const std::vector<check::Outcome>& found_outcomes,
+                                    const std::vector<check::Outcome>& found,
                                     const sem::ValueStore& values, std::uint64_t& stuck_states,
-                                    std::vector<std::size_t>* origin, NamingLimit* limit) {
+                                    std::vector<std::size_t>* origin, NamingLimit* limit,
+                                    const check::ReplicaSymmetry* symmetry) {
   const auto names = [&](const std::vector<TransitionId>& ts) {
     std::vector<std::string> out;
     for (TransitionId t : ts) out.push_back(explored.transition_name(t));
     return out;
   };
+  // The stuck final states stored, counted before the orbits multiply the outcomes.
+  for (const check::Outcome& f : found) {
+    if (f.stuck) stuck_states += f.final_states;
+  }
+  const std::vector<check::Outcome> orbits = symmetry != nullptr
+                                                 ? check::outcome_orbits(found, *symmetry, explored)
+                                                 : std::vector<check::Outcome>{};
+  const std::vector<check::Outcome>& found_outcomes = symmetry != nullptr ? orbits : found;
   std::vector<std::size_t> merged_into;  // found outcome -> outcome before sorting
   std::vector<Outcome> outcomes;
   // Reserved, so that the keys, which refer to the outcomes, stay valid.
@@ -77,7 +91,6 @@ std::vector<Outcome> named_outcomes(const sem::Program& program, sem::GraphModel
     std::sort(o.outputs.begin(), o.outputs.end());
     std::sort(o.variables.begin(), o.variables.end());
     o.stuck = found.stuck;
-    if (found.stuck) stuck_states += found.final_states;
     o.blocked = names(found.blocked);
     o.witness = names(found.witness);
     Assumptions made;
@@ -133,6 +146,44 @@ std::vector<Race> initial_races(const sem::GraphModel& model, const CheckResult&
   return races;
 }
 
+// The symmetry `options` ask for in `program`, whose model (or its reduction) is `explored`:
+// null for none.
+std::unique_ptr<check::ReplicaSymmetry> symmetry_of(const sem::Program& program,
+                                                    const TransitionSystem& explored,
+                                                    const CheckOptions& options) {
+  if (options.symmetry == Symmetry::None) return nullptr;
+  std::string why_not;
+  std::unique_ptr<check::ReplicaSymmetry> symmetry = program_replicas(program, explored, why_not);
+  if (symmetry == nullptr && options.symmetry == Symmetry::Replicas) {
+    throw sem::InputError(fmt::format(
+        "tfmc: --symmetry replicas: {} (--symmetry auto explores such a program without)\n",
+        why_not));
+  }
+  return symmetry;
+}
+
+// A race that the stored states show observable shows its images under the symmetry so: the
+// symmetry-reduced exploration stored one state of each orbit, in which an image of the pair
+// may be the one that was tested.
+void close_under_symmetry(std::vector<Race>& races, const check::ReplicaSymmetry& symmetry) {
+  std::set<std::pair<TransitionId, TransitionId>> observable;
+  for (const Race& race : races) {
+    if (race.observable.value_or(false)) observable.emplace(race.first_node, race.second_node);
+  }
+  if (observable.empty()) return;
+  // The images of a pair alone: every replica but those of its two nodes is alike.
+  const std::vector<Slot> alike(symmetry.slot_count(), 0);
+  for (Race& race : races) {
+    if (race.observable.value_or(false)) continue;
+    const TransitionId pair[] = {race.first_node, race.second_node};
+    symmetry.for_each_image(alike.data(), pair, [&](const check::ReplicaPermutation& image) {
+      const TransitionId a = symmetry.permute(race.first_node, image);
+      const TransitionId b = symmetry.permute(race.second_node, image);
+      if (observable.contains({a, b}) || observable.contains({b, a})) race.observable = true;
+    });
+  }
+}
+
 }  // namespace
 
 CheckResult explore(const sem::Program& program, sem::ValueStore& values,
@@ -142,9 +193,13 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   std::optional<check::ReducedModel> reduced;
   if (options.reduction != check::Reduction::None) reduced.emplace(model, options.reduction);
   TransitionSystem& explored = reduced ? static_cast<TransitionSystem&>(*reduced) : model;
+  const std::unique_ptr<check::ReplicaSymmetry> symmetry = symmetry_of(program, explored, options);
+  std::optional<check::SymmetricModel> symmetric;
+  if (symmetry) symmetric.emplace(explored, *symmetry);
+  TransitionSystem& searched = symmetric ? static_cast<TransitionSystem&>(*symmetric) : explored;
   const std::unique_ptr<ExplorationRun> run =
-      options.engine ? options.engine(explored, program, values, options, label)
-                     : local_run(explored, program, values, options, label);
+      options.engine ? options.engine(searched, program, values, options, label)
+                     : local_run(searched, program, values, options, label);
   CheckResult r;
   r.program = program.file;
   r.exploration = run->run();
@@ -152,7 +207,7 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   // naming keeps the replay's limits (check::stop_replay), and the processes of a run agree.
   NamingLimit naming{options.limits};
   r.outcomes = named_outcomes(program, model, explored, run->outcomes(r.exploration), values,
-                              r.stuck_states, nullptr, &naming);
+                              r.stuck_states, nullptr, &naming, symmetry.get());
   if (const check::StopReason why = run->agreed(naming.stop); why != check::StopReason::None) {
     check::stop_replay(r.exploration, r.exploration.unreplayed + naming.unnamed_final_states, why);
   }
@@ -167,8 +222,16 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   r.values = values.size();
   r.reduction = options.reduction;
   r.eager_firings = r.exploration.extra_firings;
+  if (symmetry) {
+    r.symmetry = Symmetry::Replicas;
+    r.replica_classes = symmetry->class_sizes();
+    r.orbit_states = run->orbit_states(*symmetry);
+  }
   r.races = initial_races(model, r);
-  if (mark_noncommuting) mark_noncommuting_races(model, *run, r);
+  if (mark_noncommuting) {
+    mark_noncommuting_races(model, *run, r);
+    if (symmetry) close_under_symmetry(r.races, *symmetry);
+  }
   return r;
 }
 
@@ -177,8 +240,12 @@ CheckResult check(const sem::Program& program, sem::ValueStore& values,
   CheckResult result = explore(program, values, options, "", options.classify_races);
   result.warnings = uninitialized_warnings(program, result.outcomes, values);
   if (options.classify_races) {
+    // Ordering two nodes of different replicas breaks their symmetry: the ordered programs
+    // are explored without.
+    CheckOptions ordered_options = options;
+    ordered_options.symmetry = Symmetry::None;
     classify_races(program, result, [&](const sem::Program& ordered, const std::string& label) {
-      return explore(ordered, values, options, label);
+      return explore(ordered, values, ordered_options, label);
     });
   }
   return result;

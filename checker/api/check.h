@@ -22,6 +22,7 @@
 #include "checker/exploration.h"
 #include "checker/outcomes.h"
 #include "checker/reduced_model.h"
+#include "checker/symmetry/replica_symmetry.h"
 #include "gpu_eval/evaluator_choice.h"
 #include "semantics/build/program_builder.h"
 #include "semantics/program/program.h"
@@ -38,6 +39,11 @@ namespace tfmc::api {
 using ProgressSink = std::function<void(const check::Progress&, const std::string& label)>;
 
 class ExplorationRun;  // exploration_run.h
+
+// --symmetry (FORMAT.md, "Symmetry reduction"): None explores every state; Replicas stores
+// one state of each orbit of interchangeable replicas (program_replicas.h); Auto is Replicas
+// where the program has replicas, else None.
+enum class Symmetry : std::uint8_t { None, Replicas, Auto };
 struct CheckOptions;
 // Makes the run that explores `explored` (a model of `program` over `values`, or its
 // reduction) as `options` ask, under `label` in progress reports (exploration_run.h).
@@ -50,6 +56,8 @@ struct CheckOptions {
   check::Parallelism parallel;  // threads of each exploration (exploration.h)
   check::StoreMode store = check::StoreMode::Compressed;  // exploration.h
   check::Reduction reduction = check::Reduction::Stubborn;
+  // Replicas where the program has none is an InputError; Auto then explores without.
+  Symmetry symmetry = Symmetry::None;
   // Classify the races of a nondeterministic result as observable or benign
   // (race_classification.h); it may cost two more explorations per race.
   bool classify_races = false;
@@ -71,7 +79,14 @@ struct CheckResult {
   check::Reduction reduction = check::Reduction::None;
   std::string refs;  // the graph files' ref-variable model (session.h SessionFacts), or empty
   std::uint64_t eager_firings = 0;  // transitions fired by the reduction between stored states
-  std::size_t values = 0;           // values in the value store after the exploration
+  // The symmetry the exploration used (FORMAT.md, "Symmetry reduction"): None or Replicas,
+  // then the sizes of its classes of replicas and the states of the orbits of the stored
+  // states (with --reduction none, exactly the states an exploration without symmetry
+  // stores); empty and 0 without symmetry.
+  Symmetry symmetry = Symmetry::None;
+  std::vector<std::size_t> replica_classes;
+  std::uint64_t orbit_states = 0;
+  std::size_t values = 0;  // values in the value store after the exploration
   // Every race of the program, in the order of sem::Concurrency::races: benign when the
   // result is deterministic, unknown when the exploration is incomplete or the races were not
   // classified, else as the classification decided.
@@ -136,10 +151,12 @@ struct CheckResult {
 // reduction), named after `program`'s outputs and variables, in FORMAT.md's order; counts the
 // stuck final states into `stuck_states`. Final states that differ only in their assumptions
 // give one outcome with the assumption sets of all of them, and the witness of the first found.
-// `origin`, when given, receives for each of `found` the place of the outcome it became
-// (kUnnamed for one a limit left unnamed). With `limit`, the naming stops once its limits are
-// reached past the replay's grace (check::LimitWatch): the rest of `found` is left unnamed,
-// their final states counted in limit->unnamed_final_states, and limit->stop says why.
+// An exploration reduced by `symmetry` (null: none) stands for the orbits of its outcomes
+// (outcome_orbits.h), which are named instead; the stuck final states are those stored.
+// `origin`, when given, receives for each of `found` (or of its orbits) the place of the
+// outcome it became (kUnnamed for one a limit left unnamed). With `limit`, the naming stops once
+// its limits are reached past the replay's grace (check::LimitWatch): the rest of `found` is left
+// unnamed, their final states counted in limit->unnamed_final_states, and limit->stop says why.
 struct NamingLimit {
   const check::Limits& limits;
   check::StopReason stop = check::StopReason::None;
@@ -151,7 +168,8 @@ std::vector<Outcome> named_outcomes(const sem::Program& program, sem::GraphModel
                                     const std::vector<check::Outcome>& found,
                                     const sem::ValueStore& values, std::uint64_t& stuck_states,
                                     std::vector<std::size_t>* origin = nullptr,
-                                    NamingLimit* limit = nullptr);
+                                    NamingLimit* limit = nullptr,
+                                    const check::ReplicaSymmetry* symmetry = nullptr);
 
 // Explores `program` (its values in `values`) with `options`, under `label` in progress
 // reports. With `mark_noncommuting`, races whose two nodes fail to commute in a stored state

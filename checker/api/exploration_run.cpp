@@ -38,6 +38,14 @@ class LocalRun : public ExplorationRun {
         limits_);
   }
 
+  std::uint64_t orbit_states(const check::ReplicaSymmetry& symmetry) override {
+    std::uint64_t states = 0;
+    for (std::size_t i = 0; i < states_; ++i) {
+      states += symmetry.orbit_size(explorer_.state(static_cast<check::StateIndex>(i)).data());
+    }
+    return states;
+  }
+
  private:
   TransitionSystem& explored_;
   check::Limits limits_;

@@ -12,6 +12,7 @@
 #include "checker/api/check.h"
 #include "checker/exploration.h"
 #include "checker/outcomes.h"
+#include "checker/symmetry/replica_symmetry.h"
 #include "semantics/model/graph_model.h"
 
 namespace tfmc::api {
@@ -32,6 +33,9 @@ class ExplorationRun {
   virtual std::vector<bool> noncommuting(
       sem::GraphModel& model, const std::vector<std::pair<TransitionId, TransitionId>>& pairs,
       const std::vector<bool>& compared) = 0;
+  // After run(): the states of the orbits of every stored state under `symmetry`, the
+  // symmetry the explored model was reduced by (checker/symmetry/).
+  virtual std::uint64_t orbit_states(const check::ReplicaSymmetry& symmetry) = 0;
 };
 
 // The run in this process, on options.parallel's threads.

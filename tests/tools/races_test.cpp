@@ -251,6 +251,32 @@ TEST_CASE("a limit that stops a forced-order run leaves the race unknown", "[too
   CHECK(result.races[0].unknown_reason == "the run with w before r was stopped by --max-states");
 }
 
+TEST_CASE("a memory limit that stops a forced-order run leaves the races after it unexplored",
+          "[tools][races][limits]") {
+  tfmc::sem::ValueStore values;
+  const tfmc::sem::Program program = tfmc::sem::load_program_text("m.tfg", kMixed, {}, values);
+  tfmc::api::CheckOptions full;
+  tfmc::api::CheckResult result = tfmc::api::explore(program, values, full, "");
+  REQUIRE(result.exploration.complete);
+  REQUIRE(result.races.size() == 2);
+  // Any process is past one byte: the first forced run stops at once, and --max-memory, which
+  // bounds the whole command, leaves the second race unexplored.
+  tfmc::api::CheckOptions tight = full;
+  tight.limits.max_memory_bytes = 1;
+  std::vector<std::string> labels;
+  tfmc::api::classify_races(program, result,
+                            [&](const tfmc::sem::Program& ordered, const std::string& label) {
+                              labels.push_back(label);
+                              return tfmc::api::explore(ordered, values, tight, label);
+                            });
+  CHECK(labels == std::vector<std::string>{"ia before ib"});
+  CHECK(result.classification_stop == tfmc::check::StopReason::MaxMemory);
+  CHECK_FALSE(result.races[0].observable.has_value());
+  CHECK(result.races[0].unknown_reason == "the run with ia before ib was stopped by --max-memory");
+  CHECK_FALSE(result.races[1].observable.has_value());
+  CHECK(result.races[1].unknown_reason == "not classified: --max-memory was reached first");
+}
+
 TEST_CASE("the text report lists observable races first, then benign ones", "[tools][races]") {
   const std::string mixed = write_test_file("mixed.tfg", kMixed);
   const Result r = tfmc_run({"check", mixed});

@@ -36,6 +36,9 @@ const OptionNames<check::Scheduler> kSchedulers = {{"uniform", check::Scheduler:
 const OptionNames<check::Reduction> kReductions = {{"none", check::Reduction::None},
                                                    {"eager", check::Reduction::Eager},
                                                    {"stubborn", check::Reduction::Stubborn}};
+const OptionNames<api::Symmetry> kSymmetries = {{"none", api::Symmetry::None},
+                                                {"replicas", api::Symmetry::Replicas},
+                                                {"auto", api::Symmetry::Auto}};
 
 // CLI11's NonNegativeNumber prints the whole double range in its message; say it plainly.
 const CLI::Validator kNotNegative(
@@ -133,6 +136,12 @@ void add_limit_options(CLI::App* cmd, ExplorationOptions& options, std::string& 
                   "stubborn (eager, and only a stubborn set of the racing transitions is "
                   "explored in each state); the outcomes are the same at every level")
       ->default_str(name_of(kReductions, options.reduction));
+  add_enum_option(cmd, "--symmetry", options.symmetry, kSymmetries,
+                  "symmetry reduction: replicas (interchangeable executions, as --concurrent "
+                  "K makes, are stored once per orbit: a state and the state with two "
+                  "replicas swapped are one; an error where there are none), none, or auto "
+                  "(replicas where the session has them); the outcomes are the same either way")
+      ->default_str(name_of(kSymmetries, options.symmetry));
 }
 
 // --distributed and its knobs.

@@ -97,6 +97,7 @@ api::CheckOptions exploration(const ExplorationOptions& options, const api::Engi
   check.parallel = options.parallel;
   check.store = options.store;
   check.reduction = options.reduction;
+  check.symmetry = options.symmetry;
   check.eval = options.eval;
   check.progress = progress_lines(options.quiet, err);
   check.engine = engine;
@@ -128,7 +129,13 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
   if (!load_or_report(options.session, values, program, err, &facts)) return kExitBadInput;
   api::CheckOptions check = exploration(options, engine, err);
   check.classify_races = options.classify_races;
-  api::CheckResult result = api::check(program, values, check);
+  api::CheckResult result;
+  try {
+    result = api::check(program, values, check);  // --symmetry replicas may reject the program
+  } catch (const sem::InputError& e) {
+    err << e.what();
+    return kExitBadInput;
+  }
   result.refs = facts.refs;
   // --likelihood: the probabilities over the unreduced graph, with the same limits, in the
   // text or JSON report (finish_likelihood refuses SARIF).
@@ -194,11 +201,12 @@ int compare_on(const CompareOptions& options, const api::Engine& engine, std::os
     return kExitBadInput;
   }
   const api::CheckOptions check = exploration(options, engine, err);
-  // BEFORE first, so that its progress lines come first.
-  api::CheckResult before_result = api::explore(before, values, check, "before");
-  api::CheckResult after_result = api::explore(after, values, check, "after");
   api::CompareResult result;
   try {
+    // BEFORE first, so that its progress lines come first; --symmetry replicas may reject
+    // either side.
+    api::CheckResult before_result = api::explore(before, values, check, "before");
+    api::CheckResult after_result = api::explore(after, values, check, "after");
     result = api::compare(std::move(before_result), std::move(after_result), mapping, values);
   } catch (const sem::InputError& e) {
     err << e.what();

@@ -42,6 +42,7 @@ struct ExplorationOptions : ReportOptions {
   check::Parallelism parallel{0};                         // --threads; 0: every core
   check::StoreMode store = check::StoreMode::Compressed;  // --store
   check::Reduction reduction = check::Reduction::Stubborn;
+  api::Symmetry symmetry = api::Symmetry::Auto;
   eval::EvalBackend eval = eval::EvalBackend::Auto;
   Distribution distribution;  // --distributed
 };

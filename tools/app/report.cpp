@@ -255,6 +255,7 @@ void write_check_members(JsonStream& doc, const api::CheckResult& r, const sem::
   doc.member("deterministic", r.deterministic());
   doc.member("inconclusive", r.inconclusive());
   doc.member("reduction", check::reduction_name(r.reduction));
+  doc.member("symmetry", r.symmetry == api::Symmetry::Replicas ? "replicas" : "none");
   if (!r.refs.empty()) doc.member("refs", r.refs);
   Json stats = Json::object()
                    .set("states", e.states)
@@ -272,6 +273,11 @@ void write_check_members(JsonStream& doc, const api::CheckResult& r, const sem::
                    .set("eager_firings", r.eager_firings);
   if (e.store == check::StoreMode::Fingerprint) {
     stats.set("collision_probability", e.fingerprint_probability);
+  }
+  if (r.symmetry == api::Symmetry::Replicas) {
+    Json classes = Json::array();
+    for (std::size_t size : r.replica_classes) classes.push(std::uint64_t{size});
+    stats.set("replica_classes", classes).set("orbit_states", r.orbit_states);
   }
   if (r.stopped_in() != check::StopPhase::None) {
     stats.set("stopped_in", check::stop_phase_name(r.stopped_in()));
@@ -382,6 +388,11 @@ void write_text(std::ostream& stream, const api::CheckResult& r, const sem::Valu
       r.reduction == check::Reduction::None
           ? "\n"
           : fmt::format(" ({} transitions fired eagerly between stored states)\n", r.eager_firings);
+  if (r.symmetry == api::Symmetry::Replicas) {
+    out += fmt::format(
+        "symmetry: replicas (interchangeable executions: {}; the {} states stored stand for {})\n",
+        fmt::join(r.replica_classes, ", "), e.states, r.orbit_states);
+  }
   if (!r.refs.empty()) out += fmt::format("refs: {}\n", r.refs);
   out += store_text(e);
   out += ranks_text(e);

@@ -45,6 +45,14 @@ class DistributedRun : public ExplorationRun {
     return {any.begin(), any.end()};
   }
 
+  std::uint64_t orbit_states(const check::ReplicaSymmetry& symmetry) override {
+    std::uint64_t mine = 0;
+    for (std::size_t i = 0; i < explorer_.states(); ++i) {
+      mine += symmetry.orbit_size(explorer_.state(static_cast<check::StateIndex>(i)).data());
+    }
+    return ranks_.sum(std::vector<std::uint64_t>{mine})[0];
+  }
+
  private:
   const dist::MpiRanks& ranks_;
   check::Limits limits_;

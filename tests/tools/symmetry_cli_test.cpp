@@ -1,0 +1,82 @@
+// --symmetry on the command line (FORMAT.md, "Symmetry reduction" and "The JSON result"): auto
+// reduces --concurrent copies and reports it, the outcomes and races stay those of
+// --symmetry none, and replicas where a session has none is a clear error, exit 2.
+#include <catch2/catch.hpp>
+#include <set>
+#include <string>
+
+#include "support/files.h"
+#include "support/json_reader.h"
+#include "support/tfmc_run.h"
+
+using tfmc::test::Json;
+using tfmc::test::tfmc_run;
+
+namespace {
+
+// One read-add-write increment: K copies lose updates.
+const char* kIncrement =
+    "var x = i32{0}\n"
+    "one = Const {value=i32{1}}\n"
+    "r = Read(&x)\n"
+    "s = Add(r, one)\n"
+    "w = Write(&x, s)\n"
+    "output r\n";
+
+std::set<std::string> outcome_texts(const Json& doc) {
+  std::set<std::string> out;
+  for (const Json& o : doc.at("outcomes").items) {
+    std::string text;
+    for (const auto& [name, value] : o.at("outputs").members) text += name + "=" + value.text + " ";
+    for (const auto& [name, value] : o.at("variables").members) {
+      text += name + "=" + value.text + " ";
+    }
+    out.insert(text);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("symmetry auto reduces concurrent copies and keeps every outcome", "[tools][symmetry]") {
+  const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrement);
+  const auto plain = tfmc_run({"check", path, "--concurrent", "3", "--symmetry", "none", "--json"});
+  const auto reduced = tfmc_run({"check", path, "--concurrent", "3", "--json"});
+  REQUIRE(plain.code == 1);
+  REQUIRE(reduced.code == 1);
+  const Json a = tfmc::test::parse_json(plain.out);
+  const Json b = tfmc::test::parse_json(reduced.out);
+  CHECK(a.at("symmetry").text == "none");
+  CHECK(b.at("symmetry").text == "replicas");
+  CHECK(a.at("stats").find("orbit_states") == nullptr);
+  REQUIRE(b.at("stats").at("replica_classes").items.size() == 1);
+  CHECK(b.at("stats").at("replica_classes").items[0].text == "3");
+  CHECK(b.at("stats").at("orbit_states").text == a.at("stats").at("states").text);
+  CHECK(std::stod(b.at("stats").at("states").text) < std::stod(a.at("stats").at("states").text));
+  // r@1, r@2, r@3 each read 0, 1 or 2 in some order of the increments: every permutation of
+  // an outcome is listed.
+  CHECK(outcome_texts(a) == outcome_texts(b));
+  CHECK(outcome_texts(b).size() == a.at("outcomes").items.size());
+  CHECK(a.at("races").items.size() == b.at("races").items.size());
+  for (std::size_t k = 0; k < a.at("races").items.size(); ++k) {
+    CHECK(a.at("races").items[k].at("observable").boolean ==
+          b.at("races").items[k].at("observable").boolean);
+  }
+  const auto text = tfmc_run({"check", path, "--concurrent", "3"});
+  CHECK(text.out.find("symmetry: replicas (interchangeable executions: 3; the ") !=
+        std::string::npos);
+}
+
+TEST_CASE("symmetry replicas without interchangeable executions is an error", "[tools][symmetry]") {
+  const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrement);
+  const auto alone = tfmc_run({"check", path, "--symmetry", "replicas"});
+  CHECK(alone.code == 2);
+  CHECK(alone.err ==
+        "tfmc: --symmetry replicas: no two executions of the program are copies of each other "
+        "(--symmetry auto explores such a program without)\n");
+  const auto single = tfmc_run({"check", path, "--json"});
+  CHECK(single.code == 0);
+  CHECK(tfmc::test::parse_json(single.out).at("symmetry").text == "none");
+  const auto bogus = tfmc_run({"check", path, "--symmetry", "towers"});
+  CHECK(bogus.code == 2);
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# On-demand benchmark of symmetry reduction (specs/FORMAT.md, "Symmetry reduction"): K
+# concurrent copies of one program (--concurrent K), explored with --symmetry none and with
+# --symmetry replicas, side by side, with race classification off. It builds nothing:
+#
+#   bash tools/bench/symmetry_bench.sh [BUILD_DIR]     (default: build)
+#
+# Workloads: one read-add-write tower of lost_update (K copies are lost_update K as replicas),
+# under --reduction none and stubborn; and the SGD train_step of a small 2-layer MLP that
+# TensorFlow saved (testdata/savedmodel/mlp_hidden_hogwild: Hogwild steps on one model).
+# Environment knobs:
+#   BENCH_TOWERS     the K of the tower rows under --reduction none (default "2 3 4 5")
+#   BENCH_STUBBORN   the K of the tower rows under --reduction stubborn (default "4 6 8 10 12")
+#   BENCH_STEPS      the K of the MLP rows (default "2 3 4")
+#   BENCH_SECONDS    --max-seconds of each run (default 120): a run it stops is marked
+#                    incomplete, with the states it stored by then
+# Columns: workload; K; symmetry; states stored; stats.orbit_states (the states those stand
+# for; "-" without symmetry); outcomes; seconds of exploration (stats.seconds); seconds of the
+# whole command (outcomes, witnesses and the orbit count included); complete.
+set -euo pipefail
+
+build_dir=${1:-build}
+towers=${BENCH_TOWERS:-2 3 4 5}
+stubborn=${BENCH_STUBBORN:-4 6 8 10 12}
+steps=${BENCH_STEPS:-2 3 4}
+seconds=${BENCH_SECONDS:-120}
+# shellcheck source=tools/bench/built_tools.sh
+source "$(dirname "$0")/built_tools.sh" "$build_dir"
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Prints one row: $1 workload name, $2 K, $3 symmetry, then tfmc check's arguments.
+row() {
+  local name=$1 k=$2 symmetry=$3
+  shift 3
+  local status=0 start end
+  start=$(date +%s.%N)
+  "$tfmc" check "$@" --concurrent "$k" --symmetry "$symmetry" --no-race-classification \
+    --max-seconds "$seconds" --json --quiet >"$work/out.json" 2>/dev/null || status=$?
+  end=$(date +%s.%N)
+  if [[ $status -ge 2 && $status -ne 3 ]]; then
+    echo "symmetry_bench.sh: tfmc exited $status on $*" >&2
+    exit 1
+  fi
+  python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+st = d["stats"]
+name, k, sym, start, end = sys.argv[2:7]
+print("%-33s %2s %9s %10d %11s %9d %9.2f %9.2f %9s" % (name, k, sym, st["states"],
+      st.get("orbit_states", "-"), len(d["outcomes"]), st["seconds"],
+      float(end) - float(start), "yes" if d["complete"] else "no"))
+' "$work/out.json" "$name" "$k" "$symmetry" "$start" "$end"
+}
+
+header() {
+  printf '%-33s %2s %9s %10s %11s %9s %9s %9s %9s\n' workload K symmetry states orbit_states \
+    outcomes explore_s command_s complete
+}
+
+"$gen" lost_update 1 >"$work/tower.tfg"
+header
+for k in $towers; do
+  for symmetry in none replicas; do
+    row "lost_update tower, reduction none" "$k" "$symmetry" "$work/tower.tfg" --reduction none
+  done
+done
+for k in $stubborn; do
+  for symmetry in none replicas; do
+    row "lost_update tower, stubborn" "$k" "$symmetry" "$work/tower.tfg" --reduction stubborn
+  done
+done
+mlp=$root/testdata/savedmodel/mlp_hidden_hogwild
+for k in $steps; do
+  for symmetry in none replicas; do
+    row "MLP SGD train_step (TensorFlow)" "$k" "$symmetry" "$mlp" --function train_step \
+      --feed 'x=f32[2,4]{0.3, -1.2, 0.7, 2.1, -0.4, 0.9, 1.6, -0.8}' \
+      --feed 'y=f32[2,1]{0.5, -1.5}'
+  done
+done
