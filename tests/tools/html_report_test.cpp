@@ -262,7 +262,7 @@ TEST_CASE("the HTML report links every name of a long term to its definition", "
   CHECK(r.out.find("id=\"o6\"") == std::string::npos);
 }
 
-TEST_CASE("races takes --format html; --likelihood refuses it", "[tools][html]") {
+TEST_CASE("races takes --format html, and --likelihood refuses it", "[tools][html]") {
   const std::string file = source_path("specs/paper/figure1.tfg");
   const auto r = tfmc_run({"races", file, "--format", "html"});
   CHECK(r.code == 1);
