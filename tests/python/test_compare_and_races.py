@@ -36,3 +36,33 @@ def test_races_lists_figure1s_race_without_exploring():
     assert str(races) == ("a1 (specs/paper/figure1.tfg:13) and a2 (specs/paper/figure1.tfg:14) "
                           "on x: update-update\n1 race\n")
     assert tfmc.races("specs/sessions/section_increment.tfg").exit_code == 0
+
+
+COUNTER = """var x = i32{0}
+one = Const {value=i32{1}}
+a = AssignAdd(&x, one)
+r = Read(&x) after a
+output r
+"""
+RENAMED = """var y = i32{0}
+var z = i32{5}
+one = Const {value=i32{1}}
+a = AssignAdd(&y, one)
+s = Read(&y) after a
+output s
+"""
+
+
+def test_rename_and_ignore_match_the_two_programs_names():
+    # Without the map, the names differ: an input error, as `tfmc compare` exits 2.
+    try:
+        tfmc.compare(COUNTER, RENAMED)
+    except tfmc.InputError as e:
+        assert e.exit_code == 2
+    else:
+        raise AssertionError("compare accepted programs whose names differ")
+    comparison = tfmc.compare(COUNTER, RENAMED, rename={"x": "y", "r": "s"}, ignore=["z"],
+                              equivalent=True)
+    assert comparison.complete and comparison.refines and comparison.equivalent
+    assert comparison.exit_code == 0
+    assert comparison.added == [] and comparison.lost == []
