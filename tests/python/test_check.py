@@ -128,3 +128,25 @@ def test_progress_true_draws_nothing_where_stderr_is_no_terminal(monkeypatch):
         assert callback is None
     with Progress(print) as callback:
         assert callback is print
+
+
+def test_progress_is_shown_by_default_where_stderr_is_a_terminal(monkeypatch):
+    import inspect
+    import io
+    import sys
+
+    from tfmc._progress import Progress
+
+    assert inspect.signature(tfmc.check).parameters["progress"].default is True
+    assert inspect.signature(tfmc.compare).parameters["progress"].default is True
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    with Progress(True) as callback:
+        callback("", 1.0, 1200, 3400, 5)
+    assert "1 s: 1,200 states stored, 3,400 transitions, 5 states queued" in terminal.getvalue()
+    assert terminal.getvalue().endswith("\r\x1b[K")  # the bar is cleared when the check ends

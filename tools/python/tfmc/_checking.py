@@ -38,7 +38,7 @@ def _limits(max_seconds, max_memory):
 
 def check(source, *, args=(), fetch=None, target=None, init=None, feed=None, concurrent=1, runs=1,
           reduction="stubborn", threads=0, max_states=0, max_seconds=0, max_memory=None,
-          classify_races=True, progress=False):
+          classify_races=True, progress=True):
     """Explores every schedule of ``source`` and returns its distinct outcomes (tfmc check),
     as a :class:`tfmc.Result`.
 
@@ -59,8 +59,9 @@ def check(source, *, args=(), fetch=None, target=None, init=None, feed=None, con
     max_states, max_seconds, max_memory (bytes): limits, 0 for none; max_memory defaults to 90%
         of the physical memory. A check a limit stops returns with ``complete`` False.
     classify_races: classify the races of a nondeterministic result as observable or benign.
-    progress: True shows a progress bar on a terminal; a callable gets (label, seconds, states,
-        transitions, queued) about every second.
+    progress: True (the default) shows a progress bar on stderr where it is a terminal, and
+        nothing elsewhere; False nothing; a callable gets (label, seconds, states, transitions,
+        queued) about every second.
 
     Raises tfmc.InputError (exit code 2) on bad input, with the command line's message.
     Ctrl-C stops the exploration and raises KeyboardInterrupt.
@@ -77,7 +78,7 @@ def check(source, *, args=(), fetch=None, target=None, init=None, feed=None, con
 def compare(before, after, *, args=(), fetch=None, target=None, init=None, feed=None,
             concurrent=1, runs=1, rename=None, ignore=None, equivalent=False,
             reduction="stubborn", threads=0, max_states=0, max_seconds=0, max_memory=None,
-            progress=False):
+            progress=True):
     """Checks both programs and says whether AFTER refines BEFORE (every outcome of AFTER is one
     of BEFORE's) and whether they are equivalent (tfmc compare), as a :class:`tfmc.Comparison`.
 

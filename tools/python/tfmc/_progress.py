@@ -1,6 +1,7 @@
-"""How a check shows its progress: ``progress=True`` draws a one-line bar on stderr, redrawn about
-every second, where stderr is a terminal, and nothing elsewhere; ``progress=False`` (the default)
-shows nothing; a callable is called with each report instead."""
+"""How a check shows its progress: ``progress=True`` (the default) draws a one-line bar on
+stderr, redrawn about every second, where stderr is a terminal, and nothing elsewhere (under
+pytest's capture, in a pipe, in a log); ``progress=False`` shows nothing; a callable is called
+with each report instead."""
 
 import sys
 
