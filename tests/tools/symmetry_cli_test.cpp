@@ -7,21 +7,14 @@
 
 #include "support/files.h"
 #include "support/json_reader.h"
+#include "support/programs.h"
 #include "support/tfmc_run.h"
 
 using tfmc::test::Json;
+using tfmc::test::kIncrementProgram;
 using tfmc::test::tfmc_run;
 
 namespace {
-
-// One read-add-write increment: K copies lose updates.
-const char* kIncrement =
-    "var x = i32{0}\n"
-    "one = Const {value=i32{1}}\n"
-    "r = Read(&x)\n"
-    "s = Add(r, one)\n"
-    "w = Write(&x, s)\n"
-    "output r\n";
 
 std::set<std::string> outcome_texts(const Json& doc) {
   std::set<std::string> out;
@@ -39,7 +32,7 @@ std::set<std::string> outcome_texts(const Json& doc) {
 }  // namespace
 
 TEST_CASE("symmetry auto reduces concurrent copies and keeps every outcome", "[tools][symmetry]") {
-  const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrement);
+  const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrementProgram);
   const auto plain = tfmc_run({"check", path, "--concurrent", "3", "--symmetry", "none", "--json"});
   const auto reduced = tfmc_run({"check", path, "--concurrent", "3", "--json"});
   REQUIRE(plain.code == 1);
@@ -68,7 +61,7 @@ TEST_CASE("symmetry auto reduces concurrent copies and keeps every outcome", "[t
 }
 
 TEST_CASE("symmetry replicas without interchangeable executions is an error", "[tools][symmetry]") {
-  const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrement);
+  const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrementProgram);
   const auto alone = tfmc_run({"check", path, "--symmetry", "replicas"});
   CHECK(alone.code == 2);
   CHECK(alone.err ==

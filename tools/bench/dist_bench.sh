@@ -43,21 +43,14 @@ build_dir=${1:-build}
 size=${BENCH_SIZE:-5}
 ranks_list=${BENCH_RANKS:-1 2 4}
 message_bytes_list=${BENCH_MESSAGE_BYTES:-256 4096 65536}
-mpirun=${MPIRUN:-mpirun}
 # shellcheck source=tools/bench/built_tools.sh
 source "$(dirname "$0")/built_tools.sh" "$build_dir"
+# shellcheck source=tools/bench/mpirun_env.sh
+source "$(dirname "$0")/mpirun_env.sh"
 if ! command -v "$mpirun" >/dev/null; then
   echo "dist_bench.sh: $mpirun not found; install Open MPI and build tfmc with it" >&2
   exit 2
 fi
-if [[ $(id -u) == 0 ]]; then
-  export OMPI_ALLOW_RUN_AS_ROOT=${OMPI_ALLOW_RUN_AS_ROOT:-1}
-  export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=${OMPI_ALLOW_RUN_AS_ROOT_CONFIRM:-1}
-fi
-export OMPI_MCA_btl=${OMPI_MCA_btl:-self,vader,tcp}
-export OMPI_MCA_btl_tcp_if_include=${OMPI_MCA_btl_tcp_if_include:-lo}
-export OMPI_MCA_oob_tcp_if_include=${OMPI_MCA_oob_tcp_if_include:-lo}
-export OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-none}
 use_time=0
 if /usr/bin/time -f %M true >/dev/null 2>&1; then use_time=1; fi
 cores=$(nproc)

@@ -11,16 +11,11 @@
 #include "gpu_eval/cpu_evaluator.h"
 #include "semantics/model/graph_model.h"
 #include "support/files.h"
+#include "support/programs.h"
+
+using tfmc::test::kIncrementProgram;
 
 namespace {
-
-const char* kIncrement =
-    "var x = i32{0}\n"
-    "one = Const {value=i32{1}}\n"
-    "r = Read(&x)\n"
-    "s = Add(r, one)\n"
-    "w = Write(&x, s)\n"
-    "output r\n";
 
 // The sizes of the replica classes of the session, or the reason there are none.
 struct Found {
@@ -46,7 +41,7 @@ Found replicas(std::vector<std::string> files, std::uint32_t concurrent, std::ui
 }  // namespace
 
 TEST_CASE("concurrent copies of a program are one class of replicas", "[checker][symmetry]") {
-  const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrement);
+  const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrementProgram);
   CHECK(replicas({path}, 4).classes == std::vector<std::size_t>{4});
   // One file given twice is two copies too.
   CHECK(replicas({path, path}, 1).classes == std::vector<std::size_t>{2});
@@ -59,7 +54,7 @@ TEST_CASE("concurrent copies of a program are one class of replicas", "[checker]
 }
 
 TEST_CASE("different programs and critical sections have no replicas", "[checker][symmetry]") {
-  const std::string a = tfmc::test::write_test_file("increment.tfg", kIncrement);
+  const std::string a = tfmc::test::write_test_file("increment.tfg", kIncrementProgram);
   const std::string b = tfmc::test::write_test_file(
       "decrement.tfg",
       "var x = i32{0}\none = Const {value=i32{1}}\nr = Read(&x)\ns = Sub(r, one)\n"
@@ -68,7 +63,7 @@ TEST_CASE("different programs and critical sections have no replicas", "[checker
   // Two copies of each file: a class of each.
   CHECK(replicas({a, b}, 2).classes == std::vector<std::size_t>{2, 2});
   const std::string section = tfmc::test::write_test_file(
-      "section.tfg", std::string(kIncrement) + "section inc : r, s, w\n");
+      "section.tfg", std::string(kIncrementProgram) + "section inc : r, s, w\n");
   const Found guarded = replicas({section}, 2);
   CHECK(guarded.classes.empty());
   CHECK(guarded.why_not == "the program has critical sections");
