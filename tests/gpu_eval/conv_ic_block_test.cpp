@@ -53,7 +53,7 @@ std::vector<eval::Tensor> probe(const BlockCase& c) {
 }  // namespace
 
 TEST_CASE("Conv2D sums the input channels in TensorFlow's blocks", "[conv][conv_blocks]") {
-  REQUIRE(cases().size() == 27);
+  REQUIRE(cases().size() == 34);
   for (const BlockCase& c : cases()) {
     INFO("batch " << c.batch << ", " << c.height << "x" << c.width << ", " << c.channels_in
                   << " to " << c.channels_out << ", filter " << c.filter_size << ", stride "

@@ -19,9 +19,9 @@ Each case: batch, input height and width, channels in and out, filter size, stri
 the block the probe shows, and TensorFlow's values of output position 0's columns. The cases
 are the shapes measured: ResNet50's 1x1 convolution of 256 to 1024 channels on 2x2 (blocks of
 176), 1024 channels (six blocks), blocks of 368, 240 and 752; output channel counts that are
-not powers of two (24, 48, 96, 120, 200, 320, 1000, 1280), among them the shapes whose blocks
-an earlier rule (a weights budget of the whole output width) got wrong; no split (a batch of
-two, a 3x3 filter); and strided 1x1 convolutions.
+not powers of two (24, 48, 96, 120, 200, 320, 480, 1000, 1280), among them the 14 shapes
+whose blocks an earlier rule (a weights budget of the whole output width) got wrong; no split
+(a batch of two, a 3x3 filter); and strided 1x1 convolutions.
 
 Writes tests/gpu_eval/conv_ic_block_cases.inc (tests/gpu_eval/conv_ic_block_test.cpp). With
 --measure it writes nothing and instead compares TensorFlow's Conv2D on random data (batch 1,
@@ -58,14 +58,22 @@ CASES = [
     (1, 4, 4, 256, 1024, 1, 2, "VALID"),
     (1, 5, 4, 640, 200, 1, 2, "SAME"),
     (1, 6, 6, 2048, 200, 1, 2, "VALID"),
-    # Output channels that are not powers of two.
+    # Output channels that are not powers of two; first the 14 shapes whose blocks the rule of
+    # a weights budget of the whole output width got wrong.
     (1, 1, 1, 1024, 200, 1, 1, "VALID"),
     (1, 2, 2, 1024, 200, 1, 1, "VALID"),
-    (1, 3, 3, 2048, 200, 1, 1, "VALID"),
+    (1, 3, 3, 1024, 200, 1, 1, "VALID"),
     (1, 5, 5, 1024, 200, 1, 1, "SAME"),
+    (1, 1, 1, 2048, 200, 1, 1, "VALID"),
+    (1, 2, 2, 2048, 200, 1, 1, "VALID"),
+    (1, 3, 3, 2048, 200, 1, 1, "VALID"),
+    (1, 5, 5, 2048, 200, 1, 1, "VALID"),
     (1, 3, 3, 256, 1000, 1, 1, "VALID"),
+    (1, 3, 3, 300, 1000, 1, 1, "VALID"),
     (1, 3, 3, 512, 1000, 1, 1, "VALID"),
     (1, 3, 3, 777, 1000, 1, 1, "VALID"),
+    (1, 3, 3, 1024, 1000, 1, 1, "VALID"),
+    (1, 3, 3, 2048, 1000, 1, 1, "VALID"),
     (1, 1, 1, 921, 480, 1, 1, "VALID"),
     (1, 2, 2, 2048, 96, 1, 1, "VALID"),
     (1, 3, 3, 1536, 48, 1, 1, "VALID"),
