@@ -1,6 +1,7 @@
 // oneDNN 3.7's choice of input-channel block for its brgemm 1x1 f32 convolution on AVX-512,
-// as TensorFlow 2.21 calls it (conv_order.h): one thread, a batch of one, one group, weights
-// in the plain [in, out] layout. The model, restated from oneDNN's blocking heuristic:
+// as TensorFlow 2.21 calls it (conv_order.h): planned for TensorFlow's intra-op threads, a
+// batch of one, one group, weights in the plain [in, out] layout. The model, restated from
+// oneDNN's blocking heuristic:
 //
 // - Output-channel blocks: every multiple of 16 up to the output channels rounded up to 16
 //   when the output positions can be walked as one flat row (row stride 1 and the input
@@ -8,9 +9,9 @@
 //   channels round to a multiple of 64 and there are at least 64 strided output positions,
 //   48 only when it wastes at most 5% of the channels. Larger blocks are tried first.
 // - For each, output-position blocks ceil(positions / n) for n = 1, 2, ..., each at most a
-//   start block (every position, or 251 and less where the output's bytes are a multiple of
-//   4 KiB; for strided rows a thread-balance bound); for each of those, an input-channel
-//   block (input_channel_block), the kernel's rows per call (kernel_rows) and an efficiency
+//   start block (bounds for keeping every thread busy, and 251 and less where the output's
+//   bytes are a multiple of 4 KiB); for each of those, an input-channel block
+//   (input_channel_block), the kernel's rows per call (kernel_rows) and an efficiency
 //   (efficiency). The best efficiency wins, the first one on ties, for the output-position
 //   blocks and then for the output-channel blocks; the winner's input-channel block is the
 //   answer.
@@ -48,7 +49,7 @@ I round_up(I a, I b) { return div_up(a, b) * b; }
 bool power_of_two(I v) { return v > 0 && (v & (v - 1)) == 0; }
 
 struct Problem {
-  I ic = 0, oc = 0, ih = 0, iw = 0, oh = 0, ow = 0, stride_h = 1, stride_w = 1;
+  I ic = 0, oc = 0, ih = 0, iw = 0, oh = 0, ow = 0, stride_h = 1, stride_w = 1, threads = 1;
   // The output positions are blocked as one flat row (else each output row by columns).
   bool flat = false;
   // Which loop runs outside: over the output-channel blocks (input smaller than one output
@@ -147,6 +148,40 @@ float access_cost(const Level& l, const Access& a, float outer, bool broadcast) 
   return (outer + k * (n - 1)) / n;
 }
 
+// How evenly the threads share the work items (one per channel block and position block,
+// and per output row for strided rows): all items over the threads' rounded-up count, or,
+// when a thread gets fewer items than there are threads, the outputs each thread computes
+// (items split as evenly as possible, the first threads taking one more) over the largest
+// share times the threads.
+float balance(const Problem& p, const Plan& b, I work) {
+  const I threads = p.threads;
+  if (div_up(work, threads) >= threads) {
+    return static_cast<float>(work) / static_cast<float>(round_up(work, threads));
+  }
+  const I sp = p.walked();
+  const I sp_steps = p.flat ? b.nb_sp : p.oh * b.nb_sp;
+  I largest = 0, total = 0;
+  for (I t = 0; t < threads; ++t) {
+    if (t >= work) continue;
+    const I more = div_up(work, threads);
+    const I taking_more = work - (more - 1) * threads;
+    const I start =
+        t <= taking_more ? t * more : taking_more * more + (t - taking_more) * (more - 1);
+    const I end = start + (t < taking_more ? more : more - 1);
+    I outputs = 0;
+    for (I item = start; item < end; ++item) {
+      // The channel block runs innermost when the positions are the outer loop.
+      const I ocb = p.channels_outer ? item / sp_steps : item % b.nb_oc;
+      const I spb = p.channels_outer ? item % b.nb_sp : item / b.nb_oc % b.nb_sp;
+      outputs += std::min(sp - spb * b.sp_block, b.sp_block) *
+                 std::min(p.oc - ocb * b.oc_block, b.oc_block);
+    }
+    largest = std::max(largest, outputs);
+    total += outputs;
+  }
+  return largest == 0 ? 1.f : static_cast<float>(total) / static_cast<float>(largest * threads);
+}
+
 // The model's efficiency of a plan, a product of: the output channels over the channels the
 // blocks cover, the kernel's register use, the positions over those the blocks cover, the
 // rows per call over the block's rows rounded up to them, a bonus for tall calls, and the
@@ -166,11 +201,19 @@ float efficiency(const Problem& p, const Plan& b) {
   const float call_eff = (1.f + call_rows) / 2.f;
   const I sp = p.walked();
   const I sp_steps = p.flat ? b.nb_sp : p.oh * b.nb_sp;
-  const I jobs = b.nb_oc * sp_steps;
+  const I work = b.nb_oc * sp_steps;
+  const I jobs = div_up(work, p.threads);
   const float sp_eff = static_cast<float>(sp) / static_cast<float>(round_up(sp, b.sp_block));
   const float oc_eff = static_cast<float>(p.oc) / static_cast<float>(round_up(p.oc, b.oc_block));
-  const I oc_vectors_all = div_up(p.oc, kLanes);
-  const I oh_all = p.flat ? 1 : p.oh;
+  const float job_eff = balance(p, b, work);
+  // One thread's share of the blocks: the channel blocks, positions and rows it walks.
+  const I oc_blocks_thr = std::min(b.nb_oc, div_up(jobs, p.channels_outer ? sp_steps : 1));
+  const I oc_vectors_all = div_up(std::min(p.oc, oc_blocks_thr * b.oc_block), kLanes);
+  const I sp_blocks_thr = std::min(b.nb_sp, div_up(jobs, p.channels_outer ? 1 : b.nb_oc));
+  const I sp_thr = std::min(sp, sp_blocks_thr * b.sp_block);
+  const I rows_thr =
+      p.flat ? 1 : std::min(p.oh, div_up(jobs, b.nb_sp * (p.channels_outer ? 1 : b.nb_oc)));
+  const I oh_all = rows_thr;
   const I ic_b = b.ic_block;
   const auto lanes_up = [](I v) { return round_up(v, kLanes); };
 
@@ -186,7 +229,7 @@ float efficiency(const Problem& p, const Plan& b) {
                  {b.sp_block * b.oc_block, static_cast<float>(b.nb_ic)}};
   I weights_walked = oc_vectors * p.ic;
   if (!p.channels_outer) {
-    levels[n++] = {{b.sp_block * lanes_up(p.ic), static_cast<float>(b.nb_oc)},
+    levels[n++] = {{b.sp_block * lanes_up(p.ic), static_cast<float>(oc_blocks_thr)},
                    {b.oc_block * p.ic},
                    {b.sp_block * b.oc_block}};
     weights_walked = oc_vectors_all * p.ic;
@@ -194,25 +237,26 @@ float efficiency(const Problem& p, const Plan& b) {
   const I oc_span = kLanes * (p.channels_outer ? oc_vectors : oc_vectors_all);
   // The position blocks, and for rows blocked by columns the output rows.
   levels[n++] = {{b.sp_block * ic_b},
-                 {weights_walked * kLanes, static_cast<float>(b.nb_sp)},
+                 {weights_walked * kLanes, static_cast<float>(sp_blocks_thr)},
                  {b.sp_block * oc_span}};
   if (!p.flat) {
+    levels[n++] = {{sp_thr * lanes_up(ic_b)},
+                   {weights_walked * kLanes, static_cast<float>(rows_thr)},
+                   {sp_thr * oc_span}};
     levels[n++] = {
-        {sp * lanes_up(ic_b)}, {weights_walked * kLanes, static_cast<float>(p.oh)}, {sp * oc_span}};
-    levels[n++] = {
-        {oh_all * sp * lanes_up(ic_b)}, {weights_walked * kLanes}, {oh_all * sp * oc_span}};
+        {oh_all * sp_thr * lanes_up(ic_b)}, {weights_walked * kLanes}, {oh_all * sp_thr * oc_span}};
   }
   if (p.channels_outer) {
-    levels[n++] = {{oh_all * lanes_up(sp * ic_b), static_cast<float>(b.nb_oc)},
+    levels[n++] = {{oh_all * lanes_up(sp_thr * ic_b), static_cast<float>(oc_blocks_thr)},
                    {b.oc_block * p.ic},
-                   {b.oc_block * oh_all * sp}};
+                   {b.oc_block * oh_all * sp_thr}};
   }
   // The batch (of one), then the whole call.
-  levels[n++] = {{oh_all * sp * lanes_up(ic_b)},
+  levels[n++] = {{oh_all * sp_thr * lanes_up(ic_b)},
                  {oc_vectors_all * p.ic * kLanes},
-                 {oc_vectors_all * kLanes * oh_all * sp}};
-  const I src_op = oh_all * sp * ic_b;
-  const I dst_op = oc_vectors_all * oh_all * sp;
+                 {oc_vectors_all * kLanes * oh_all * sp_thr}};
+  const I src_op = oh_all * sp_thr * ic_b;
+  const I dst_op = oc_vectors_all * oh_all * sp_thr;
   const I wei_op = oc_vectors_all * p.ic;
   levels[n++] = {{src_op}, {wei_op * kLanes}, {dst_op * kLanes}};
 
@@ -231,22 +275,30 @@ float efficiency(const Problem& p, const Plan& b) {
   const float dst_cost = dst_k * (static_cast<float>(dst_op) * dst_rp);
   const float wei_cost = wei_k * (static_cast<float>(wei_op) * wei_rp);
   const float call_cost = kCallCost * static_cast<float>(jobs) * static_cast<float>(b.nb_ic);
-  const I work = oh_all * sp * p.ic * p.oc;
+  const I macs = (p.flat ? 1 : p.oh) * sp * p.ic * p.oc;
   const float cache_eff =
-      static_cast<float>(work) / (((src_cost + dst_cost) + wei_cost) + call_cost);
-  return oc_eff * kernel_eff * sp_eff * ur_eff * cache_eff * call_eff;
+      static_cast<float>(macs) /
+      (static_cast<float>(p.threads) * (((src_cost + dst_cost) + wei_cost) + call_cost));
+  return oc_eff * kernel_eff * sp_eff * job_eff * ur_eff * cache_eff * call_eff;
 }
 
 // The largest output-position block tried for an output-channel block.
-I start_position_block(const Problem& p, I nb_oc) {
+I start_position_block(const Problem& p, I oc_block, I nb_oc) {
   const I sp = p.walked();
   if (!p.flat) {
     // Thread balance for one thread: the positions of all channel blocks over 0.9.
-    const float spread = (static_cast<float>(nb_oc * p.positions()) + 0.9f - 1.f) / 0.9f;
+    const float per_thread = 0.9f * static_cast<float>(p.threads);
+    const float spread =
+        (static_cast<float>(nb_oc * p.positions()) + per_thread - 1.f) / per_thread;
     return std::clamp<I>(static_cast<I>(spread), 1, sp);
   }
+  // Enough blocks to keep every thread busy.
+  const I by_threads =
+      p.ic * kBytes >= 1024 && p.ic * kBytes < 4096
+          ? std::max(std::min<I>(16, sp), div_up(sp, div_up(p.threads, div_up(p.oc, oc_block))))
+          : std::max(div_up(2048, oc_block), div_up(sp, p.threads));
   // Outputs whose bytes are a multiple of 4 KiB take smaller blocks against cache aliasing.
-  I aliasing = 1000000;
+  I aliasing = 1000000 / p.threads;
   if (p.oc * sp * kBytes % 4096 == 0) {
     for (I c = p.oc; aliasing * kBytes > 400 && c % 2 == 0 && c * sp * kBytes >= 4096; c /= 2) {
       aliasing /= 2;
@@ -254,7 +306,7 @@ I start_position_block(const Problem& p, I nb_oc) {
     aliasing += aliasing % 2 != 0 ? 0 : 1;
   }
   aliasing = std::min<I>(div_up(1001, kBytes), aliasing);
-  return std::clamp<I>(std::min(sp, aliasing), 1, sp);
+  return std::clamp<I>(std::min({by_threads, sp, aliasing}), 1, sp);
 }
 
 // The best plan for one output-channel block, over the output-position blocks. The input-
@@ -264,7 +316,7 @@ Plan best_for(const Problem& p, I oc_block) {
   c.oc_block = oc_block;
   c.nb_oc = div_up(p.oc, oc_block);
   const I sp = p.walked();
-  const I start = start_position_block(p, c.nb_oc);
+  const I start = start_position_block(p, oc_block, c.nb_oc);
   Plan best;
   I previous = 0;
   for (I parts = 1; parts <= sp; ++parts) {
@@ -310,6 +362,7 @@ std::int64_t conv2d_input_channel_block(const Conv2dShape& s) {
   p.ow = s.out_w;
   p.stride_h = s.stride_h;
   p.stride_w = s.stride_w;
+  p.threads = std::max<I>(1, s.threads);
   p.flat = s.stride_h == 1 && s.in_w % s.stride_w == 0;
   p.channels_outer = p.ih * p.iw < p.oc;
   const I oc_vectors = div_up(p.oc, kLanes);

@@ -1,8 +1,9 @@
 // Conv2D's input-channel blocks against TensorFlow (gpu_eval/conv_order.h; FORMAT.md,
 // "Convolutions as TensorFlow rounds them"): the probes of conv_ic_block_cases.inc, written by
 // tools/tf/make_conv_block_cases.py from TensorFlow 2.21, whose values show where TensorFlow's
-// sums split and in which order the blocks are added, give TensorFlow's values, and tfmc's
-// block rule gives the block each probe shows.
+// sums split and in which order the blocks are added, give TensorFlow's values (the probes of
+// one intra-op thread, tfmc's order), and tfmc's block rule, told TensorFlow's thread count,
+// gives the block each probe shows.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <vector>
@@ -16,6 +17,7 @@ namespace {
 using namespace tfmc;
 
 struct BlockCase {
+  std::int64_t threads;  // TensorFlow's intra-op threads when the probe was recorded
   std::int64_t batch, height, width, channels_in, channels_out, filter_size, stride;
   bool same;
   std::int64_t block;                // the input-channel block the probe shows
@@ -53,8 +55,10 @@ std::vector<eval::Tensor> probe(const BlockCase& c) {
 }  // namespace
 
 TEST_CASE("Conv2D sums the input channels in TensorFlow's blocks", "[conv][conv_blocks]") {
-  REQUIRE(cases().size() == 34);
+  REQUIRE(cases().size() == 40);
   for (const BlockCase& c : cases()) {
+    // tfmc sums in the blocks of one thread (conv_order.h).
+    if (c.threads != 1) continue;
     INFO("batch " << c.batch << ", " << c.height << "x" << c.width << ", " << c.channels_in
                   << " to " << c.channels_out << ", filter " << c.filter_size << ", stride "
                   << c.stride);
@@ -76,12 +80,12 @@ TEST_CASE("Conv2D sums the input channels in TensorFlow's blocks", "[conv][conv_
   }
 }
 
-TEST_CASE("Conv2D's input-channel blocks are the ones TensorFlow's probes show",
+TEST_CASE("Conv2D's input-channel blocks are the ones TensorFlow's probes show, by threads",
           "[conv][conv_blocks]") {
   for (const BlockCase& c : cases()) {
-    INFO("batch " << c.batch << ", " << c.height << "x" << c.width << ", " << c.channels_in
-                  << " to " << c.channels_out << ", filter " << c.filter_size << ", stride "
-                  << c.stride);
+    INFO(c.threads << " threads, batch " << c.batch << ", " << c.height << "x" << c.width << ", "
+                   << c.channels_in << " to " << c.channels_out << ", filter " << c.filter_size
+                   << ", stride " << c.stride);
     eval::kernels::Conv2dShape s;
     s.batch = c.batch;
     s.kernel_h = s.kernel_w = c.filter_size;
@@ -93,6 +97,7 @@ TEST_CASE("Conv2D's input-channel blocks are the ones TensorFlow's probes show",
     s.out_w = (c.width + c.stride - 1) / c.stride;
     s.stride_h = s.stride_w = c.stride;
     s.f32 = true;
+    s.threads = c.threads;
     CHECK(eval::kernels::conv2d_input_channel_block(s) == c.block);
   }
 }

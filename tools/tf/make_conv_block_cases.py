@@ -15,8 +15,10 @@ exact in f32; every output position of a case must give the same values (the scr
 and of all block sizes (multiples of 16) exactly one must give TensorFlow's values (the
 script checks that too, computing each blocked sum here in C), which is the case's block.
 
-Each case: batch, input height and width, channels in and out, filter size, stride, padding,
-the block the probe shows, and TensorFlow's values of output position 0's columns. The cases
+Each case: TensorFlow's intra-op threads, batch, input height and width, channels in and out,
+filter size, stride, padding, the block the probe shows, and TensorFlow's values of output
+position 0's columns. oneDNN plans its blocks for the intra-op threads; tfmc's order is that of
+one, and a few cases with two record how the blocks move (conv_order.h's threads). The cases
 are the shapes measured: ResNet50's 1x1 convolution of 256 to 1024 channels on 2x2 (blocks of
 176), 1024 channels (six blocks), blocks of 368, 240 and 752; output channel counts that are
 not powers of two (24, 48, 96, 120, 200, 320, 480, 1000, 1280), among them the 14 shapes
@@ -28,8 +30,9 @@ Writes tests/gpu_eval/conv_ic_block_cases.inc (tests/gpu_eval/conv_ic_block_test
 1x1 filter) over a grid of shapes and random shapes with the blocked order, its block taken
 from tfmc's own rule (gpu_eval/conv_order.cpp, compiled here with the system's c++) and its
 sums computed here in C (fused multiply-adds), and prints each shape that differs with its
-largest distance in ulps.
-Usage: python3 tools/tf/make_conv_block_cases.py [--measure]
+largest distance in ulps. oneDNN plans the call for TensorFlow's intra-op threads, one unless
+--threads says more (the rule is then evaluated for that many: tfmc itself uses one).
+Usage: python3 tools/tf/make_conv_block_cases.py [--measure [--threads N]]
 """
 
 import ctypes
@@ -86,6 +89,20 @@ CASES = [
 ]
 
 
+# Shapes whose blocks TensorFlow plans for its intra-op threads: by thread count, cases as
+# above, probed in a process of that many threads (tfmc evaluates for one).
+THREADED_CASES = {
+    2: [
+        (1, 2, 2, 256, 1024, 1, 1, "VALID"),
+        (1, 6, 6, 1443, 200, 1, 1, "VALID"),
+        (1, 2, 2, 2048, 240, 1, 1, "VALID"),
+        (1, 3, 3, 672, 320, 1, 1, "VALID"),
+        (1, 1, 1, 524, 1000, 1, 1, "VALID"),
+        (1, 7, 7, 1704, 1280, 1, 1, "VALID"),
+    ],
+}
+
+
 def probe_filter(size, channels_in, channels_out):
     """The probe's filter: at the centre tap the columns described above, ones elsewhere."""
     f = np.ones((size, size, channels_in, channels_out), np.float32)
@@ -119,7 +136,7 @@ void blocked(const float* x, const float* f, float* out, int P, int K, int O, in
 # VALID padding, for --measure.
 RULE_SHIM = r"""
 #include "gpu_eval/conv_order.h"
-extern "C" long tfmc_block(long in, long out, long h, long w, long stride) {
+extern "C" long tfmc_block(long in, long out, long h, long w, long stride, long threads) {
   tfmc::eval::kernels::Conv2dShape s;
   s.batch = s.kernel_h = s.kernel_w = 1;
   s.in_channels = in;
@@ -130,6 +147,7 @@ extern "C" long tfmc_block(long in, long out, long h, long w, long stride) {
   s.out_w = (w - 1) / stride + 1;
   s.stride_h = s.stride_w = stride;
   s.f32 = true;
+  s.threads = threads;
   return tfmc::eval::kernels::conv2d_input_channel_block(s);
 }
 """
@@ -155,7 +173,7 @@ def compile_rule(work):
                     os.path.join(ROOT, "gpu_eval", "conv_order.cpp")], check=True)
     rule = ctypes.CDLL(library).tfmc_block
     rule.restype = ctypes.c_long
-    rule.argtypes = [ctypes.c_long] * 5
+    rule.argtypes = [ctypes.c_long] * 6
     return rule
 
 
@@ -207,7 +225,7 @@ def measured_shapes():
     return shapes
 
 
-def measure(tf):
+def measure(tf, threads):
     work = tempfile.mkdtemp(prefix="conv_blocks_")
     blocked, rule = compile_blocked(work), compile_rule(work)
     shapes = split = differing = 0
@@ -219,7 +237,7 @@ def measure(tf):
         theirs = tf.nn.conv2d(x, f, stride, "VALID").numpy().reshape(-1, cout)
         strided = np.ascontiguousarray(x[:, ::stride, ::stride, :]).reshape(-1, cin)
         ours = np.zeros_like(theirs)
-        b = rule(cin, cout, h, w, stride)
+        b = rule(cin, cout, h, w, stride, threads)
         blocked(strided.ctypes.data_as(POINTER), f.ctypes.data_as(POINTER),
                 ours.ctypes.data_as(POINTER), strided.shape[0], cin, cout, b)
         shapes += 1
@@ -231,24 +249,15 @@ def measure(tf):
             print("%d to %d channels on %dx%d, stride %d, blocks of %d: %d elements differ, "
                   "%d ulps" % (cin, cout, h, w, stride, b, int(np.sum(ours != theirs)),
                                distance), flush=True)
-    print("%d shapes (%d split): %d differ, the largest distance %d ulps"
-          % (shapes, split, differing, worst))
+    print("%d shapes (%d split), %d intra-op threads: %d differ, the largest distance %d ulps"
+          % (shapes, split, threads, differing, worst))
 
 
-def main():
-    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
-    import tensorflow as tf
-    tf.config.threading.set_inter_op_parallelism_threads(1)
-    tf.config.threading.set_intra_op_parallelism_threads(1)
-    if "--measure" in sys.argv[1:]:
-        measure(tf)
-        return
+def probe_lines(tf, cases, threads):
+    """The .inc lines of cases probed in this process, which runs threads intra-op threads."""
     blocked = compile_blocked(tempfile.mkdtemp(prefix="conv_blocks_"))
-    lines = ["// Written by tools/tf/make_conv_block_cases.py from TensorFlow %s; do not edit."
-             % tf.__version__,
-             "// {batch, height, width, channels in, channels out, filter size, stride, SAME,",
-             "//  the block the probe shows, {output position 0's values, by output channel}}"]
-    for batch, h, w, cin, cout, size, stride, padding in CASES:
+    lines = []
+    for batch, h, w, cin, cout, size, stride, padding in cases:
         x = np.ones((batch, h, w, cin), np.float32)
         f = probe_filter(size, cin, cout)
         if size > 1 and (h, w) != (1, 1):
@@ -259,12 +268,42 @@ def main():
                              % ((batch, h, w, cin, cout),))
         block = shown_block(blocked, np.ascontiguousarray(f[size // 2, size // 2]), y[0])
         values = ", ".join(str(int(v)) for v in y[0])
-        lines.append("{%d, %d, %d, %d, %d, %d, %d, %s, %d, {%s}}," % (
-            batch, h, w, cin, cout, size, stride, "true" if padding == "SAME" else "false",
-            block, values))
+        lines.append("{%d, %d, %d, %d, %d, %d, %d, %d, %s, %d, {%s}}," % (
+            threads, batch, h, w, cin, cout, size, stride,
+            "true" if padding == "SAME" else "false", block, values))
+    return lines
+
+
+def main():
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    import tensorflow as tf
+    tf.config.threading.set_inter_op_parallelism_threads(1)
+    args = sys.argv[1:]
+    threads = int(args[args.index("--threads") + 1]) if "--threads" in args else 1
+    tf.config.threading.set_intra_op_parallelism_threads(threads)
+    if "--measure" in args:
+        measure(tf, threads)
+        return
+    if "--threaded-probes" in args:
+        print("\n".join(probe_lines(tf, THREADED_CASES[threads], threads)))
+        return
+    if threads != 1:
+        raise SystemExit("the probes are recorded with one intra-op thread, tfmc's")
+    lines = ["// Written by tools/tf/make_conv_block_cases.py from TensorFlow %s; do not edit."
+             % tf.__version__,
+             "// {intra-op threads, batch, height, width, channels in, channels out, filter size,",
+             "//  stride, SAME, the block the probe shows,",
+             "//  {output position 0's values, by output channel}}"]
+    lines += probe_lines(tf, CASES, 1)
+    # TensorFlow's intra-op threads are fixed once per process.
+    for n in sorted(THREADED_CASES):
+        lines += subprocess.run([sys.executable, os.path.abspath(__file__), "--threads", str(n),
+                                 "--threaded-probes"], check=True, capture_output=True,
+                                text=True).stdout.split("\n")
+    lines = [line for line in lines if line]
     with open(OUT, "w") as out:
         out.write("\n".join(lines) + "\n")
-    print("wrote %d cases to %s" % (len(CASES), OUT))
+    print("wrote %d cases to %s" % (sum(line.startswith("{") for line in lines), OUT))
 
 
 if __name__ == "__main__":
