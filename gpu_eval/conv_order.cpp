@@ -49,7 +49,7 @@ I round_up(I a, I b) { return div_up(a, b) * b; }
 bool power_of_two(I v) { return v > 0 && (v & (v - 1)) == 0; }
 
 struct Problem {
-  I ic = 0, oc = 0, ih = 0, iw = 0, oh = 0, ow = 0, stride_h = 1, stride_w = 1, threads = 1;
+  I ic = 0, oc = 0, iw = 0, oh = 0, ow = 0, stride_h = 1, stride_w = 1, threads = 1;
   // The output positions are blocked as one flat row (else each output row by columns).
   bool flat = false;
   // Which loop runs outside: over the output-channel blocks (input smaller than one output
@@ -126,7 +126,7 @@ I kernel_rows(I m, I n, I k) {
   return rows;
 }
 
-// One loop level of the cost model: the bytes each array touches in one iteration, how often
+// One loop level of the cost model: the elements each array touches in one iteration, how often
 // the level repeats it, and (for the input of the innermost level) the lanes that share it.
 struct Access {
   I size = 0;
@@ -356,7 +356,6 @@ std::int64_t conv2d_input_channel_block(const Conv2dShape& s) {
   Problem p;
   p.ic = s.in_channels;
   p.oc = s.out_channels;
-  p.ih = s.in_h;
   p.iw = s.in_w;
   p.oh = s.out_h;
   p.ow = s.out_w;
@@ -364,7 +363,7 @@ std::int64_t conv2d_input_channel_block(const Conv2dShape& s) {
   p.stride_w = s.stride_w;
   p.threads = std::max<I>(1, s.threads);
   p.flat = s.stride_h == 1 && s.in_w % s.stride_w == 0;
-  p.channels_outer = p.ih * p.iw < p.oc;
+  p.channels_outer = s.in_h * s.in_w < p.oc;
   const I oc_vectors = div_up(p.oc, kLanes);
   Plan best;
   for (I v = p.flat ? oc_vectors : std::min<I>(oc_vectors, 4); v >= 1; --v) {
