@@ -2,18 +2,17 @@
 
 TensorFlow 2.21's f32 Conv2D of a batch of one with a 1x1 filter runs oneDNN's brgemm 1x1
 kernel, which sums the input channels in blocks (gpu_eval/conv_order.h; specs/FORMAT.md,
-"Convolutions as TensorFlow rounds them"). A probe shows the blocks: the input is all ones,
-and at the filter's centre tap column o < min(O, C-1) (O output channels) holds 2^40 at one
-channel k and -2^40 at channel k+1, where k is o, or o (C-1) / O rounded down when O < C-1
-(spreading the pairs over the channels); all other weights are 1. In one partial sum 2^40
-absorbs every 1 added before it until the -2^40 cancels it, so each column counts the ones
-no cancelled 2^40 absorbed: the sequential sum gives C-2-k, a pair inside a block loses the
-ones of its block before k, and a pair split by a boundary leaves 2^40 uncancelled in one
-block, so the values show where the blocks start and the order their sums are added in.
-The values are small integers,
-exact in f32; every output position of a case must give the same values (the script checks),
-and of all block sizes (multiples of 16) exactly one must give TensorFlow's values (the
-script checks that too, computing each blocked sum here in C), which is the case's block.
+"Convolutions as TensorFlow rounds them"). A probe shows the blocks: the input is all ones, and
+at the filter's centre tap column o < min(O, C-1) (O output channels) holds 2^40 at one channel
+k and -2^40 at channel k+1, where k is o, or o (C-1) / O rounded down when O < C-1 (spreading
+the pairs over the channels); all other weights are 1. In one partial sum 2^40 absorbs every 1
+added before it until the -2^40 cancels it, so each column counts the ones no cancelled 2^40
+absorbed: the sequential sum gives C-2-k, a pair inside a block loses the ones of its block
+before k, and a pair split by a boundary leaves 2^40 uncancelled in one block, so the values
+show where the blocks start and the order their sums are added in. The values are small
+integers, exact in f32; every output position of a case must give the same values (the script
+checks), and of all block sizes (multiples of 16) exactly one must give TensorFlow's values
+(the script checks that too, computing each blocked sum here in C), which is the case's block.
 
 Each case: TensorFlow's intra-op threads, batch, input height and width, channels in and out,
 filter size, stride, padding, the block the probe shows, and TensorFlow's values of output
