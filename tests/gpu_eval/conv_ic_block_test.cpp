@@ -45,9 +45,9 @@ std::vector<eval::Tensor> probe(const BlockCase& c) {
   constexpr float kBig = 1099511627776.0f;  // 2^40
   const std::int64_t in = c.channels_in, out = c.channels_out;
   for (std::int64_t o = 0; o < in - 1 && o < out; ++o) {
-    const std::int64_t k = out >= in - 1 ? o : o * (in - 1) / out;
-    eval::cpu::store(f, centre + k * out + o, kBig);
-    eval::cpu::store(f, centre + (k + 1) * out + o, -kBig);
+    const std::int64_t pair = out >= in - 1 ? o : o * (in - 1) / out;
+    eval::cpu::store(f, centre + pair * out + o, kBig);
+    eval::cpu::store(f, centre + (pair + 1) * out + o, -kBig);
   }
   return {x, f};
 }
