@@ -203,7 +203,8 @@ def ulps(a, b):
 
 def measured_shapes():
     """(channels in, channels out, height, width, stride): the grid of the first measurement,
-    then random shapes, most of them with output channels that are not powers of two."""
+    then random shapes, most of them with output channels that are not powers of two, up to
+    7x7 outputs and then larger ones."""
     shapes = [(cin, cout, side, side, 1) for cin, cout, side in itertools.product(
         [16, 48, 100, 256, 300, 512, 777, 1024, 2048],
         [64, 200, 512, 640, 768, 1000, 1024, 2048, 4096], [1, 2, 3, 5])
@@ -221,6 +222,15 @@ def measured_shapes():
         if rng.random() < 0.7:
             w = h
         shapes.append((cin, cout, h * stride, w * stride, stride))
+    # Larger outputs, as real models' 1x1 convolutions have: 8x8 to 56x56.
+    while len(shapes) < 660:
+        cin = int(rng.integers(16, 1025))
+        cout = int(rng.choice(usual)) if rng.random() < 0.7 else int(rng.integers(2, 2049))
+        side = int(rng.choice([8, 10, 14, 16, 20, 28, 56]))
+        if cin * cout * side * side > 200_000_000:
+            continue
+        stride = 1 if rng.random() < 0.8 else 2
+        shapes.append((cin, cout, side * stride, side * stride, stride))
     return shapes
 
 
