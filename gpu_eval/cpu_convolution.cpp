@@ -153,8 +153,12 @@ Index forward_block(const Geometry& g, DType dtype, const ConvWindow& window, bo
   s.kernel_w = g.w.kernel;
   s.in_channels = g.group_in;
   s.out_channels = g.out_c;
+  s.in_h = g.h.in;
+  s.in_w = g.w.in;
   s.out_h = g.h.out;
   s.out_w = g.w.out;
+  s.stride_h = g.h.stride;
+  s.stride_w = g.w.stride;
   s.groups = g.groups();
   s.f32 = dtype == DType::F32;
   s.nhwc = !channels_first;

@@ -1,8 +1,9 @@
 // Conv2D's input-channel blocks against TensorFlow (gpu_eval/conv_order.h; FORMAT.md,
 // "Convolutions as TensorFlow rounds them"): the probes of conv_ic_block_cases.inc, written by
 // tools/tf/make_conv_block_cases.py from TensorFlow 2.21, whose values show where TensorFlow's
-// sums split and in which order the blocks are added, give TensorFlow's values; the block
-// sizes are the boundaries those probes show.
+// sums split and in which order the blocks are added, give TensorFlow's values (the probes of
+// one intra-op thread, tfmc's order), and tfmc's block rule, told TensorFlow's thread count,
+// gives the block each probe shows.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <vector>
@@ -16,8 +17,10 @@ namespace {
 using namespace tfmc;
 
 struct BlockCase {
+  std::int64_t threads;  // TensorFlow's intra-op threads when the probe was recorded
   std::int64_t batch, height, width, channels_in, channels_out, filter_size, stride;
   bool same;
+  std::int64_t block;                // the input-channel block the probe shows
   std::vector<std::int64_t> values;  // output position 0's, by output channel
 };
 
@@ -29,7 +32,8 @@ const std::vector<BlockCase>& cases() {
 }
 
 // The probe of make_conv_block_cases.py: all-ones input; at the filter's centre tap, column
-// o < C-1 holds 2^40 at channel o and -2^40 at channel o+1; every other weight is 1.
+// o < min(O, C-1) holds 2^40 at channel k and -2^40 at channel k+1, k being o when O >= C-1
+// and o (C-1) / O rounded down otherwise; every other weight is 1.
 std::vector<eval::Tensor> probe(const BlockCase& c) {
   eval::Tensor x =
       eval::cpu::make_tensor(eval::DType::F32, {c.batch, c.height, c.width, c.channels_in});
@@ -39,9 +43,11 @@ std::vector<eval::Tensor> probe(const BlockCase& c) {
   for (std::int64_t i = 0; i < f.size(); ++i) eval::cpu::store(f, i, 1.0f);
   const std::int64_t centre = ((k / 2) * k + k / 2) * c.channels_in * c.channels_out;
   constexpr float kBig = 1099511627776.0f;  // 2^40
-  for (std::int64_t o = 0; o < c.channels_in - 1 && o < c.channels_out; ++o) {
-    eval::cpu::store(f, centre + o * c.channels_out + o, kBig);
-    eval::cpu::store(f, centre + (o + 1) * c.channels_out + o, -kBig);
+  const std::int64_t in = c.channels_in, out = c.channels_out;
+  for (std::int64_t o = 0; o < in - 1 && o < out; ++o) {
+    const std::int64_t pair = out >= in - 1 ? o : o * (in - 1) / out;
+    eval::cpu::store(f, centre + pair * out + o, kBig);
+    eval::cpu::store(f, centre + (pair + 1) * out + o, -kBig);
   }
   return {x, f};
 }
@@ -49,8 +55,10 @@ std::vector<eval::Tensor> probe(const BlockCase& c) {
 }  // namespace
 
 TEST_CASE("Conv2D sums the input channels in TensorFlow's blocks", "[conv][conv_blocks]") {
-  REQUIRE(cases().size() == 8);
+  REQUIRE(cases().size() == 40);
   for (const BlockCase& c : cases()) {
+    // tfmc sums in the blocks of one thread (conv_order.h).
+    if (c.threads != 1) continue;
     INFO("batch " << c.batch << ", " << c.height << "x" << c.width << ", " << c.channels_in
                   << " to " << c.channels_out << ", filter " << c.filter_size << ", stride "
                   << c.stride);
@@ -72,31 +80,45 @@ TEST_CASE("Conv2D sums the input channels in TensorFlow's blocks", "[conv][conv_
   }
 }
 
-TEST_CASE("Conv2D's input-channel blocks are oneDNN's for a plain 1x1 filter",
+TEST_CASE("Conv2D's input-channel blocks are the ones TensorFlow's probes show, by threads",
           "[conv][conv_blocks]") {
-  const auto block = [](std::int64_t in, std::int64_t out, std::int64_t spatial,
-                        std::int64_t batch = 1, std::int64_t kernel = 1) {
+  for (const BlockCase& c : cases()) {
+    INFO(c.threads << " threads, batch " << c.batch << ", " << c.height << "x" << c.width << ", "
+                   << c.channels_in << " to " << c.channels_out << ", filter " << c.filter_size
+                   << ", stride " << c.stride);
     eval::kernels::Conv2dShape s;
-    s.batch = batch;
-    s.kernel_h = s.kernel_w = kernel;
-    s.in_channels = in;
-    s.out_channels = out;
-    s.out_h = s.out_w = spatial;
+    s.batch = c.batch;
+    s.kernel_h = s.kernel_w = c.filter_size;
+    s.in_channels = c.channels_in;
+    s.out_channels = c.channels_out;
+    s.in_h = c.height;
+    s.in_w = c.width;
+    s.out_h = (c.height + c.stride - 1) / c.stride;
+    s.out_w = (c.width + c.stride - 1) / c.stride;
+    s.stride_h = s.stride_w = c.stride;
     s.f32 = true;
-    return eval::kernels::conv2d_input_channel_block(s);
-  };
-  // The boundaries the probes show (conv_ic_block_cases.inc) and those measured on random data.
-  CHECK(block(256, 1024, 2) == 176);
-  CHECK(block(1024, 1024, 1) == 176);
-  CHECK(block(512, 512, 2) == 368);
-  CHECK(block(256, 768, 1) == 240);
-  CHECK(block(1024, 256, 2) == 752);
-  // No split: the block holds every channel.
-  CHECK(block(256, 640, 2) == 256);
-  CHECK(block(256, 1024, 1, 2) == 256);
-  CHECK(block(256, 1024, 1, 1, 3) == 256);
-  eval::kernels::Conv2dShape f64;
-  f64.batch = f64.kernel_h = f64.kernel_w = f64.out_h = f64.out_w = 1;
-  f64.in_channels = f64.out_channels = 1024;
+    s.threads = c.threads;
+    CHECK(eval::kernels::conv2d_input_channel_block(s) == c.block);
+  }
+}
+
+TEST_CASE("Conv2D's input channels stay one sum outside oneDNN's plain 1x1 kernel",
+          "[conv][conv_blocks]") {
+  eval::kernels::Conv2dShape s;
+  s.batch = s.kernel_h = s.kernel_w = s.in_h = s.in_w = s.out_h = s.out_w = 1;
+  s.in_channels = s.out_channels = 1024;
+  s.f32 = true;
+  REQUIRE(eval::kernels::conv2d_input_channel_block(s) == 176);
+  eval::kernels::Conv2dShape f64 = s;
+  f64.f32 = false;
   CHECK(eval::kernels::conv2d_input_channel_block(f64) == 1024);
+  eval::kernels::Conv2dShape explicit_padding = s;
+  explicit_padding.explicit_padding = true;
+  CHECK(eval::kernels::conv2d_input_channel_block(explicit_padding) == 1024);
+  eval::kernels::Conv2dShape nchw = s;
+  nchw.nhwc = false;
+  CHECK(eval::kernels::conv2d_input_channel_block(nchw) == 1024);
+  eval::kernels::Conv2dShape grouped = s;
+  grouped.groups = 2;
+  CHECK(eval::kernels::conv2d_input_channel_block(grouped) == 1024);
 }

@@ -220,11 +220,15 @@ TEST_CASE("BatchMatMulV2 and the convolutions on the device give the CPU backend
       {BuiltinOp::Conv2D, {3, 6, 6, 16}, {1, 1, 16, 17}, window(1, 1, 1, 1, ConvPadding::Valid)},
       {BuiltinOp::Conv2D, {1, 3, 2, 2}, {5, 5, 2, 2}, window(1, 1, 1, 1, ConvPadding::Same)},
       // 1x1 filters of one image whose sums split into input-channel blocks (conv_order.h):
-      // 176 + 80 channels, and 752 + 272.
+      // 176 + 80 channels, 752 + 272, and 896 + 128 for 200 output channels.
       {BuiltinOp::Conv2D, {1, 2, 2, 256}, {1, 1, 256, 1024}, window(1, 1, 1, 1, ConvPadding::Same)},
       {BuiltinOp::Conv2D,
        {1, 2, 2, 1024},
        {1, 1, 1024, 256},
+       window(1, 1, 1, 1, ConvPadding::Valid)},
+      {BuiltinOp::Conv2D,
+       {1, 3, 3, 1024},
+       {1, 1, 1024, 200},
        window(1, 1, 1, 1, ConvPadding::Valid)},
       {BuiltinOp::Conv2D, {0, 5, 5, 3}, {3, 3, 3, 2}, window(1, 1, 1, 1, ConvPadding::Same)},
       {BuiltinOp::DepthwiseConv2dNative,
