@@ -22,7 +22,7 @@ const char* reduction_name(Reduction r) {
 }
 
 ReducedModel::ReducedModel(DependencyModel& base, Reduction level)
-    : base_(base), level_(level), all_slots_(base.slot_count()) {
+    : base_(base), level_(level), all_slots_(base.slot_count()), is_written_(base.slot_count(), 0) {
   TFMC_CHECK(level != Reduction::None, "ReducedModel needs a reduction level");
   for (std::uint32_t s = 0; s < all_slots_.size(); ++s) all_slots_[s] = s;
 }
@@ -31,7 +31,8 @@ ReducedModel::ReducedModel(std::unique_ptr<DependencyModel> base, const ReducedM
     : owned_base_(std::move(base)),
       base_(*owned_base_),
       level_(original.level_),
-      all_slots_(original.all_slots_) {}
+      all_slots_(original.all_slots_),
+      is_written_(original.is_written_.size(), 0) {}
 
 std::unique_ptr<TransitionSystem> ReducedModel::fork() const {
   std::unique_ptr<DependencyModel> base = base_.fork_model();
@@ -134,6 +135,22 @@ void ReducedModel::fire(const Slot* state, TransitionId t, Slot* out) {
     for (TransitionId v : base_.excluded_by(u)) c.fired[v] = 0;
   }
   eager_firings_ += log_.size() - 1;
+  for (const std::uint32_t slot : written_) is_written_[slot] = 0;
+  written_.clear();
+  for (TransitionId u : log_) {
+    for (const std::uint32_t slot : base_.writes(u)) {
+      if (is_written_[slot] == 0) {
+        is_written_[slot] = 1;
+        written_.push_back(slot);
+      }
+    }
+  }
+  last_fired_ = t;
+}
+
+std::span<const std::uint32_t> ReducedModel::writes(TransitionId t) const {
+  if (t == last_fired_) return written_;
+  return all_slots_;
 }
 
 std::vector<TransitionId> ReducedModel::run_of(std::span<const TransitionId> steps) const {

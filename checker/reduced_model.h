@@ -89,8 +89,11 @@ class ReducedModel : public TransitionSystem {
   bool batches() const override { return base_.batches(); }
   void prefetch(const Slot* state, TransitionId t) override { base_.prefetch(state, t); }
   void flush_prefetch() override { base_.flush_prefetch(); }
-  // A step fires a chain of transitions, which may write any slot.
-  std::span<const std::uint32_t> writes(TransitionId) const override { return all_slots_; }
+  // A step fires a chain of transitions, which differs from state to state: the slots written
+  // by the chain of the last fire() of `t` (the explorer asks right after firing), every slot
+  // for a transition not fired last. Asking for every slot made the store fold every word of
+  // the key again for each successor, which dominated the time of wide states.
+  std::span<const std::uint32_t> writes(TransitionId t) const override;
   const std::string& transition_name(TransitionId t) const override {
     return base_.transition_name(t);
   }
@@ -135,6 +138,10 @@ class ReducedModel : public TransitionSystem {
   DependencyModel& base_;
   Reduction level_;
   std::vector<std::uint32_t> all_slots_;  // 0 .. slot_count() - 1
+  // The slots written by the last fire(), each once, of transition last_fired_.
+  std::vector<std::uint32_t> written_;
+  std::vector<std::uint8_t> is_written_;  // by slot: in written_
+  TransitionId last_fired_ = kNoTransition;
   mutable Context context_;
   mutable bool context_valid_ = false;
   mutable std::uint64_t eager_firings_ = 0;

@@ -27,6 +27,15 @@ void SymmetricModel::fire(const Slot* state, TransitionId t, Slot* out) {
   inner_.fire(state, t, out);
   // An interrupted step's successor is dropped unfinished: nothing to canonicalize.
   if (!inner_.interrupted()) symmetry_.canonicalize(out, nullptr, scratch_);
+  last_fired_ = t;
+  if (out == state) {
+    written_ = all_slots_;
+    return;
+  }
+  written_.clear();
+  for (const std::uint32_t s : all_slots_) {
+    if (out[s] != state[s]) written_.push_back(s);
+  }
 }
 
 std::vector<TransitionId> SymmetricModel::run_of(std::span<const TransitionId> steps) const {

@@ -264,6 +264,7 @@ EntryPoint choose_function(GraphFile& file, const std::string& path, const std::
     entry.fetches.push_back(tensor);
     entry.output_names[tensor] = fmt::format("output_{}", k);
   }
+  if (f.outputs == 0) entry.targets.push_back(call.name());
   *file.graph.add_node() = std::move(call);
   return entry;
 }

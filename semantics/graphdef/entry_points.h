@@ -54,6 +54,9 @@ std::vector<SavedFunction> saved_functions(const GraphFile& file);
 // placeholder node each input key names.
 struct EntryPoint {
   std::vector<std::string> fetches;
+  // The nodes run for their effects: a function's call when it has no outputs to fetch (a
+  // run with neither fetches nor targets would be the whole graph, the saver's functions too).
+  std::vector<std::string> targets;
   std::map<std::string, std::string> output_names;  // fetch -> name
   std::map<std::string, std::string> input_nodes;   // input key -> placeholder node
 };

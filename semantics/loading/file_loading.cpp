@@ -122,6 +122,7 @@ ReadFile import_file(const std::string& path, const std::string& bytes,
   if (auto chosen = chosen_entry(file, path, graph, read.entry)) {
     run.fetches = std::move(chosen->fetches);
     run.output_names = std::move(chosen->output_names);
+    run.targets.insert(run.targets.end(), chosen->targets.begin(), chosen->targets.end());
     read.input_nodes = std::move(chosen->input_nodes);
   }
   check_placeholder_feeds(path, file, read.input_nodes, feeds);

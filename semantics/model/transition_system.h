@@ -45,8 +45,8 @@ class TransitionSystem {
   // return; only slots in writes(t) change. `out` may be `state` itself.
   virtual void fire(const Slot* state, TransitionId t, Slot* out) = 0;
 
-  // The slots firing `t` may change: the explorer derives a successor's stored key from its
-  // parent's by setting these slots only.
+  // The slots firing `t` may change (asked right after fire(): a step that depends on the
+  // state answers for its last firing); a successor's key is its parent's with these set.
   virtual std::span<const std::uint32_t> writes(TransitionId t) const = 0;
 
   // The name a witness shows for `t`.

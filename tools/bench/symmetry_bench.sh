@@ -6,12 +6,17 @@
 #   bash tools/bench/symmetry_bench.sh [BUILD_DIR]     (default: build)
 #
 # Workloads: one read-add-write tower of lost_update (K copies are lost_update K as replicas),
-# under --reduction none and stubborn; and the SGD train_step of a small 2-layer MLP that
-# TensorFlow saved (testdata/savedmodel/mlp_hidden_hogwild: Hogwild steps on one model).
+# under --reduction none and stubborn; and Hogwild SGD train_steps of two 2-layer MLPs that
+# TensorFlow saved: a 2-2-1 one whose steps train the output layer and return nothing
+# (testdata/savedmodel/mlp_tiny_hogwild, tools/tf/make_tiny_hogwild_mlp.py: K steps have K!
+# histories, 2,372 distinct outcomes at K = 8), and a 4-16-1 Keras one whose steps train its
+# four weights and count iterations (testdata/savedmodel/mlp_hidden_hogwild: 198 outcomes at
+# K = 2, and K = 3 beyond 120 s).
 # Environment knobs:
 #   BENCH_TOWERS     the K of the tower rows under --reduction none (default "2 3 4 5")
 #   BENCH_STUBBORN   the K of the tower rows under --reduction stubborn (default "4 6 8 10 12")
-#   BENCH_STEPS      the K of the MLP rows (default "2 3 4")
+#   BENCH_STEPS      the K of the 2-2-1 MLP rows (default "2 4 8")
+#   BENCH_HIDDEN     the K of the 4-16-1 MLP rows (default "2 3")
 #   BENCH_SECONDS    --max-seconds of each run (default 120): a run it stops is marked
 #                    incomplete, with the states it stored by then
 # Columns: workload; K; symmetry; states stored; stats.orbit_states (the states those stand
@@ -22,7 +27,8 @@ set -euo pipefail
 build_dir=${1:-build}
 towers=${BENCH_TOWERS:-2 3 4 5}
 stubborn=${BENCH_STUBBORN:-4 6 8 10 12}
-steps=${BENCH_STEPS:-2 3 4}
+steps=${BENCH_STEPS:-2 4 8}
+hidden=${BENCH_HIDDEN:-2 3}
 seconds=${BENCH_SECONDS:-120}
 # shellcheck source=tools/bench/built_tools.sh
 source "$(dirname "$0")/built_tools.sh" "$build_dir"
@@ -71,10 +77,17 @@ for k in $stubborn; do
     row "lost_update tower, stubborn" "$k" "$symmetry" "$work/tower.tfg" --reduction stubborn
   done
 done
-mlp=$root/testdata/savedmodel/mlp_hidden_hogwild
 for k in $steps; do
   for symmetry in none replicas; do
-    row "MLP SGD train_step (TensorFlow)" "$k" "$symmetry" "$mlp" --function train_step \
+    row "MLP 2-2-1 SGD step (TensorFlow)" "$k" "$symmetry" \
+      "$root/testdata/savedmodel/mlp_tiny_hogwild" --function train_step \
+      --feed 'x=f32[1,2]{0.3, 1.2}' --feed 'y=f32[1,1]{0.7}'
+  done
+done
+for k in $hidden; do
+  for symmetry in none replicas; do
+    row "MLP 4-16-1 SGD step (TensorFlow)" "$k" "$symmetry" \
+      "$root/testdata/savedmodel/mlp_hidden_hogwild" --function train_step \
       --feed 'x=f32[2,4]{0.3, -1.2, 0.7, 2.1, -0.4, 0.9, 1.6, -0.8}' \
       --feed 'y=f32[2,1]{0.5, -1.5}'
   done
