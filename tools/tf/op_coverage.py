@@ -421,9 +421,10 @@ def main():
 
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     import tensorflow as tf
-    # The machine is shared: TensorFlow runs with little parallelism.
+    # One intra-op thread: tfmc gives the bits of TensorFlow's kernels on one thread (oneDNN
+    # plans its 1x1 convolution blocks, and Eigen splits long reductions, by the thread count).
     tf.config.threading.set_inter_op_parallelism_threads(1)
-    tf.config.threading.set_intra_op_parallelism_threads(2)
+    tf.config.threading.set_intra_op_parallelism_threads(1)
 
     base = args.keep or tempfile.mkdtemp(prefix="op_coverage_")
     entries = []
