@@ -4,6 +4,8 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include <algorithm>
+
 #include "semantics/errors/invariant.h"
 #include "semantics/values/tensor_list.h"
 
@@ -156,11 +158,15 @@ bool FunctionApplier::compute(const Function& f, std::span<const ValueId> args, 
       return false;
     }
   }
+  // AddN and ZerosLike of a list compute on lists, as TensorFlow's variant ops do.
+  const bool list_arithmetic =
+      f.kind == FunctionKind::Builtin && computes_on_lists(f.op) &&
+      std::any_of(args.begin(), args.end(), [&](ValueId a) { return is_tensor_list(values_, a); });
   bool symbolic = f.kind == FunctionKind::Uninterpreted;
   for (ValueId a : args) {
     // A TensorList op computes on lists (Sequences) as on tensors.
-    const bool list =
-        f.kind == FunctionKind::TensorList && values_.get(a).kind == ValueKind::Sequence;
+    const bool list = (f.kind == FunctionKind::TensorList || list_arithmetic) &&
+                      values_.get(a).kind == ValueKind::Sequence;
     symbolic = symbolic || !(values_.is_concrete(a) || list);
   }
   if (symbolic) {
@@ -174,6 +180,10 @@ bool FunctionApplier::compute(const Function& f, std::span<const ValueId> args, 
     apply_tensor_list_op(std::string_view(f.head).substr(0, f.head.find('{')), f.attrs, args,
                          values_, results);
     return false;
+  }
+  if (list_arithmetic) {
+    apply_list_arithmetic(f.op, args, values_, evaluator_, results);
+    return true;
   }
   eval::EvalResult r = eval::ErrorKind::Shape;
   if (const auto it = flushed_.find(key_); it != flushed_.end()) {  // the batch computed it

@@ -7,7 +7,8 @@
 //      order (errors propagate before any term is built).
 //   3. Uninterpreted functions, and built-ins with a symbolic argument, build terms
 //      `Head(args)`, or `Head.j(args)` for output j of a function with several outputs.
-//   4. Built-ins on concrete tensors are evaluated by an eval::Evaluator.
+//   4. Built-ins on concrete tensors are evaluated by an eval::Evaluator; AddN and ZerosLike
+//      with a TensorList argument compute on lists (tensor_list.h), adding elements by it.
 // Results are memoized on (function id, argument ids): no evaluation is done twice in a run.
 // Copies of an applier (one per exploring thread: fork) share one memo, locked by shards, and
 // may apply at the same time; each keeps its own batch and scratch. The evaluator must then

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstring>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "semantics/errors/invariant.h"
@@ -114,14 +115,10 @@ void parse_header(std::string_view text, List& l) {
 
 // The list an argument holds; Error(type) for a value that is no list.
 List read_list(const ValueStore& values, ValueId id) {
+  if (!is_tensor_list(values, id)) fail(eval::ErrorKind::Type);
   const Value& v = values.get(id);
-  if (v.kind != ValueKind::Sequence || v.args.empty()) fail(eval::ErrorKind::Type);
-  const Value& header = values.get(v.args[0]);
-  if (header.kind != ValueKind::Symbol || !header.head.starts_with(kHeaderStart)) {
-    fail(eval::ErrorKind::Type);
-  }
   List l;
-  parse_header(header.head, l);
+  parse_header(values.get(v.args[0]).head, l);
   l.items.assign(v.args.begin() + 1, v.args.end());
   return l;
 }
@@ -350,7 +347,93 @@ void compute(std::string_view op, const eval::OpAttrs& attrs, std::span<const Va
   }
 }
 
+bool is_unset(const ValueStore& values, ValueId item) {
+  return values.get(item).kind == ValueKind::Symbol;
+}
+
+// TensorListZerosLike: each set element's zeros (ZerosLikeTensor), unset ones left unset.
+List zeros_like(ValueStore& values, const List& l) {
+  List out{l.dtype, l.shape, -1, {}};
+  for (ValueId item : l.items) {
+    const eval::Tensor& t = values.get(item).tensor;
+    out.items.push_back(is_unset(values, item) ? item : values.tensor(zeros(t.dtype, t.shape)));
+  }
+  return out;
+}
+
+// BinaryAddTensors of two elements of one list: an unset one gives the other.
+ValueId add_elements(ValueStore& values, eval::Evaluator& evaluator, ValueId a, ValueId b) {
+  if (is_unset(values, a)) return b;
+  if (is_unset(values, b)) return a;
+  const eval::Tensor& x = values.get(a).tensor;
+  const eval::Tensor& y = values.get(b).tensor;
+  if (x.shape != y.shape) fail(eval::ErrorKind::Shape);
+  if (x.dtype == eval::DType::Bool) fail(eval::ErrorKind::Type);  // TensorFlow adds numbers only
+  const eval::Tensor* operands[] = {&x, &y};
+  eval::EvalResult r = evaluator.evaluate(eval::BuiltinOp::Add, eval::OpAttrs{}, operands);
+  if (const auto* e = std::get_if<eval::ErrorKind>(&r)) fail(*e);
+  return values.tensor(std::move(std::get<std::vector<eval::Tensor>>(r)[0]));
+}
+
+// TensorListBinaryAdd: the element shape both lists describe, the elements added pairwise.
+List add(ValueStore& values, eval::Evaluator& evaluator, const List& a, const List& b) {
+  if (a.dtype != b.dtype) fail(eval::ErrorKind::Type);
+  List out{a.dtype, merge(a.shape, b.shape), -1, {}};
+  if (a.items.size() != b.items.size()) fail(eval::ErrorKind::Shape);
+  for (std::size_t k = 0; k < a.items.size(); ++k) {
+    out.items.push_back(add_elements(values, evaluator, a.items[k], b.items[k]));
+  }
+  return out;
+}
+
+// AddNVariant's tree: in rounds of doubling stride, term i - skip absorbs term i, and where a
+// round leaves an odd term at its end, term 0 absorbs it and the count shrinks. Sums of
+// three or more lists round differently in another order, so it is TensorFlow's own.
+List add_n(ValueStore& values, eval::Evaluator& evaluator, std::vector<List> terms) {
+  std::size_t n = terms.size();
+  for (std::size_t skip = 1; skip < n; skip *= 2) {
+    std::size_t i = skip;
+    for (; i < n; i += 2 * skip) {
+      terms[i - skip] = add(values, evaluator, terms[i - skip], terms[i]);
+    }
+    if (i == n) {
+      terms[0] = add(values, evaluator, terms[0], terms[i - skip]);
+      n -= skip;
+    }
+  }
+  return terms[0];
+}
+
 }  // namespace
+
+bool is_tensor_list(const ValueStore& values, ValueId id) {
+  const Value& v = values.get(id);
+  if (v.kind != ValueKind::Sequence || v.args.empty()) return false;
+  const Value& header = values.get(v.args[0]);
+  return header.kind == ValueKind::Symbol && header.head.starts_with(kHeaderStart);
+}
+
+bool computes_on_lists(eval::BuiltinOp op) {
+  return op == eval::BuiltinOp::AddN || op == eval::BuiltinOp::ZerosLike;
+}
+
+void apply_list_arithmetic(eval::BuiltinOp op, std::span<const ValueId> args, ValueStore& values,
+                           eval::Evaluator& evaluator, ValueId* result) {
+  TFMC_CHECK(computes_on_lists(op), "an op that does not compute on TensorLists");
+  if (args.size() == 1 && op == eval::BuiltinOp::AddN) {
+    *result = args[0];  // TensorFlow passes a lone term on as it is, its bound kept
+    return;
+  }
+  try {
+    std::vector<List> lists;
+    for (ValueId a : args) lists.push_back(read_list(values, a));
+    *result = write_list(values, op == eval::BuiltinOp::ZerosLike
+                                     ? zeros_like(values, lists[0])
+                                     : add_n(values, evaluator, std::move(lists)));
+  } catch (const Failure& f) {
+    *result = values.error(f.kind);
+  }
+}
 
 void apply_tensor_list_op(std::string_view op, const eval::OpAttrs& attrs,
                           std::span<const ValueId> args, ValueStore& values, ValueId* results) {

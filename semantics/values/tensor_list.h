@@ -15,6 +15,15 @@
 // out of range, an element shape that the list's does not admit, an element_shape argument
 // that is not a shape, a pop from an empty list, a push into a full one, or reading an unset
 // element whose shape is not fully known is Error(shape).
+//
+// AddN and ZerosLike of lists are TensorFlow's variant add and zeros-like for lists
+// (tensorflow/core/kernels/tensor_list_util.cc, framework/variant_ops_util.cc): ZerosLike is
+// the list of each set element's zeros, unset elements left unset; AddN adds its lists in
+// TensorFlow's tree, each sum of two lists element by element, an unset element taking the
+// other's. Neither result keeps EmptyTensorList's bound, as TensorFlow's does not. Adding
+// lists of different element dtypes, or two bool elements, is Error(type); lists of different
+// lengths or of element shapes that do not merge, or two elements of different shapes, is
+// Error(shape).
 #pragma once
 
 #include <span>
@@ -32,5 +41,17 @@ namespace tfmc::sem {
 // TensorListStack's num_elements (-1: any).
 void apply_tensor_list_op(std::string_view op, const eval::OpAttrs& attrs,
                           std::span<const ValueId> args, ValueStore& values, ValueId* results);
+
+// Whether `id` is a list.
+bool is_tensor_list(const ValueStore& values, ValueId id);
+
+// Whether `op` computes on lists when an argument is one (AddN, ZerosLike).
+bool computes_on_lists(eval::BuiltinOp op);
+
+// AddN or ZerosLike (computes_on_lists) on arguments none of which is an error, a symbol or a
+// term, at least one a list, into `result`: a list, or Error(type) for a tensor among them.
+// Two set elements are added by `evaluator`'s Add, so that they round as every Add does.
+void apply_list_arithmetic(eval::BuiltinOp op, std::span<const ValueId> args, ValueStore& values,
+                           eval::Evaluator& evaluator, ValueId* result);
 
 }  // namespace tfmc::sem

@@ -1,10 +1,10 @@
 """Reports which TensorFlow ops of real models tfmc has no mapping for.
 
-Builds six models with TensorFlow itself (MobileNetV2, ResNet50 and EfficientNetB0 from
+Builds seven models with TensorFlow itself (MobileNetV2, ResNet50 and EfficientNetB0 from
 keras.applications without weights on a 32x32x3 input, a Transformer encoder block, an
-Embedding + LSTM model and a small CNN) and, for each, two passes as tf.functions of one
-tf.Module: `forward(x)`, the model's inference call, and `train_step(x, y)`, one step of Keras
-Adam on the model's loss under a GradientTape. Each pass is written as the GraphDef of its
+Embedding + LSTM model, the same with a GRU, and a small CNN) and, for each, two passes as
+tf.functions of one tf.Module: `forward(x)`, the model's inference call, and `train_step(x,
+y)`, one step of Keras Adam on the model's loss under a GradientTape. Each pass is written as the GraphDef of its
 concrete function (binary, with the function library: captured variables are DT_RESOURCE
 placeholders, While bodies and gradient functions are library functions).
 
@@ -102,6 +102,14 @@ def lstm():
     return model, keras.losses.SparseCategoricalCrossentropy(from_logits=True)
 
 
+def gru():
+    import keras
+    from keras import layers
+    model = keras.Sequential([keras.Input((SEQUENCE,), dtype="int32"), layers.Embedding(50, 8),
+                              layers.GRU(16), layers.Dense(4)])
+    return model, keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+
+
 def cnn():
     import keras
     from keras import layers
@@ -124,6 +132,7 @@ MODELS = {
     "transformer": (transformer, (SEQUENCE, 16), "float32", (), "int32",
                     ["x=f32[1,8,16]{0.5}", "y=i32[1]{1}"]),
     "lstm": (lstm, (SEQUENCE,), "int32", (), "int32", ["x=i32[1,8]{3}", "y=i32[1]{1}"]),
+    "gru": (gru, (SEQUENCE,), "int32", (), "int32", ["x=i32[1,8]{3}", "y=i32[1]{1}"]),
     "cnn": (cnn, (16, 16, 3), "float32", (IMAGE_CLASSES,), "float32",
             ["x=f32[1,16,16,3]{0.5}", image_labels(IMAGE_CLASSES)]),
 }

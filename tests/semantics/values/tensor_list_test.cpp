@@ -1,6 +1,8 @@
 // The TensorList ops (FORMAT.md, "TensorLists") as .tfg programs use them: each result, the
 // errors TensorFlow's list kernels give, the printing of a list, terms on symbolic arguments,
-// and that equal lists made in different ways are one value.
+// and that equal lists made in different ways are one value; AddN and ZerosLike of lists as
+// TensorFlow's list add and zeros-like compute them (unset elements, the order of a sum of
+// several lists, the bound dropped, their errors).
 #include "semantics/values/tensor_list.h"
 
 #include <fmt/format.h>
@@ -172,4 +174,149 @@ TEST_CASE("equal TensorLists are one value however they were made", "[tensor_lis
   }
   CHECK(list == from_tensor);
   CHECK(values.print(list) == "[list<f32[?]>, f32[2]{1, 2}, f32[2]{3, 4}]");
+}
+
+TEST_CASE("ZerosLike of a TensorList zeroes its set elements and keeps the unset ones",
+          "[tensor_list][tensor_list_arithmetic]") {
+  const auto got = outputs_of(
+      kConsts +
+      "l = TensorListReserve(unknown, i2) {element_dtype=f32}\n"
+      "l1 = TensorListSetItem(l, i0, v) {element_dtype=f32}\n"
+      "zeros = ZerosLike(l1)\n"
+      "e = EmptyTensorList(unknown, i2) {element_dtype=f32}\n"
+      "p = TensorListPushBack(e, v) {element_dtype=f32}\n"
+      "unbounded = ZerosLike(p)\n"
+      "empty = ZerosLike(e)\n"
+      "special = Const() {value=f32[2,2]{-0, nan, -inf, 3}}\n"
+      "s = TensorListFromTensor(special, two) {element_dtype=f32}\n"
+      "special_zeros = ZerosLike(s)\n"
+      "ints = Const() {value=i64[1,2]{-5, 9223372036854775807}}\n"
+      "il = TensorListFromTensor(ints, any) {element_dtype=i64}\n"
+      "int_zeros = ZerosLike(il)\n"
+      "bools = Const() {value=bool[1,2]{true, false}}\n"
+      "bl = TensorListFromTensor(bools, two) {element_dtype=bool}\n"
+      "bool_zeros = ZerosLike(bl)\n"
+      "output zeros\noutput unbounded\noutput empty\noutput special_zeros\noutput int_zeros\n"
+      "output bool_zeros\n");
+  const std::map<std::string, std::string> want = {
+      {"zeros", "[list<f32[?]>, f32[2]{0, 0}, <unset>]"},
+      // TensorFlow's zeros-like keeps the element shape but not EmptyTensorList's bound.
+      {"unbounded", "[list<f32[?]>, f32[2]{0, 0}]"},
+      {"empty", "[list<f32[?]>]"},
+      {"special_zeros", "[list<f32[2]>, f32[2]{0, 0}, f32[2]{0, 0}]"},
+      {"int_zeros", "[list<i64[*]>, i64[2]{0, 0}]"},
+      {"bool_zeros", "[list<bool[2]>, bool[2]{false, false}]"}};
+  CHECK(got == want);
+}
+
+TEST_CASE("AddN of TensorLists adds their elements, an unset one taking the other's",
+          "[tensor_list][tensor_list_arithmetic]") {
+  const auto got =
+      outputs_of(kConsts +
+                 "w = Const() {value=f32[2]{-0, 0.5}}\n"
+                 "l = TensorListReserve(unknown, i2) {element_dtype=f32}\n"
+                 "first = TensorListSetItem(l, i0, v) {element_dtype=f32}\n"
+                 "second = TensorListSetItem(l, i1, w) {element_dtype=f32}\n"
+                 "both = TensorListSetItem(first, i1, w) {element_dtype=f32}\n"
+                 "crossed = AddN(first, second)\n"
+                 "neither = AddN(l, l)\n"
+                 "doubled = AddN(both, both, second)\n"
+                 "e = EmptyTensorList(two, i2) {element_dtype=f32}\n"
+                 "p = TensorListPushBack(e, v) {element_dtype=f32}\n"
+                 "alone = AddN(p)\n"
+                 "pair = AddN(p, p)\n"
+                 "anyrank = EmptyTensorList(any, any) {element_dtype=f32}\n"
+                 "empty = AddN(e, anyrank)\n"
+                 "merged = AddN(first, p)\n"
+                 "big = Const() {value=i32[1,2]{2147483647, -2147483648}}\n"
+                 "ints = TensorListFromTensor(big, two) {element_dtype=i32}\n"
+                 "wrapped = AddN(ints, ints)\n"
+                 "inf = Const() {value=f32[1,2]{inf, -0}}\n"
+                 "neg = Const() {value=f32[1,2]{-inf, -0}}\n"
+                 "infl = TensorListFromTensor(inf, two) {element_dtype=f32}\n"
+                 "negl = TensorListFromTensor(neg, two) {element_dtype=f32}\n"
+                 "nan = AddN(infl, negl)\n"
+                 "bools = Const() {value=bool[1,2]{true, false}}\n"
+                 "bl = TensorListFromTensor(bools, two) {element_dtype=bool}\n"
+                 "bu = TensorListReserve(two, i1) {element_dtype=bool}\n"
+                 "zu = ZerosLike(bu)\n"
+                 "bool_unset = AddN(bl, zu)\n"
+                 "output crossed\noutput neither\noutput doubled\noutput alone\noutput pair\n"
+                 "output empty\noutput merged\noutput wrapped\noutput nan\noutput bool_unset\n");
+  const std::map<std::string, std::string> want = {
+      {"crossed", "[list<f32[?]>, f32[2]{1, 2}, f32[2]{-0, 0.5}]"},
+      {"neither", "[list<f32[?]>, <unset>, <unset>]"},
+      {"doubled", "[list<f32[?]>, f32[2]{2, 4}, f32[2]{-0, 1.5}]"},
+      // One list passes as it is, bound and all; a sum keeps no bound, as TensorFlow's.
+      {"alone", "[list<f32[2], max=2>, f32[2]{1, 2}]"},
+      {"pair", "[list<f32[2]>, f32[2]{2, 4}]"},
+      {"empty", "[list<f32[2]>]"},
+      {"merged", "Error(shape)"},  // lengths 2 and 1
+      {"wrapped", "[list<i32[2]>, i32[2]{-2, 0}]"},
+      {"nan", "[list<f32[2]>, f32[2]{nan, -0}]"},
+      {"bool_unset", "[list<bool[2]>, bool[2]{true, false}]"}};
+  CHECK(got == want);
+}
+
+TEST_CASE("AddN of TensorLists sums them in TensorFlow's tree",
+          "[tensor_list][tensor_list_arithmetic]") {
+  // f32 1e8 absorbs a 1 (its ulp is 8): the tree ((t0 + t1) + t4) + (t2 + t3) of five lists
+  // gives 0, where left to right would give 2; three lists sum as (t0 + t1) + t2, here 1,
+  // where t1 first would give 0.
+  std::string program = kConsts + "one = Const() {value=i32[1]{1}}\n";
+  const char* const terms[] = {"1e8", "1", "-1e8", "1", "1"};
+  for (int k = 0; k < 5; ++k) {
+    program += fmt::format("c{} = Const() {{value=f32[1,1]{{{}}}}}\n", k, terms[k]);
+    program += fmt::format("t{0} = TensorListFromTensor(c{0}, one) {{element_dtype=f32}}\n", k);
+  }
+  program +=
+      "five = AddN(t0, t1, t2, t3, t4)\n"
+      "three = AddN(t2, t0, t1)\n"
+      "output five\noutput three\n";
+  const std::map<std::string, std::string> want = {{"five", "[list<f32[1]>, f32[1]{0}]"},
+                                                   {"three", "[list<f32[1]>, f32[1]{1}]"}};
+  CHECK(outputs_of(program) == want);
+}
+
+TEST_CASE("AddN of TensorLists fails where TensorFlow's list add fails",
+          "[tensor_list][tensor_list_arithmetic]") {
+  const auto got = outputs_of(
+      kConsts +
+      "three = Const() {value=i32[1]{3}}\n"
+      "f = TensorListReserve(two, i2) {element_dtype=f32}\n"
+      "short = TensorListReserve(two, i1) {element_dtype=f32}\n"
+      "length = AddN(f, short)\n"
+      "ints = TensorListReserve(two, i2) {element_dtype=i32}\n"
+      "dtype = AddN(f, ints)\n"
+      "e2 = EmptyTensorList(two, any) {element_dtype=f32}\n"
+      "e3 = EmptyTensorList(three, any) {element_dtype=f32}\n"
+      "element_shape = AddN(e2, e3)\n"
+      "u = TensorListReserve(unknown, i1) {element_dtype=f32}\n"
+      "v3 = Const() {value=f32[3]{1, 2, 3}}\n"
+      "u2 = TensorListSetItem(u, i0, v) {element_dtype=f32}\n"
+      "u3 = TensorListSetItem(u, i0, v3) {element_dtype=f32}\n"
+      "elements = AddN(u2, u3)\n"
+      "bools = Const() {value=bool[1,2]{true, false}}\n"
+      "bl = TensorListFromTensor(bools, two) {element_dtype=bool}\n"
+      "bool_sum = AddN(bl, bl)\n"
+      "tensor = AddN(f, v)\n"
+      "tensor_first = AddN(v, f)\n"
+      "zero = Sub(i1, i1)\n"
+      "fail = Div(i1, zero)\n"
+      "failed = AddN(f, fail)\n"
+      "input x\n"
+      "symbolic = AddN(u, x)\n"
+      "output length\noutput dtype\noutput element_shape\noutput elements\noutput bool_sum\n"
+      "output tensor\noutput tensor_first\noutput failed\noutput symbolic\n");
+  const std::map<std::string, std::string> want = {
+      {"length", "Error(shape)"},
+      {"dtype", "Error(type)"},
+      {"element_shape", "Error(shape)"},
+      {"elements", "Error(shape)"},
+      {"bool_sum", "Error(type)"},
+      {"tensor", "Error(type)"},
+      {"tensor_first", "Error(type)"},
+      {"failed", "Error(arithmetic)"},
+      {"symbolic", "AddN([list<f32[?]>, <unset>], x)"}};
+  CHECK(got == want);
 }
