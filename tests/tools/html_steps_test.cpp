@@ -106,6 +106,32 @@ TEST_CASE("each witness's steps give the values its firings make", "[tools][html
   CHECK(r.out.find("</section>\n<script>\n") != std::string::npos);
 }
 
+TEST_CASE("a witness through a symbolic Switch is replayed the way its outcome went",
+          "[tools][html][steps]") {
+  // sw has a transition for each way p may go; the witness names sw only. With p true, w2
+  // writes nothing (its input is DEAD) and w1 writes 1; with p false the other way round.
+  const std::string file = tfmc::test::source_path("specs/control_flow/conditional_update.tfg");
+  const auto r = tfmc_run({"check", file, "--format", "html", "--quiet", "--threads", "1"});
+  CHECK(r.code == 5);
+  check_well_formed(r.out);
+  for (const int n : {1, 2}) {
+    INFO("outcome " << n);
+    const std::vector<Step> steps = steps_of(r.out, n);
+    REQUIRE(!steps.empty());
+    CHECK(steps[0].changes == std::map<std::string, std::string>{{"x", "i32{0}"}});
+    const std::string writer = n == 1 ? "w1" : "w2";
+    for (std::size_t k = 1; k < steps.size(); ++k) {
+      INFO("step " << k << ": " << steps[k].fired);
+      if (steps[k].fired == writer) {
+        CHECK(steps[k].changes ==
+              std::map<std::string, std::string>{{"x", n == 1 ? "i32{1}" : "i32{2}"}});
+      } else {
+        CHECK(steps[k].changes.empty());
+      }
+    }
+  }
+}
+
 TEST_CASE("a long witness keeps the report's bound in its steps", "[tools][html][steps]") {
   // 70 writes of one variable in a chain of control edges: 140 firings with the handles.
   std::string program = "var v = i32{0}\n";

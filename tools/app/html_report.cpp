@@ -4,7 +4,6 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 #include <string_view>
 #include <utility>

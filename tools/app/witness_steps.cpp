@@ -65,6 +65,7 @@ std::vector<WitnessStep> witness_steps(const sem::Program& program, sem::ValueSt
   std::vector<std::size_t> fired;  // the node of each firing
   for (std::size_t k = 0;;) {
     if (k < witness.size()) {
+      enabled.clear();  // enabled() appends
       model.enabled(state.data(), enabled);
       ways.clear();
       for (const TransitionId t : enabled) {
