@@ -25,6 +25,8 @@ std::string normalized(std::string html, const std::string& file) {
                             "<th>seconds</th><td>S</td>");
 }
 
+// The page of figure 1, its picture as the Graphviz of Debian 12 (2.42) lays it out with its
+// own font metrics (tools/app/graphviz_svg.h): another Graphviz may place the nodes elsewhere.
 const char* const kFigure1Page = R"html(<!DOCTYPE html>
 <html lang="en">
 <head>
