@@ -3,11 +3,12 @@
 # Run as root or with sudo available. The CUDA toolkit is optional and is not installed here.
 # Open MPI is installed for distributed exploration and its tests under mpirun; tfmc also
 # builds without it. pybind11 and Python's headers build the Python module (tools/python/);
-# NumPy and pytest run its tests with Debian's python3.
+# NumPy and pytest run its tests with Debian's python3. Graphviz's libraries draw the HTML
+# report's picture of the graph.
 set -euo pipefail
 packages=(cmake ninja-build g++ libboost-graph-dev libfmt-dev libcli11-dev catch2 libxxhash-dev
   libprotobuf-dev protobuf-compiler libopenmpi-dev openmpi-bin
-  pybind11-dev python3-dev python3-numpy python3-pytest)
+  pybind11-dev python3-dev python3-numpy python3-pytest libgraphviz-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

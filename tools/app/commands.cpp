@@ -161,7 +161,7 @@ int check_on(const CheckOptions& options, const api::Engine& engine, std::ostrea
       },
       [&] { return render_check_sarif(result, values, program, options.session, options.values); },
       [&](std::ostream& o) {
-        write_check_html(o, result, values, options.values, options.outcomes);
+        write_check_html(o, result, program, values, options.values, options.outcomes);
       });
   for (const std::string& w : result.warnings) fmt::print(err, "tfmc: warning: {}\n", w);
   if (result.exploration.stop_reason == check::StopReason::MaxIterations) {
@@ -256,7 +256,7 @@ int run_races(const RacesOptions& options, std::ostream& out, std::ostream& err)
       options.format, out, [&](std::ostream& o) { o << render_races_text(races); },
       [&](std::ostream& o) { o << render_races_json(program.file, races); },
       [&] { return render_races_sarif(races, program, options.session); },
-      [&](std::ostream& o) { write_races_html(o, program.file, races); });
+      [&](std::ostream& o) { write_races_html(o, program, races); });
   if (concurrency.stopped) {
     fmt::print(err,
                "tfmc: the race analysis was stopped by --{}: the races listed may not be all\n",

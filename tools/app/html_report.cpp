@@ -4,13 +4,16 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "tools/app/graph_picture.h"
+#include "tools/app/html_steps.h"
+#include "tools/app/html_text.h"
 #include "tools/app/report.h"
+#include "tools/app/witness_steps.h"
 
 namespace tfmc::app {
 namespace {
@@ -26,58 +29,16 @@ const char* const kStyle =
     "tr.unknown td:first-child{background:#f4ecc0}\n"
     "dd{margin:0 0 .3em 2em}\n"
     ":target{background:#ffef9e}\n"
-    "section{border-top:1px solid #ccc;margin-top:1em}\n";
-
-// `text` with &, <, >, " and ' written as character references: safe as an element's text
-// and as a quoted attribute's value.
-std::string escaped(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-// A printed value, escaped, each name of a long term's part (`%12`) a link to its definition
-// `#{prefix}t12`.
-std::string linked(std::string_view text, const std::string& prefix) {
-  const std::string html = escaped(text);
-  std::string out;
-  out.reserve(html.size());
-  for (std::size_t i = 0; i < html.size();) {
-    std::size_t end = i + 1;
-    while (html[i] == '%' && end < html.size() &&
-           std::isdigit(static_cast<unsigned char>(html[end])))
-      ++end;
-    if (end == i + 1) {
-      out += html[i++];
-      continue;
-    }
-    const std::string_view name(html.data() + i, end - i);
-    out += fmt::format("<a href=\"#{}t{}\">{}</a>", prefix, name.substr(1), name);
-    i = end;
-  }
-  return out;
-}
+    "section{border-top:1px solid #ccc;margin-top:1em}\n"
+    ".picture{position:sticky;top:0;z-index:1;background:#fff;border:1px solid #ccc;"
+    "max-height:55vh;overflow:auto}\n"
+    "g.race>polygon,g.race>ellipse,g.race>path{stroke:#d62728;stroke-width:3}\n"
+    "g.fired>polygon,g.fired>ellipse,g.fired>path{fill:#ffd54f}\n"
+    "g:target>polygon,g:target>ellipse,g:target>path{stroke-width:5}\n"
+    "ol.steps li{cursor:pointer;scroll-margin-top:60vh}\n"
+    "ol.steps li.current{background:#ffef9e}\n"
+    "ol.steps li.gap{list-style:none;font-style:italic}\n"
+    "dl.changes{margin:0}\n";
 
 void write_head(std::ostream& out, const std::string& title) {
   fmt::print(out,
@@ -115,49 +76,84 @@ void write_figures(std::ostream& out, const std::vector<std::string>& header,
   out << "</table>\n";
 }
 
-std::string node_cell(const std::string& node, const std::string& file, int line) {
+// Where a race group's verdict puts it in the table: observable, benign, unknown.
+int rank(const api::RaceGroup& g) { return !g.pair.observable ? 2 : *g.pair.observable ? 0 : 1; }
+
+// A race's node: its name, a link to its element on the picture, and its place.
+std::string node_cell(const std::string& node, const std::string& element, const std::string& file,
+                      int line) {
   const std::string place = line >= 1 ? fmt::format("{}:{}", file, line) : file;
-  return fmt::format("<code>{}</code> ({})", escaped(node), escaped(place));
+  return fmt::format("<a href=\"#{}\"><code>{}</code></a> ({})", element, escaped(node),
+                     escaped(place));
 }
 
-// The races, one row per node pair. Classified (check's): with their verdicts, observable ones
-// first, then benign, then unknown with the reason, as the text report orders them; else
-// (`tfmc races`) in the analysis's order, without a verdict.
-void write_races(std::ostream& out, const std::vector<api::Race>& races, bool classified) {
-  out << "<h2>Races</h2>\n";
-  if (races.empty()) {
-    out << "<p>none</p>\n";
-    return;
-  }
+// The races as the table lists them, a row per node pair (api::race_groups). Classified
+// (check's): observable ones first, then benign, then unknown, as the text report orders them;
+// else (`tfmc races`) in the analysis's order. The picture's race edges are numbered alike.
+std::vector<api::RaceGroup> table_order(const std::vector<api::Race>& races, bool classified) {
   std::vector<api::RaceGroup> groups = api::race_groups(races);
-  const auto rank = [](const api::RaceGroup& g) {
-    return !g.pair.observable ? 2 : *g.pair.observable ? 0 : 1;
-  };
   if (classified) {
     std::stable_sort(
         groups.begin(), groups.end(),
-        [&](const api::RaceGroup& a, const api::RaceGroup& b) { return rank(a) < rank(b); });
+        [](const api::RaceGroup& a, const api::RaceGroup& b) { return rank(a) < rank(b); });
+  }
+  return groups;
+}
+
+// The races of `groups` (table_order), one row per node pair, their nodes linked to their
+// elements on the picture and their kind to the edge that joins them there. Classified: with
+// their verdicts, an unknown one with the reason.
+void write_races(std::ostream& out, const std::vector<api::RaceGroup>& groups, bool classified,
+                 const GraphPicture& picture) {
+  out << "<h2>Races</h2>\n";
+  if (groups.empty()) {
+    out << "<p>none</p>\n";
+    return;
   }
   fmt::print(out,
              "<table class=\"races\">\n<tr>{}<th>first</th><th>second</th><th>variable</th>"
              "<th>kind</th></tr>\n",
              classified ? "<th>verdict</th>" : "");
-  for (const api::RaceGroup& g : groups) {
-    const api::Race& race = g.pair;
+  for (std::size_t k = 0; k < groups.size(); ++k) {
+    const api::Race& race = groups[k].pair;
     if (classified) {
-      const char* name = rank(g) == 0 ? "observable" : rank(g) == 1 ? "benign" : "unknown";
+      const char* name = rank(groups[k]) == 0   ? "observable"
+                         : rank(groups[k]) == 1 ? "benign"
+                                                : "unknown";
       const std::string reason =
           race.observable ? "" : fmt::format(" ({})", escaped(race.unknown_reason));
       fmt::print(out, "<tr class=\"{0}\"><td>{0}{1}</td>", name, reason);
     } else {
       out << "<tr>";
     }
-    fmt::print(out, "<td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td></tr>\n",
-               node_cell(race.first, race.first_file, race.first_line),
-               node_cell(race.second, race.second_file, race.second_line), escaped(race.variable),
-               escaped(race.kind));
+    fmt::print(
+        out,
+        "<td>{}</td><td>{}</td><td><code>{}</code></td><td><a href=\"#race{}\">{}</a></td>"
+        "</tr>\n",
+        node_cell(race.first, picture.element[race.first_node], race.first_file, race.first_line),
+        node_cell(race.second, picture.element[race.second_node], race.second_file,
+                  race.second_line),
+        escaped(race.variable), k + 1, escaped(race.kind));
   }
   out << "</table>\n";
+}
+
+// The picture of the graph, and which scopes it collapsed into single nodes.
+void write_picture(std::ostream& out, const GraphPicture& picture) {
+  out << "<h2>Graph</h2>\n";
+  if (!picture.collapsed.empty()) {
+    std::size_t nodes = 0;
+    std::vector<std::string> scopes;
+    for (const ScopeItem& s : picture.collapsed) {
+      nodes += s.nodes;
+      scopes.push_back(fmt::format("<code>{}</code> ({})", escaped(s.scope), s.nodes));
+    }
+    fmt::print(out,
+               "<p class=\"collapsed\">The graph has {} nodes, more than {}: the picture draws "
+               "each of these {} scopes as one node, {} nodes in all: {}.</p>\n",
+               picture.element.size(), kDrawnNodes, scopes.size(), nodes, fmt::join(scopes, ", "));
+  }
+  fmt::print(out, "<div class=\"picture\">\n{}</div>\n", picture.svg);
 }
 
 // `(stuck)`, `(iteration bound reached)`, both, or nothing, as the text report marks titles.
@@ -166,18 +162,6 @@ std::string mark(const api::PrintedOutcome& o) {
          : o.stuck                    ? " (stuck)"
          : !o.bounds.empty()          ? " (iteration bound reached)"
                                       : "";
-}
-
-// Definitions of names as a list whose entries are the anchors the names link to.
-void write_definitions(std::ostream& out, const std::vector<sem::TermDefinition>& terms,
-                       const std::string& prefix) {
-  if (terms.empty()) return;
-  out << "<p>where:</p>\n<dl class=\"terms\">\n";
-  for (const auto& [name, text] : terms) {
-    fmt::print(out, "<dt id=\"{}t{}\">{}</dt><dd class=\"value\">{}</dd>\n", prefix, name.substr(1),
-               name, linked(text, prefix));
-  }
-  out << "</dl>\n";
 }
 
 // Per output, then variable (as the list's first outcome names them): whether its value differs
@@ -295,8 +279,15 @@ void write_witness(std::ostream& out, const std::vector<std::string>& witness) {
   out << "</ol>\n</details>\n";
 }
 
+// What a check's page needs to step through its outcomes' witnesses (html_steps.h).
+struct Stepping {
+  const sem::Program& program;
+  sem::ValueStore& values;
+  const GraphPicture& picture;
+};
+
 // One outcome shown: its values, the definitions it makes, what else the text report says of
-// it, and its witness.
+// it, and its witness; the section is left open, for the witness's steps.
 void write_outcome(std::ostream& out, const api::PrintedOutcome& o, const std::string& title,
                    const std::string& id, const std::string& prefix) {
   fmt::print(out, "<section id=\"{}\">\n<h3>{}{}</h3>\n<dl class=\"values\">\n", id, escaped(title),
@@ -332,15 +323,15 @@ void write_outcome(std::ostream& out, const api::PrintedOutcome& o, const std::s
     fmt::print(out, "<p>{}assumes: {}</p>\n", i == 0 ? "" : "or ", fmt::join(parts, "; "));
   }
   write_witness(out, o.witness);
-  out << "</section>\n";
 }
 
 // A list of outcomes under `heading`: the table, the summary of a long list, then each
 // outcome shown. The table and the sections print the same outcomes with printers of their
 // own, which name the parts of long terms alike; the summary's new names follow the table's.
+// With `stepping`, each outcome shown whose witness fires a node has its steps.
 void write_list(std::ostream& out, const std::string& heading, const OutcomeList& list,
                 const sem::ValueStore& values, api::ValueForm form, OutcomeListing listing,
-                const std::string& prefix) {
+                const std::string& prefix, const Stepping* stepping) {
   fmt::print(out, "<h2>{}</h2>\n", escaped(heading));
   const std::vector<api::Outcome>& outcomes = list.outcomes;
   if (outcomes.empty()) {
@@ -355,6 +346,12 @@ void write_list(std::ostream& out, const std::string& heading, const OutcomeList
   for (std::size_t i = 0; i < shown; ++i) {
     write_outcome(out, printer.outcome(outcomes[i], outcomes.front()), list.title(i),
                   fmt::format("{}o{}", prefix, i + 1), prefix);
+    if (stepping != nullptr && !outcomes[i].witness.empty()) {
+      write_steps(out, i + 1, witness_steps(stepping->program, stepping->values, outcomes[i]),
+                  outcomes[i].witness.size(), stepping->program, stepping->picture.element, values,
+                  form);
+    }
+    out << "</section>\n";
   }
 }
 
@@ -373,8 +370,8 @@ std::vector<std::vector<std::string>> exploration_rows(const api::CheckResult& r
 
 }  // namespace
 
-void write_check_html(std::ostream& out, const api::CheckResult& r, const sem::ValueStore& values,
-                      api::ValueForm form, OutcomeListing listing) {
+void write_check_html(std::ostream& out, const api::CheckResult& r, const sem::Program& program,
+                      sem::ValueStore& values, api::ValueForm form, OutcomeListing listing) {
   write_head(out, "tfmc check " + r.program);
   fmt::print(out, "<p class=\"verdict\">verdict: <strong>{}</strong></p>\n",
              escaped(check_verdict(r)));
@@ -383,12 +380,17 @@ void write_check_html(std::ostream& out, const api::CheckResult& r, const sem::V
     fmt::print(out, "<p class=\"warning\">warning: {}</p>\n", escaped(w));
   out << "<h2>Exploration</h2>\n";
   write_figures(out, {}, exploration_rows(r));
-  write_races(out, r.races, true);
+  const std::vector<api::RaceGroup> groups = table_order(r.races, true);
+  const GraphPicture picture = draw_program(program, groups);
+  write_races(out, groups, true, picture);
+  write_picture(out, picture);
   const std::size_t n = r.outcomes.size();
   const OutcomeList list{r.outcomes, "outcome",
                          [n](std::size_t i) { return fmt::format("outcome {} of {}", i + 1, n); },
                          &r.races};
-  write_list(out, fmt::format("Outcomes ({})", n), list, values, form, listing, "");
+  const Stepping stepping{program, values, picture};
+  write_list(out, fmt::format("Outcomes ({})", n), list, values, form, listing, "", &stepping);
+  write_step_script(out);
   write_tail(out);
 }
 
@@ -413,16 +415,19 @@ void write_compare_html(std::ostream& out, const api::CompareResult& r,
     rows.push_back({before[i][0], before[i][1], after[i][1]});
   write_figures(out, {"", "BEFORE", "AFTER"}, rows);
   write_list(out, fmt::format("Added outcomes ({})", r.added.size()), added_list(r), values, form,
-             listing, "added-");
+             listing, "added-", nullptr);
   write_list(out, fmt::format("Lost outcomes ({})", r.lost.size()), lost_list(r), values, form,
-             listing, "lost-");
+             listing, "lost-", nullptr);
   write_tail(out);
 }
 
-void write_races_html(std::ostream& out, const std::string& program,
+void write_races_html(std::ostream& out, const sem::Program& program,
                       const std::vector<api::Race>& races) {
-  write_head(out, "tfmc races " + program);
-  write_races(out, races, false);
+  write_head(out, "tfmc races " + program.file);
+  const std::vector<api::RaceGroup> groups = table_order(races, false);
+  const GraphPicture picture = draw_program(program, groups);
+  write_races(out, groups, false, picture);
+  write_picture(out, picture);
   write_tail(out);
 }
 
