@@ -6,7 +6,7 @@
 # NumPy and pytest run its tests with Debian's python3.
 set -euo pipefail
 packages=(cmake ninja-build g++ libboost-graph-dev libfmt-dev libcli11-dev catch2 libxxhash-dev
-  libprotobuf-dev protobuf-compiler libopenmpi-dev openmpi-bin
+  libprotobuf-dev protobuf-compiler libopenmpi-dev openmpi-bin libbliss-dev pkg-config
   pybind11-dev python3-dev python3-numpy python3-pytest)
 missing=()
 for p in "${packages[@]}"; do
