@@ -33,23 +33,6 @@ class Palette {
   std::map<std::string, std::int64_t> names_;
 };
 
-// Per function id, the first id of an equal function: equal functions, equal numbers.
-std::vector<std::int64_t> function_classes(const Program& p) {
-  std::vector<std::int64_t> out(p.functions.size());
-  std::vector<std::uint32_t> firsts;
-  for (std::uint32_t f = 0; f < p.functions.size(); ++f) {
-    out[f] = f;
-    for (std::uint32_t first : firsts) {
-      if (p.functions.get(first) == p.functions.get(f)) {
-        out[f] = first;
-        break;
-      }
-    }
-    if (out[f] == f) firsts.push_back(f);
-  }
-  return out;
-}
-
 void append_list(std::vector<std::int64_t>& key, const auto& list) {
   key.push_back(static_cast<std::int64_t>(list.size()));
   key.insert(key.end(), list.begin(), list.end());
@@ -60,19 +43,16 @@ void append_list(std::vector<std::int64_t>& key, const auto& list) {
 check::ColouredDigraph program_graph(const Program& p, const TransitionSystem& model) {
   const std::size_t n = p.nodes.size();
   Palette palette;
-  const std::vector<std::int64_t> functions = function_classes(p);
   std::vector<bool> is_target(n, false);
   for (std::uint32_t t : p.targets) is_target[t] = true;
   check::ColouredDigraph g;
   for (std::uint32_t i = 0; i < n; ++i) {
     const Node& a = p.nodes[i];
-    const std::int64_t function =
-        a.function < functions.size() ? functions[a.function] : -1 - std::int64_t{a.function};
     std::vector<std::int64_t> key{0,
                                   static_cast<std::int64_t>(a.kind),
                                   a.implicit,
                                   palette.name(a.op),
-                                  function,
+                                  a.function,  // the table holds each distinct function once
                                   static_cast<std::int64_t>(a.resource_kind),
                                   a.variable,
                                   a.section,
