@@ -4,10 +4,10 @@
 # Open MPI is installed for distributed exploration and its tests under mpirun; tfmc also
 # builds without it. pybind11 and Python's headers build the Python module (tools/python/);
 # NumPy and pytest run its tests with Debian's python3. Graphviz's libraries draw the HTML
-# report's picture of the graph.
+# report's picture of the graph; bliss finds the symmetries of a graph (--symmetry graph).
 set -euo pipefail
 packages=(cmake ninja-build g++ libboost-graph-dev libfmt-dev libcli11-dev catch2 libxxhash-dev
-  libprotobuf-dev protobuf-compiler libopenmpi-dev openmpi-bin
+  libprotobuf-dev protobuf-compiler libopenmpi-dev openmpi-bin libbliss-dev pkg-config
   pybind11-dev python3-dev python3-numpy python3-pytest libgraphviz-dev)
 missing=()
 for p in "${packages[@]}"; do

@@ -10,6 +10,7 @@
 
 #include "checker/api/exploration_run.h"
 #include "checker/api/program_replicas.h"
+#include "checker/api/program_towers.h"
 #include "checker/api/race_classification.h"
 #include "checker/api/uninitialized_warning.h"
 #include "checker/limit_watch.h"
@@ -147,19 +148,36 @@ std::vector<Race> initial_races(const sem::GraphModel& model, const CheckResult&
 }
 
 // The symmetry `options` ask for in `program`, whose model (or its reduction) is `explored`:
-// null for none.
-std::unique_ptr<check::ReplicaSymmetry> symmetry_of(const sem::Program& program,
-                                                    const TransitionSystem& explored,
-                                                    const CheckOptions& options) {
-  if (options.symmetry == Symmetry::None) return nullptr;
+// a null symmetry for none, with which kind was used and, for Graph, the generators' counts.
+struct ChosenSymmetry {
+  std::unique_ptr<check::ReplicaSymmetry> symmetry;
+  Symmetry kind = Symmetry::None;
+  std::size_t generators = 0, ignored_generators = 0;
+};
+
+ChosenSymmetry symmetry_of(const sem::Program& program, const TransitionSystem& explored,
+                           const CheckOptions& options) {
+  ChosenSymmetry chosen;
+  if (options.symmetry == Symmetry::None) return chosen;
   std::string why_not;
-  std::unique_ptr<check::ReplicaSymmetry> symmetry = program_replicas(program, explored, why_not);
-  if (symmetry == nullptr && options.symmetry == Symmetry::Replicas) {
-    throw sem::InputError(fmt::format(
-        "tfmc: --symmetry replicas: {} (--symmetry auto explores such a program without)\n",
-        why_not));
+  if (options.symmetry != Symmetry::Graph) {
+    chosen.symmetry = program_replicas(program, explored, why_not);
+    chosen.kind = Symmetry::Replicas;
   }
-  return symmetry;
+  if (chosen.symmetry == nullptr && options.symmetry != Symmetry::Replicas) {
+    ProgramTowers towers = program_towers(program, explored, why_not);
+    chosen.symmetry = std::move(towers.symmetry);
+    chosen.kind = Symmetry::Graph;
+    chosen.generators = towers.generators;
+    chosen.ignored_generators = towers.ignored_generators;
+  }
+  if (chosen.symmetry == nullptr && options.symmetry != Symmetry::Auto) {
+    throw sem::InputError(
+        fmt::format("tfmc: --symmetry {}: {} (--symmetry auto explores such a program without)\n",
+                    options.symmetry == Symmetry::Replicas ? "replicas" : "graph", why_not));
+  }
+  if (chosen.symmetry == nullptr) chosen.kind = Symmetry::None;
+  return chosen;
 }
 
 // A race that the stored states show observable shows its images under the symmetry so: the
@@ -193,7 +211,8 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   std::optional<check::ReducedModel> reduced;
   if (options.reduction != check::Reduction::None) reduced.emplace(model, options.reduction);
   TransitionSystem& explored = reduced ? static_cast<TransitionSystem&>(*reduced) : model;
-  const std::unique_ptr<check::ReplicaSymmetry> symmetry = symmetry_of(program, explored, options);
+  const ChosenSymmetry chosen = symmetry_of(program, explored, options);
+  const std::unique_ptr<check::ReplicaSymmetry>& symmetry = chosen.symmetry;
   std::optional<check::SymmetricModel> symmetric;
   if (symmetry) symmetric.emplace(explored, *symmetry);
   TransitionSystem& searched = symmetric ? static_cast<TransitionSystem&>(*symmetric) : explored;
@@ -223,8 +242,10 @@ CheckResult explore(const sem::Program& program, sem::ValueStore& values,
   r.reduction = options.reduction;
   r.eager_firings = r.exploration.extra_firings;
   if (symmetry) {
-    r.symmetry = Symmetry::Replicas;
+    r.symmetry = chosen.kind;
     r.replica_classes = symmetry->class_sizes();
+    r.automorphism_generators = chosen.generators;
+    r.ignored_generators = chosen.ignored_generators;
     r.orbit_states = run->orbit_states(*symmetry);
   }
   r.races = initial_races(model, r);

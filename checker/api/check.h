@@ -41,9 +41,10 @@ using ProgressSink = std::function<void(const check::Progress&, const std::strin
 class ExplorationRun;  // exploration_run.h
 
 // --symmetry (FORMAT.md, "Symmetry reduction"): None explores every state; Replicas stores
-// one state of each orbit of interchangeable replicas (program_replicas.h); Auto is Replicas
-// where the program has replicas, else None.
-enum class Symmetry : std::uint8_t { None, Replicas, Auto };
+// one state of each orbit of interchangeable replicas (program_replicas.h); Graph, of the
+// towers that automorphisms of the program's graph permute (program_towers.h); Auto is
+// Replicas where the program has replicas, else Graph where it has towers, else None.
+enum class Symmetry : std::uint8_t { None, Replicas, Graph, Auto };
 struct CheckOptions;
 // Makes the run that explores `explored` (a model of `program` over `values`, or its
 // reduction) as `options` ask, under `label` in progress reports (exploration_run.h).
@@ -56,7 +57,7 @@ struct CheckOptions {
   check::Parallelism parallel;  // threads of each exploration (exploration.h)
   check::StoreMode store = check::StoreMode::Compressed;  // exploration.h
   check::Reduction reduction = check::Reduction::Stubborn;
-  // Replicas where the program has none is an InputError; Auto then explores without.
+  // Replicas or Graph where the program has none is an InputError; Auto then explores without.
   Symmetry symmetry = Symmetry::None;
   // Classify the races of a nondeterministic result as observable or benign
   // (race_classification.h); it may cost two more explorations per race.
@@ -79,13 +80,17 @@ struct CheckResult {
   check::Reduction reduction = check::Reduction::None;
   std::string refs;  // the graph files' ref-variable model (session.h SessionFacts), or empty
   std::uint64_t eager_firings = 0;  // transitions fired by the reduction between stored states
-  // The symmetry the exploration used (FORMAT.md, "Symmetry reduction"): None or Replicas,
-  // then the sizes of its classes of replicas and the states of the orbits of the stored
-  // states (with --reduction none, exactly the states an exploration without symmetry
-  // stores); empty and 0 without symmetry.
+  // The symmetry the exploration used (FORMAT.md, "Symmetry reduction"): None, Replicas or
+  // Graph, then the sizes of its classes (of replicas, or of towers) and the states of the
+  // orbits of the stored states (with --reduction none, exactly the states an exploration
+  // without symmetry stores); empty and 0 without symmetry. With Graph, the generators of the
+  // graph's automorphism group and those of them that were not used (not permutations of
+  // whole towers).
   Symmetry symmetry = Symmetry::None;
   std::vector<std::size_t> replica_classes;
   std::uint64_t orbit_states = 0;
+  std::size_t automorphism_generators = 0;
+  std::size_t ignored_generators = 0;
   std::size_t values = 0;  // values in the value store after the exploration
   // Every race of the program, in the order of sem::Concurrency::races: benign when the
   // result is deterministic, unknown when the exploration is incomplete or the races were not

@@ -118,17 +118,11 @@ class Pairing {
 
 }  // namespace
 
-std::unique_ptr<check::ReplicaSymmetry> program_replicas(const Program& program,
-                                                         const TransitionSystem& model,
-                                                         std::string& why_not) {
-  if (!program.sections.empty()) {
-    why_not = "the program has critical sections";
-    return nullptr;
-  }
-  const Executions e = executions_of(program);
-  // Each node's transitions, in id order, which is the order of its alternatives: a node's
-  // first is its index, the others lie past the nodes and are named after their node, whose
-  // name is its own (implicit nodes may share names, but have no alternatives).
+std::vector<std::vector<TransitionId>> node_transitions(const Program& program,
+                                                        const TransitionSystem& model) {
+  // A node's first transition is its index; its other alternatives lie past the nodes and are
+  // named after their node, whose name is its own (implicit nodes may share names, but have
+  // no alternatives).
   std::map<std::string, std::uint32_t> node_named;
   for (std::uint32_t i = 0; i < program.nodes.size(); ++i) {
     if (!program.nodes[i].implicit) node_named[program.nodes[i].name] = i;
@@ -141,6 +135,18 @@ std::unique_ptr<check::ReplicaSymmetry> program_replicas(const Program& program,
                "a transition is named after its node");
     transitions[node].push_back(t);
   }
+  return transitions;
+}
+
+std::unique_ptr<check::ReplicaSymmetry> program_replicas(const Program& program,
+                                                         const TransitionSystem& model,
+                                                         std::string& why_not) {
+  if (!program.sections.empty()) {
+    why_not = "the program has critical sections";
+    return nullptr;
+  }
+  const Executions e = executions_of(program);
+  const std::vector<std::vector<TransitionId>> transitions = node_transitions(program, model);
   std::vector<bool> is_outcome(model.slot_count(), false);
   for (std::uint32_t s : model.outcome_slots()) is_outcome[s] = true;
 

@@ -15,11 +15,17 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "checker/symmetry/replica_symmetry.h"
 #include "semantics/program/program.h"
 
 namespace tfmc::api {
+
+// Each node's transitions in `model`, which names its transitions after the program's nodes
+// (sem::GraphModel or its reduction), in id order: the order of the node's alternatives.
+std::vector<std::vector<TransitionId>> node_transitions(const sem::Program& program,
+                                                        const TransitionSystem& model);
 
 // The replica classes of `program`, whose model `model` names its transitions after the
 // program's nodes (sem::GraphModel or its reduction); nullptr, with the reason in `why_not`,

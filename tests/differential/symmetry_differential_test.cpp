@@ -15,8 +15,6 @@
 // the stored states must be exactly the states stored without symmetry.
 #include <catch2/catch.hpp>
 #include <cstdint>
-#include <map>
-#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -24,8 +22,7 @@
 #include "checker/api/check.h"
 #include "checker/api/session.h"
 #include "differential/random_program.h"
-#include "gpu_eval/cpu_evaluator.h"
-#include "semantics/model/graph_model.h"
+#include "differential/symmetry_checks.h"
 #include "support/files.h"
 
 namespace {
@@ -34,6 +31,8 @@ using tfmc::api::CheckOptions;
 using tfmc::api::CheckResult;
 using tfmc::api::Symmetry;
 using tfmc::check::Reduction;
+using tfmc::difftest::compared;
+using tfmc::difftest::WitnessReplay;
 
 constexpr std::uint32_t kSeedCount = 100;
 constexpr std::uint64_t kMaxStates = 10000;
@@ -49,75 +48,6 @@ const Setting kSettings[] = {
     {"--reduction eager", Reduction::Eager, 1},
     {"--reduction stubborn", Reduction::Stubborn, 1},
     {"--reduction stubborn --threads 2", Reduction::Stubborn, 2},
-};
-
-struct ComparedOutcome {
-  std::vector<tfmc::api::NamedValue> outputs, variables;
-  bool stuck = false;
-  std::set<std::string> blocked;
-  auto operator<=>(const ComparedOutcome&) const = default;
-};
-
-std::set<ComparedOutcome> compared(const CheckResult& r) {
-  std::set<ComparedOutcome> out;
-  for (const tfmc::api::Outcome& o : r.outcomes) {
-    out.insert({o.outputs, o.variables, o.stuck, {o.blocked.begin(), o.blocked.end()}});
-  }
-  return out;
-}
-
-// Replays witnesses on the graph model of a program: each name fires its node (one of its
-// alternatives: every enabled one is tried), and the run must end in a final state whose
-// outputs and variables are the outcome's.
-class WitnessReplay {
- public:
-  WitnessReplay(const tfmc::sem::Program& program, tfmc::sem::ValueStore& values)
-      : program_(program), model_(program, values, evaluator_) {
-    for (tfmc::TransitionId t = 0; t < model_.transition_count(); ++t) {
-      named_[model_.transition_name(t)].push_back(t);
-    }
-  }
-
-  bool reaches(const tfmc::api::Outcome& o) {
-    std::vector<tfmc::Slot> state(model_.slot_count());
-    model_.initial_state(state.data());
-    return replay(state, o, 0);
-  }
-
- private:
-  bool replay(const std::vector<tfmc::Slot>& state, const tfmc::api::Outcome& o, std::size_t k) {
-    if (k == o.witness.size()) return ends_in(state, o);
-    const auto it = named_.find(o.witness[k]);
-    if (it == named_.end()) return false;
-    for (tfmc::TransitionId t : it->second) {
-      if (!model_.is_enabled(state.data(), t)) continue;
-      std::vector<tfmc::Slot> next = state;
-      model_.fire(next.data(), t, next.data());
-      if (replay(next, o, k + 1)) return true;
-    }
-    return false;
-  }
-
-  bool ends_in(const std::vector<tfmc::Slot>& state, const tfmc::api::Outcome& o) {
-    std::vector<tfmc::TransitionId> enabled;
-    model_.enabled(state.data(), enabled);
-    if (!enabled.empty()) return false;
-    std::vector<tfmc::api::NamedValue> outputs, variables;
-    for (std::size_t i = 0; i < program_.outputs.size(); ++i) {
-      outputs.push_back({program_.outputs[i].name, state[program_.outputs[i].edge]});
-    }
-    for (std::uint32_t v = 0; v < program_.variables.size(); ++v) {
-      variables.push_back({program_.variables[v].name, state[program_.variable_slot(v)]});
-    }
-    std::sort(outputs.begin(), outputs.end());
-    std::sort(variables.begin(), variables.end());
-    return outputs == o.outputs && variables == o.variables;
-  }
-
-  const tfmc::sem::Program& program_;
-  tfmc::eval::CpuEvaluator evaluator_;
-  tfmc::sem::GraphModel model_;
-  std::map<std::string, std::vector<tfmc::TransitionId>> named_;
 };
 
 struct Tally {

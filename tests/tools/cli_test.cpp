@@ -37,7 +37,8 @@ std::string lost_update(int workers) {
 // The text report of `tfmc check PATH --reduction none OPTION VALUE` (which exits 1), without
 // the exploration time, the one line that may differ between runs.
 std::string unreduced_report(const std::string& path, const char* option, const char* value) {
-  const Result r = tfmc_run({"check", path, "--reduction", "none", option, value});
+  const Result r =
+      tfmc_run({"check", path, "--reduction", "none", "--symmetry", "none", option, value});
   CHECK(r.code == 1);
   std::string out = r.out;
   const std::size_t at = out.find(" in ");
@@ -165,8 +166,8 @@ TEST_CASE("store: fingerprints report what the exact store reports, marked with 
   REQUIRE(line != std::string::npos);
   CHECK(hashed.find("probability that one was missed is about") != std::string::npos);
   CHECK(hashed.erase(line, hashed.find('\n', line) + 1 - line) == exact);
-  const Result json =
-      tfmc_run({"check", path, "--store", "fingerprint", "--reduction", "none", "--json"});
+  const Result json = tfmc_run({"check", path, "--store", "fingerprint", "--reduction", "none",
+                                "--symmetry", "none", "--json"});
   const Json doc = tfmc::test::parse_json(json.out);
   const Json& stats = doc.at("stats");
   CHECK(stats.at("store").text == "fingerprint");

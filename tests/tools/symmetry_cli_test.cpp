@@ -1,6 +1,7 @@
 // --symmetry on the command line (FORMAT.md, "Symmetry reduction" and "The JSON result"): auto
-// reduces --concurrent copies and reports it, the outcomes and races stay those of
-// --symmetry none, and replicas where a session has none is a clear error, exit 2.
+// reduces --concurrent copies, and towers inside one graph, and reports it, the outcomes and
+// races stay those of --symmetry none, and replicas or graph where a session has none is a
+// clear error, exit 2.
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
@@ -72,4 +73,51 @@ TEST_CASE("symmetry replicas without interchangeable executions is an error", "[
   CHECK(tfmc::test::parse_json(single.out).at("symmetry").text == "none");
   const auto bogus = tfmc_run({"check", path, "--symmetry", "towers"});
   CHECK(bogus.code == 2);
+}
+
+TEST_CASE("symmetry auto reduces towers inside one graph and keeps every outcome",
+          "[tools][symmetry]") {
+  // Three read-add-write towers on x, each read an output of its own.
+  std::string text = "var x = i32{0}\n";
+  for (const char* i : {"1", "2", "3"}) {
+    const std::string n = i;
+    text += "one" + n + " = Const {value=i32{1}}\nr" + n + " = Read(&x)\ns" + n + " = Add(r" + n +
+            ", one" + n + ")\nw" + n + " = Write(&x, s" + n + ")\noutput r" + n + "\n";
+  }
+  const std::string path = tfmc::test::write_test_file("towers.tfg", text);
+  const auto plain =
+      tfmc_run({"check", path, "--symmetry", "none", "--reduction", "none", "--json"});
+  const auto reduced = tfmc_run({"check", path, "--reduction", "none", "--json"});
+  const auto graph =
+      tfmc_run({"check", path, "--symmetry", "graph", "--reduction", "none", "--json"});
+  REQUIRE(plain.code == 1);
+  REQUIRE(reduced.code == 1);
+  REQUIRE(graph.code == 1);
+  const Json a = tfmc::test::parse_json(plain.out);
+  const Json b = tfmc::test::parse_json(reduced.out);
+  CHECK(a.at("symmetry").text == "none");
+  CHECK(b.at("symmetry").text == "graph");
+  CHECK(tfmc::test::parse_json(graph.out).at("symmetry").text == "graph");
+  const Json& stats = b.at("stats");
+  REQUIRE(stats.at("replica_classes").items.size() == 1);
+  CHECK(stats.at("replica_classes").items[0].text == "3");
+  CHECK(stats.at("automorphism_generators").number == 2);
+  CHECK(stats.at("ignored_generators").number == 0);
+  // Under --reduction none the orbits hold exactly the states stored without symmetry.
+  CHECK(stats.at("orbit_states").number == a.at("stats").at("states").number);
+  CHECK(stats.at("states").number < a.at("stats").at("states").number);
+  CHECK(outcome_texts(a) == outcome_texts(b));
+  CHECK(a.at("outcomes").items.size() == b.at("outcomes").items.size());
+  const auto shown = tfmc_run({"check", path});
+  CHECK(shown.out.find("symmetry: graph (towers per class: 3; 2 automorphism generators, 0 not "
+                       "permutations of whole towers and unused; the ") != std::string::npos);
+}
+
+TEST_CASE("symmetry graph without towers is an error", "[tools][symmetry]") {
+  const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrement);
+  const auto alone = tfmc_run({"check", path, "--symmetry", "graph"});
+  CHECK(alone.code == 2);
+  CHECK(alone.err ==
+        "tfmc: --symmetry graph: the program's graph has no automorphisms that fix its variables "
+        "(--symmetry auto explores such a program without)\n");
 }

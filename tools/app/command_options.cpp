@@ -38,6 +38,7 @@ const OptionNames<check::Reduction> kReductions = {{"none", check::Reduction::No
                                                    {"stubborn", check::Reduction::Stubborn}};
 const OptionNames<api::Symmetry> kSymmetries = {{"none", api::Symmetry::None},
                                                 {"replicas", api::Symmetry::Replicas},
+                                                {"graph", api::Symmetry::Graph},
                                                 {"auto", api::Symmetry::Auto}};
 
 // CLI11's NonNegativeNumber prints the whole double range in its message; say it plainly.
@@ -139,8 +140,11 @@ void add_limit_options(CLI::App* cmd, ExplorationOptions& options, std::string& 
   add_enum_option(cmd, "--symmetry", options.symmetry, kSymmetries,
                   "symmetry reduction: replicas (interchangeable executions, as --concurrent "
                   "K makes, are stored once per orbit: a state and the state with two "
-                  "replicas swapped are one; an error where there are none), none, or auto "
-                  "(replicas where the session has them); the outcomes are the same either way")
+                  "replicas swapped are one; an error where there are none), graph (the same "
+                  "for identical towers inside one graph, found as automorphisms of the graph "
+                  "that fix its variables; an error where there are none), none, or auto "
+                  "(replicas where the session has them, else graph where the graph has "
+                  "towers); the outcomes are the same either way")
       ->default_str(name_of(kSymmetries, options.symmetry));
 }
 

@@ -255,7 +255,9 @@ void write_check_members(JsonStream& doc, const api::CheckResult& r, const sem::
   doc.member("deterministic", r.deterministic());
   doc.member("inconclusive", r.inconclusive());
   doc.member("reduction", check::reduction_name(r.reduction));
-  doc.member("symmetry", r.symmetry == api::Symmetry::Replicas ? "replicas" : "none");
+  doc.member("symmetry", r.symmetry == api::Symmetry::Replicas ? "replicas"
+                         : r.symmetry == api::Symmetry::Graph  ? "graph"
+                                                               : "none");
   if (!r.refs.empty()) doc.member("refs", r.refs);
   Json stats = Json::object()
                    .set("states", e.states)
@@ -274,10 +276,14 @@ void write_check_members(JsonStream& doc, const api::CheckResult& r, const sem::
   if (e.store == check::StoreMode::Fingerprint) {
     stats.set("collision_probability", e.fingerprint_probability);
   }
-  if (r.symmetry == api::Symmetry::Replicas) {
+  if (r.symmetry != api::Symmetry::None) {
     Json classes = Json::array();
     for (std::size_t size : r.replica_classes) classes.push(std::uint64_t{size});
     stats.set("replica_classes", classes).set("orbit_states", r.orbit_states);
+  }
+  if (r.symmetry == api::Symmetry::Graph) {
+    stats.set("automorphism_generators", std::uint64_t{r.automorphism_generators})
+        .set("ignored_generators", std::uint64_t{r.ignored_generators});
   }
   if (r.stopped_in() != check::StopPhase::None) {
     stats.set("stopped_in", check::stop_phase_name(r.stopped_in()));
@@ -392,6 +398,13 @@ void write_text(std::ostream& stream, const api::CheckResult& r, const sem::Valu
     out += fmt::format(
         "symmetry: replicas (interchangeable executions: {}; the {} states stored stand for {})\n",
         fmt::join(r.replica_classes, ", "), e.states, r.orbit_states);
+  }
+  if (r.symmetry == api::Symmetry::Graph) {
+    out += fmt::format(
+        "symmetry: graph (towers per class: {}; {} automorphism generators, {} not permutations "
+        "of whole towers and unused; the {} states stored stand for {})\n",
+        fmt::join(r.replica_classes, ", "), r.automorphism_generators, r.ignored_generators,
+        e.states, r.orbit_states);
   }
   if (!r.refs.empty()) out += fmt::format("refs: {}\n", r.refs);
   out += store_text(e);

@@ -6,15 +6,17 @@
 #   bash tools/bench/symmetry_bench.sh [BUILD_DIR]     (default: build)
 #
 # Workloads: one read-add-write tower of lost_update (K copies are lost_update K as replicas),
-# under --reduction none and stubborn; and Hogwild SGD train_steps of two 2-layer MLPs that
-# TensorFlow saved: a 2-2-1 one whose steps train the output layer and return nothing
-# (testdata/savedmodel/mlp_tiny_hogwild, tools/tf/make_tiny_hogwild_mlp.py: K steps have K!
-# histories, 2,372 distinct outcomes at K = 8), and a 4-16-1 Keras one whose steps train its
-# four weights and count iterations (testdata/savedmodel/mlp_hidden_hogwild: 198 outcomes at
-# K = 2, and K = 3 beyond 120 s).
+# under --reduction none and stubborn; lost_update K generated as one graph (no --concurrent:
+# its K towers found by the graph's automorphisms, --symmetry graph), under stubborn; and Hogwild
+# SGD train_steps of two 2-layer MLPs that TensorFlow saved: a 2-2-1 one whose steps train the
+# output layer and return nothing (testdata/savedmodel/mlp_tiny_hogwild,
+# tools/tf/make_tiny_hogwild_mlp.py: K steps have K! histories, 2,372 distinct outcomes at
+# K = 8), and a 4-16-1 Keras one whose steps train its four weights and count iterations
+# (testdata/savedmodel/mlp_hidden_hogwild: 198 outcomes at K = 2, and K = 3 beyond 120 s).
 # Environment knobs:
 #   BENCH_TOWERS     the K of the tower rows under --reduction none (default "2 3 4 5")
 #   BENCH_STUBBORN   the K of the tower rows under --reduction stubborn (default "4 6 8 10 12")
+#   BENCH_GRAPH      the K of the single-graph lost_update rows (default "8 10 12")
 #   BENCH_STEPS      the K of the 2-2-1 MLP rows (default "2 4 8")
 #   BENCH_HIDDEN     the K of the 4-16-1 MLP rows (default "2 3")
 #   BENCH_SECONDS    --max-seconds of each run (default 120): a run it stops is marked
@@ -22,11 +24,13 @@
 # Columns: workload; K; symmetry; states stored; stats.orbit_states (the states those stand
 # for; "-" without symmetry); outcomes; seconds of exploration (stats.seconds); seconds of the
 # whole command (outcomes, witnesses and the orbit count included); complete.
+# The single-graph rows run on one thread (--threads 1), as the figure asks.
 set -euo pipefail
 
 build_dir=${1:-build}
 towers=${BENCH_TOWERS:-2 3 4 5}
 stubborn=${BENCH_STUBBORN:-4 6 8 10 12}
+graph=${BENCH_GRAPH:-8 10 12}
 steps=${BENCH_STEPS:-2 4 8}
 hidden=${BENCH_HIDDEN:-2 3}
 seconds=${BENCH_SECONDS:-120}
@@ -36,13 +40,14 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Prints one row: $1 workload name, $2 K, $3 symmetry, then tfmc check's arguments.
+# Prints one row: $1 workload name, $2 K, $3 symmetry, then tfmc check's arguments (with
+# --concurrent for the rows of copies).
 row() {
   local name=$1 k=$2 symmetry=$3
   shift 3
   local status=0 start end
   start=$(date +%s.%N)
-  "$tfmc" check "$@" --concurrent "$k" --symmetry "$symmetry" --no-race-classification \
+  "$tfmc" check "$@" --symmetry "$symmetry" --no-race-classification \
     --max-seconds "$seconds" --json --quiet >"$work/out.json" 2>/dev/null || status=$?
   end=$(date +%s.%N)
   if [[ $status -ge 2 && $status -ne 3 ]]; then
@@ -69,25 +74,34 @@ header() {
 header
 for k in $towers; do
   for symmetry in none replicas; do
-    row "lost_update tower, reduction none" "$k" "$symmetry" "$work/tower.tfg" --reduction none
+    row "lost_update tower, reduction none" "$k" "$symmetry" "$work/tower.tfg" --concurrent "$k" \
+      --reduction none
   done
 done
 for k in $stubborn; do
   for symmetry in none replicas; do
-    row "lost_update tower, stubborn" "$k" "$symmetry" "$work/tower.tfg" --reduction stubborn
+    row "lost_update tower, stubborn" "$k" "$symmetry" "$work/tower.tfg" --concurrent "$k" \
+      --reduction stubborn
+  done
+done
+for k in $graph; do
+  "$gen" lost_update "$k" >"$work/lost_update_$k.tfg"
+  for symmetry in none graph; do
+    row "lost_update one graph, stubborn" "$k" "$symmetry" "$work/lost_update_$k.tfg" \
+      --reduction stubborn --threads 1
   done
 done
 for k in $steps; do
   for symmetry in none replicas; do
     row "MLP 2-2-1 SGD step (TensorFlow)" "$k" "$symmetry" \
-      "$root/testdata/savedmodel/mlp_tiny_hogwild" --function train_step \
+      "$root/testdata/savedmodel/mlp_tiny_hogwild" --function train_step --concurrent "$k" \
       --feed 'x=f32[1,2]{0.3, 1.2}' --feed 'y=f32[1,1]{0.7}'
   done
 done
 for k in $hidden; do
   for symmetry in none replicas; do
     row "MLP 4-16-1 SGD step (TensorFlow)" "$k" "$symmetry" \
-      "$root/testdata/savedmodel/mlp_hidden_hogwild" --function train_step \
+      "$root/testdata/savedmodel/mlp_hidden_hogwild" --function train_step --concurrent "$k" \
       --feed 'x=f32[2,4]{0.3, -1.2, 0.7, 2.1, -0.4, 0.9, 1.6, -0.8}' \
       --feed 'y=f32[2,1]{0.5, -1.5}'
   done
