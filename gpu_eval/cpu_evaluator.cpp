@@ -18,6 +18,7 @@
 #include "gpu_eval/cpu_gradient_ops.h"
 #include "gpu_eval/cpu_index_ops.h"
 #include "gpu_eval/cpu_layout_ops.h"
+#include "gpu_eval/cpu_onednn_swish.h"
 #include "gpu_eval/cpu_optimizer_ops.h"
 #include "gpu_eval/cpu_pad_ops.h"
 #include "gpu_eval/cpu_pooling.h"
@@ -536,6 +537,9 @@ EvalResult kernel(Op<BuiltinOp::Exp>, Args args, const OpAttrs&) { return cpu::e
 EvalResult kernel(Op<BuiltinOp::Log>, Args args, const OpAttrs&) { return cpu::log(*args[0]); }
 
 EvalResult kernel(Op<BuiltinOp::Sigmoid>, Args args, const OpAttrs&) { return sigmoid(*args[0]); }
+EvalResult kernel(Op<BuiltinOp::MklSwish>, Args args, const OpAttrs&) {
+  return onednn_swish(*args[0]);
+}
 
 EvalResult kernel(Op<BuiltinOp::Tanh>, Args args, const OpAttrs&) { return cpu::tanh(*args[0]); }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "semantics/graphdef/node_inputs.h"
+#include "semantics/graphdef/swish_rewrite.h"
 
 namespace tfmc::sem {
 
@@ -46,19 +47,23 @@ ArithmeticRewrites::ArithmeticRewrites(const GraphSelection& graph) : graph_(gra
   }
   std::set<std::string> fetched_nodes;
   for (const std::string& f : graph.run().fetches) fetched_nodes.insert(fetched(f).first);
-  // The nodes with a control edge in or out.
+  // The nodes with a control edge in or out, and those another waits for.
   std::vector<bool> controlled(static_cast<std::size_t>(graph.size()), false);
+  std::vector<bool> control_consumed(static_cast<std::size_t>(graph.size()), false);
   for (int i = 0; i < graph.size(); ++i) {
     if (!graph.selected(i)) continue;
     for (const NodeInput& in : graph.inputs(i)) {
       if (in.control) {
         controlled[static_cast<std::size_t>(graph.index(in.node))] = true;
+        control_consumed[static_cast<std::size_t>(graph.index(in.node))] = true;
         controlled[static_cast<std::size_t>(i)] = true;
       }
     }
   }
+  ConstantSubgraphs constants(graph);
   find_addition_trees(consumers, controlled, fetched_nodes);
-  find_square_products(consumers, controlled, fetched_nodes);
+  find_square_products(consumers, controlled, fetched_nodes, constants);
+  swish_ = find_swish_products(graph, consumers, control_consumed, fetched_nodes, constants);
   for (int i = 0; i < graph.size(); ++i) {
     if (!graph.selected(i) || !is_division(graph.node(i).op())) continue;
     const NodeInput* divisor = graph.data_input(i, 1);
@@ -82,7 +87,8 @@ ArithmeticRewrites::ArithmeticRewrites(const GraphSelection& graph) : graph_(gra
 
 void ArithmeticRewrites::find_square_products(const std::vector<int>& consumers,
                                               const std::vector<bool>& controlled,
-                                              const std::set<std::string>& fetched_nodes) {
+                                              const std::set<std::string>& fetched_nodes,
+                                              ConstantSubgraphs& constants) {
   // A constant factor: a scalar Const, or the Sub of two (which the optimizer folds first).
   const auto constant_factor = [&](int c) {
     const tf::NodeDef& node = graph_.node(c);
@@ -96,23 +102,6 @@ void ArithmeticRewrites::find_square_products(const std::vector<int>& consumers,
   const auto bare_product = [&](int i) {
     return graph_.selected(i) && graph_.node(i).op() == "Mul" && of_floats(graph_.node(i)) &&
            graph_.data_input_count(i) == 2 && !controlled[static_cast<std::size_t>(i)];
-  };
-  // Whether a node is computed from Consts only, which the optimizer folds as written (a
-  // PlaceholderWithDefault, which a feed may replace, it does not fold). -1: not known yet;
-  // 2: being visited (a loop's back edge adds no constant).
-  std::vector<int> folded(static_cast<std::size_t>(graph_.size()), -1);
-  const auto from_constants = [&](const auto& self, int i) -> bool {
-    int& state = folded[static_cast<std::size_t>(i)];
-    if (state != -1) return state == 1;
-    state = 2;
-    const std::string& op = graph_.node(i).op();
-    bool constant =
-        op == "Const" || (op != "PlaceholderWithDefault" && graph_.data_input_count(i) > 0);
-    for (std::size_t j = 0; constant && j < graph_.data_input_count(i); ++j) {
-      constant = self(self, graph_.index(graph_.data_input(i, j)->node));
-    }
-    state = constant ? 1 : 0;
-    return constant;
   };
   // The squares Mul(g, g) of each tensor g: the optimizer merges equal ones into one node,
   // which then feeds every product that any of them fed.
@@ -135,7 +124,7 @@ void ArithmeticRewrites::find_square_products(const std::vector<int>& consumers,
       }
       const NodeInput* g = graph_.data_input(inner, 0);
       if (!same_tensor(g, graph_.data_input(inner, 1)) || squares.at({g->node, g->port}) != 1 ||
-          from_constants(from_constants, graph_.index(g->node))) {
+          constants.folded(graph_.index(g->node))) {
         continue;
       }
       // Mul(Mul(g, g), c) runs as Mul(Mul(g, c), g): the inner product's second g becomes c,
@@ -221,6 +210,11 @@ const std::vector<std::pair<int, std::size_t>>* ArithmeticRewrites::grouped_add(
 const std::pair<int, std::size_t>* ArithmeticRewrites::replaced_input(int i, std::size_t j) const {
   const auto it = replaced_.find({i, j});
   return it == replaced_.end() ? nullptr : &it->second;
+}
+
+const std::size_t* ArithmeticRewrites::swish_operand(int i) const {
+  const auto it = swish_.find(i);
+  return it == swish_.end() ? nullptr : &it->second;
 }
 
 const std::string& ArithmeticRewrites::op(int i) const {

@@ -32,8 +32,10 @@
 //     neither product has a control edge in or out (with one, a tf.function runs the product
 //     as written). A product of two different factors is left as written: its order depends
 //     on their shapes, which the import does not know.
+//   - Mul(x, Sigmoid(x)) of f32 runs as MklSwish(x), oneDNN's swish (swish_rewrite.h says
+//     where; Grappler's remapper).
 //
-// The nodes keep their names; only the op they run as, or (the product) the data inputs
+// The nodes keep their names; only the op they run as, or (the products) the data inputs
 // they take, change.
 #pragma once
 
@@ -43,6 +45,7 @@
 #include <utility>
 #include <vector>
 
+#include "semantics/graphdef/constant_subgraphs.h"
 #include "semantics/graphdef/graph_selection.h"
 
 namespace tfmc::sem {
@@ -62,12 +65,15 @@ class ArithmeticRewrites {
   // Where a rewrite rewires data input j of node i: the (node, j') whose data input j', as
   // written, node i takes instead; nullptr where the input is as written.
   const std::pair<int, std::size_t>* replaced_input(int i, std::size_t j) const;
+  // A product that runs as MklSwish: the index of its data input x; nullptr for any other node.
+  const std::size_t* swish_operand(int i) const;
 
  private:
   void find_addition_trees(const std::vector<int>& consumers, const std::vector<bool>& controlled,
                            const std::set<std::string>& fetched_nodes);
   void find_square_products(const std::vector<int>& consumers, const std::vector<bool>& controlled,
-                            const std::set<std::string>& fetched_nodes);
+                            const std::set<std::string>& fetched_nodes,
+                            ConstantSubgraphs& constants);
 
   const GraphSelection& graph_;
   std::map<int, std::string> rewritten_;
@@ -75,6 +81,7 @@ class ArithmeticRewrites {
   std::map<int, std::vector<std::pair<int, std::size_t>>> grouped_;
   std::set<int> absorbed_;
   std::map<std::pair<int, std::size_t>, std::pair<int, std::size_t>> replaced_;
+  std::map<int, std::size_t> swish_;
 };
 
 }  // namespace tfmc::sem

@@ -87,6 +87,15 @@ void GraphEmitter::emit_pure(int i) {
     out_.ast.nodes.push_back(std::move(s));
     return;
   }
+  if (const std::size_t* x = rewrites_.swish_operand(i)) {
+    // The product of x and its Sigmoid, as TensorFlow's oneDNN swish computes it.
+    NodeStmt s = statement(i, "MklSwish");
+    auto arg = tensor_arg(i, *x);
+    if (!arg) return;
+    s.args.push_back(std::move(*arg));
+    out_.ast.nodes.push_back(std::move(s));
+    return;
+  }
   const std::string& op = rewrites_.op(i);
   NodeStmt* added = emit_tensor_op(i, pure_ops().at(op));
   if (added == nullptr) return;

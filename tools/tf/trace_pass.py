@@ -15,10 +15,12 @@ top-level graph twice:
   outcome).
 
 Fetching a tensor keeps TensorFlow's graph optimizer (Grappler) from rewriting the node that
-computes it, so the traced run may round differently from a plain call of the pass; the tool
-runs the plain call too and warns which variables then differ (the values a trace cannot
-explain, such as a tree of additions that the optimizer regroups only when nothing inside it
-is fetched).
+computes it, and every operation is a control output of the traced run, which keeps the
+rewrites that need a node no other waits for (`x * sigmoid(x)` as oneDNN's swish, whose
+Sigmoid then has a control consumer); so the traced run may round differently from a plain
+call of the pass. The tool runs the plain call too and warns which variables then differ (the
+values a trace cannot explain, such as a tree of additions that the optimizer regroups only
+when nothing inside it is fetched).
 
 It then prints, in the graph's topological order, the first nodes whose values differ: op
 type, shape, the largest distance in ulps and one differing element, and each operand's own
