@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 
 namespace tfmc::check {
 
@@ -220,10 +221,7 @@ bool StateTree::refold(Refs& parent, std::uint64_t parent_root, const std::uint3
       path.push_back(k);
     }
   }
-  // Few nodes, mostly in order already: an insertion sort.
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    for (std::size_t j = i; j > 0 && path[j - 1] < path[j]; --j) std::swap(path[j - 1], path[j]);
-  }
+  std::sort(path.begin(), path.end(), std::greater<>());
   saved.clear();
   for (const std::uint32_t k : path) {
     // The path's children have their new references; the others may be found now, and
