@@ -76,21 +76,32 @@ StateIndex Explorer::expand_group(Worker& w, const Level& level, StateIndex from
   g.enabled.clear();
   g.first.assign(1, 0);
   StateIndex end = from;
+  // The group's successors' keys first, then their identities, whose first lookups in the
+  // tree's tables the keys' making fetched.
   for (std::size_t n = 0; end < last && g.enabled.size() < group_successors_; ++end, ++n) {
-    open_state(w, end, g.parent);
+    open_state(w, end, g.parent, false);
     model.enabled(g.parent.slots.data(), g.enabled);
     g.first.push_back(g.enabled.size());
     g.keys.resize(g.enabled.size() * g.key_words);
     g.ids.resize(g.enabled.size());
     g.next = g.parent.slots;
     for (std::size_t j = g.first[n]; j < g.enabled.size(); ++j) {
-      std::uint32_t* words = g.keys.data() + j * g.key_words;
-      const bool fits = successor_key(w, g.parent, g.enabled[j], words);
+      const bool fits = successor_key(w, g.parent, g.enabled[j], g.keys.data() + j * g.key_words);
       if (model.interrupted()) {
         w.blocked = halt_of(w.watch.reached());
         return from;
       }
-      if (!fits || !store_.successor(g.parent, words, model.writes(g.enabled[j]), g.ids[j])) {
+      if (!fits) {
+        w.blocked = Halt::Widen;
+        return from;
+      }
+    }
+  }
+  for (std::size_t n = 0; from + n < end; ++n) {
+    store_.open_tree(w.block.data() + (from + n - w.block_first) * store_.entry_bytes(), g.parent);
+    for (std::size_t j = g.first[n]; j < g.first[n + 1]; ++j) {
+      if (!store_.successor(g.parent, g.keys.data() + j * g.key_words, model.writes(g.enabled[j]),
+                            g.ids[j])) {
         w.blocked = Halt::Widen;
         return from;
       }

@@ -64,9 +64,14 @@ void StateStore::open(const unsigned char* entry, Opened& out, bool tree) {
   std::memcpy(out.words.data(), entry, layout_.key_bytes());
   out.slots.resize(layout_.slots());
   layout_.decode(entry, out.slots.data());
+  if (tree) open_tree(entry, out);
+}
+
+void StateStore::open_tree(const unsigned char* entry, Opened& out) const {
   // The items' references are in the identity; the tree finds the others as it needs them.
-  if (tree && mode_ == StoreMode::Compressed) {
-    tree_->open(unmix64(StateLog::id_in(entry, layout_.key_bytes())), out.refs);
+  if (mode_ == StoreMode::Compressed) {
+    out.root = unmix64(StateLog::id_in(entry, layout_.key_bytes()));
+    tree_->open(out.root, out.refs);
   }
 }
 
@@ -74,8 +79,7 @@ void StateStore::changed_words(std::span<const std::uint32_t> written,
                                std::vector<std::uint32_t>& changed) const {
   changed.clear();
   for (const std::uint32_t s : written) {
-    const auto w = static_cast<std::uint32_t>(layout_.word_of(s));
-    if (std::find(changed.begin(), changed.end(), w) == changed.end()) changed.push_back(w);
+    changed.push_back(static_cast<std::uint32_t>(layout_.word_of(s)));
   }
 }
 
@@ -85,6 +89,14 @@ bool StateStore::successor_key(const Opened& parent, const Slot* next,
   auto* key = reinterpret_cast<unsigned char*>(words);
   bool fits = true;
   for (const std::uint32_t s : written) fits &= layout_.set_slot(key, s, next[s]);
+  if (fits && mode_ == StoreMode::Compressed) {
+    // The words of the written slots: a word met twice is fetched twice, which costs less
+    // than finding the duplicates.
+    for (const std::uint32_t s : written) {
+      const auto w = static_cast<std::uint32_t>(layout_.word_of(s));
+      tree_->prefetch(words, {&w, 1});
+    }
+  }
   return fits;
 }
 
@@ -96,7 +108,9 @@ bool StateStore::successor(Opened& parent, const std::uint32_t* words,
   }
   changed_words(written, parent.changed);
   std::uint64_t root;
-  if (!tree_->refold(parent.refs, words, parent.changed, parent.scratch, root)) return false;
+  if (!tree_->refold(parent.refs, parent.root, words, parent.changed, parent.scratch, root)) {
+    return false;
+  }
   id = mix64(root);
   return true;
 }

@@ -76,6 +76,7 @@ class StateStore {
     std::vector<std::uint32_t> words;
     std::vector<Slot> slots;
     StateTree::Refs refs;
+    std::uint64_t root = 0;  // the tree's root, which its items' references pack into
     StateTree::Scratch scratch;
     std::vector<std::uint32_t> changed;  // words changed by the successor being made
   };
@@ -83,11 +84,15 @@ class StateStore {
   void read_entries(StateIndex first, std::size_t count, unsigned char* out) const;
   // Opens the state whose log entry is `entry` (its tree too where `tree`).
   void open(const unsigned char* entry, Opened& out, bool tree = true);
+  // Opens only the tree of the state whose log entry is `entry`, into `out`.
+  void open_tree(const unsigned char* entry, Opened& out) const;
   // Words of a key buffer (at least 2).
   std::size_t key_words() const { return words_; }
   // The key of the successor `next` of `parent`, which differs from it in slots `written`
   // only, into `words` (key_words() of them): the parent's key with those slots set. False
-  // when one does not fit the keys (refit() first).
+  // when one does not fit the keys (refit() first). The tree's entries that successor() will
+  // look up first are fetched into the cache: make a state's successors' keys before their
+  // identities, so that their misses overlap.
   bool successor_key(const Opened& parent, const Slot* next, std::span<const std::uint32_t> written,
                      std::uint32_t* words) const;
   // The identity of the successor of `parent` whose key is `words`, which differs from the
@@ -233,7 +238,7 @@ class StateStore {
   // The identity of the key in `words` (key_words() words), folded whole into `refs`; false
   // when the tree does not fit it.
   bool identify_key(const std::uint32_t* words, StateTree::Refs& refs, std::uint64_t& id);
-  // The words of a key that the slots `written` lie in, each once.
+  // The words of a key that the slots `written` lie in (a word twice where two slots share it).
   void changed_words(std::span<const std::uint32_t> written,
                      std::vector<std::uint32_t>& changed) const;
   // Sets the width: a new layout, tree, log and visited set.

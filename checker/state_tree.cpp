@@ -8,6 +8,10 @@ namespace tfmc::check {
 
 namespace {
 constexpr unsigned kRootBits = 64;
+// The pair of the lowest node above word w: w and its neighbour, as pair() makes it.
+std::uint64_t word_pair(const std::uint32_t* words, std::uint32_t w) {
+  return (std::uint64_t{words[w & ~1u]} << 32) | words[w | 1u];
+}
 constexpr unsigned kWordBits = 32;
 // The fewest bits of a node item: the first plan cuts no deeper than this allows.
 constexpr unsigned kMinItemBits = 8;
@@ -86,6 +90,39 @@ void StateTree::place_cut() {
       }
     }
   }
+  item_of_word_.assign(words_, kNoItem);
+  item_of_node_.assign(nodes_.size(), kNoItem);
+  for (std::size_t i = 0; i < items_.size(); ++i) {
+    const std::uint32_t c = items_[i].child;
+    ((c & kNode) != 0 ? item_of_node_[c & ~kNode] : item_of_word_[c]) =
+        static_cast<std::uint32_t>(i);
+  }
+  path_first_.assign(1, 0);
+  path_nodes_.clear();
+  flat_.assign(words_, 0);
+  for (std::size_t w = 0; w < words_; ++w) {
+    flat_[w] = item_of_word_[w] != kNoItem || item_of_node_[word_parent_[w]] != kNoItem;
+    for (std::uint32_t k = word_parent_[w]; above_[k] == 0; k = nodes_[k].parent) {
+      path_nodes_.push_back(k);
+    }
+    path_first_.push_back(static_cast<std::uint32_t>(path_nodes_.size()));
+  }
+}
+
+void StateTree::place_fields() {
+  unsigned shift = 0;
+  for (std::size_t i = items_.size(); i-- > 0;) {
+    items_[i].shift = shift;
+    shift += items_[i].bits;
+  }
+}
+
+bool StateTree::set_field(std::uint64_t& root, std::uint32_t i, std::uint64_t value) const {
+  const Item& item = items_[i];
+  if ((value >> item.bits) != 0) return false;
+  const std::uint64_t mask = ((std::uint64_t{1} << item.bits) - 1) << item.shift;
+  root = (root & ~mask) | (value << item.shift);
+  return true;
 }
 
 std::uint64_t StateTree::pair(std::size_t k, const std::uint32_t* words,
@@ -139,17 +176,47 @@ std::uint64_t StateTree::pair_finding(std::size_t k, const std::uint32_t* words,
   return pair(k, words, refs.data());
 }
 
-bool StateTree::refold(Refs& parent, const std::uint32_t* words,
+void StateTree::prefetch(const std::uint32_t* words, std::span<const std::uint32_t> changed) const {
+  for (const std::uint32_t w : changed) {
+    const std::uint32_t k = word_parent_[w];
+    if (above_[k] == 0) table_of_[k]->prefetch(word_pair(words, w));
+  }
+}
+
+bool StateTree::refold(Refs& parent, std::uint64_t parent_root, const std::uint32_t* words,
                        std::span<const std::uint32_t> changed, Scratch& scratch,
                        std::uint64_t& root) {
   // The nodes on the paths from the changed words up to the cut, each once, children before
   // parents (in decreasing node number); the others keep the parent's references, which
-  // are put back afterwards.
+  // are put back afterwards. Paths that meet go on together: a path stops at a node met.
+  root = parent_root;
+  bool fits = true;
+  // Where every changed word is an item or a child of one (the usual case: items over pairs
+  // of words), each is one lookup of a pair of words and one field, with no path to follow.
+  bool flat = true;
+  for (const std::uint32_t w : changed) flat &= flat_[w] != 0;
+  if (flat) {
+    for (const std::uint32_t w : changed) {
+      if (item_of_word_[w] != kNoItem) {
+        fits &= set_field(root, item_of_word_[w], words[w]);
+      } else {
+        const std::uint32_t k = word_parent_[w];
+        fits &=
+            set_field(root, item_of_node_[k], table_of_[k]->find_or_insert(word_pair(words, w)));
+      }
+    }
+    return fits;
+  }
   std::vector<std::uint32_t>& path = scratch.path;
   std::vector<std::uint32_t>& saved = scratch.saved;
   path.clear();
   for (const std::uint32_t w : changed) {
-    for (std::uint32_t k = word_parent_[w]; above_[k] == 0; k = nodes_[k].parent) {
+    if (item_of_word_[w] != kNoItem) {
+      fits &= set_field(root, item_of_word_[w], words[w]);
+      continue;
+    }
+    for (std::uint32_t n = path_first_[w]; n < path_first_[w + 1]; ++n) {
+      const std::uint32_t k = path_nodes_[n];
       if (std::find(path.begin(), path.end(), k) != path.end()) break;
       path.push_back(k);
     }
@@ -162,8 +229,8 @@ bool StateTree::refold(Refs& parent, const std::uint32_t* words,
     const std::uint64_t p = pair_finding(k, words, parent);
     saved.push_back(parent[k]);
     parent[k] = table_of_[k]->find_or_insert(p);
+    if (item_of_node_[k] != kNoItem) fits &= set_field(root, item_of_node_[k], parent[k]);
   }
-  const bool fits = pack(words, parent.data(), root);
   for (std::size_t n = 0; n < path.size(); ++n) parent[path[n]] = saved[n];
   return fits;
 }
@@ -239,6 +306,7 @@ void StateTree::replan(std::uint64_t states) {
       }
     }
   }
+  place_fields();
 }
 
 std::size_t StateTree::growth_bytes(double fill, double target) const {

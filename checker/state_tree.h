@@ -47,13 +47,19 @@ class StateTree {
   // The references of the items packed in `root` (the nodes below them unknown).
   void open(std::uint64_t root, Refs& refs) const;
   // The same as fold for the key in `words`, which differs from the key of `parent` (whose
-  // references fold or open gave) only in the words listed in `changed`. `parent` is patched along
-  // the way and left as it came; `scratch` is the caller's, reused between calls.
+  // references fold or open gave, and whose root is `parent_root`) only in the words listed in
+  // `changed` (a word may be listed twice): only the nodes above those words are looked up, and
+  // only their items' fields of the parent's root replaced. `parent` is patched along the way
+  // and left as it came; `scratch` is the caller's, reused between calls.
   struct Scratch {
     std::vector<std::uint32_t> path, saved;
   };
-  bool refold(Refs& parent, const std::uint32_t* words, std::span<const std::uint32_t> changed,
-              Scratch& scratch, std::uint64_t& root);
+  bool refold(Refs& parent, std::uint64_t parent_root, const std::uint32_t* words,
+              std::span<const std::uint32_t> changed, Scratch& scratch, std::uint64_t& root);
+  // Fetches into the cache the table slots where refold's lookups of the lowest nodes above
+  // the `changed` words of the key in `words` start: their pairs are words only, known before
+  // any lookup, so that the misses of many successors' lookups overlap.
+  void prefetch(const std::uint32_t* words, std::span<const std::uint32_t> changed) const;
 
   // Whether some item's table is more than half way to its bits and replan would give it
   // more room.
@@ -90,7 +96,9 @@ class StateTree {
   struct Item {
     std::uint32_t child;  // a word, or kNode | a node at the cut
     unsigned bits;
+    unsigned shift = 0;  // of its field in the root: the bits of the items after it
   };
+  static constexpr std::uint32_t kNoItem = 0xffffffffu;
   std::uint32_t build(std::size_t first, std::size_t last, std::uint32_t parent);
   // The pair of node k from the given words and references.
   std::uint64_t pair(std::size_t k, const std::uint32_t* words, const std::uint32_t* refs) const;
@@ -101,8 +109,13 @@ class StateTree {
   // The bits an item's table needs now, with room to double; for an item just merged, whose
   // table is still empty, the bits of its bound for `states` states (replan).
   unsigned needed_bits(const Item& item, std::uint64_t states) const;
-  // Sets above_ and table_of_ from the items (a table for every node at or below the cut).
+  // Sets above_ and table_of_ from the items (a table for every node at or below the cut), and
+  // the paths and items that refold follows from a word.
   void place_cut();
+  // Sets the items' shifts from their bits.
+  void place_fields();
+  // The root `root` with item i's field set to `value`; false when the value does not fit.
+  bool set_field(std::uint64_t& root, std::uint32_t i, std::uint64_t value) const;
 
   std::size_t words_;
   std::vector<Node> nodes_;                 // in preorder: a child after its parent
@@ -110,6 +123,13 @@ class StateTree {
   std::vector<Item> items_;                 // the cut, from the first word to the last
   std::vector<Item> before_;                // the items before the last replan()
   std::vector<std::uint8_t> above_;         // by node: above the cut (stored nowhere)
+  // By word w: the nodes from its parent up to the cut, path_nodes_[path_first_[w] ..
+  // path_first_[w + 1]); the item it is (kNoItem: none). By node: the item it is.
+  std::vector<std::uint32_t> path_first_, path_nodes_;
+  std::vector<std::uint32_t> item_of_word_, item_of_node_;
+  // By word: whether it is an item or its parent node is (its path is one node at most), so
+  // that refold needs no path for it.
+  std::vector<std::uint8_t> flat_;
   std::atomic<bool> crowded_{false};
   NodeTable shared_;                               // the nodes below the items
   std::vector<std::unique_ptr<NodeTable>> owned_;  // the items' own tables

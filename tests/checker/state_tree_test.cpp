@@ -2,10 +2,12 @@
 // tables, the visited set and the mixer whose inverse recovers a root from an identity.
 #include "checker/state_tree.h"
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <map>
 #include <random>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "checker/hash_mix.h"
@@ -120,7 +122,7 @@ TEST_CASE("a key's root is the same whether folded whole or from its parent's tr
     }
     std::uint64_t refolded, folded;
     StateTree::Refs whole;
-    if (!tree.refold(opened, child.data(), changed, scratch, refolded)) continue;
+    if (!tree.refold(opened, root, child.data(), changed, scratch, refolded)) continue;
     REQUIRE(tree.fold(child.data(), whole, folded));
     REQUIRE(refolded == folded);
     // The parent's tree is left as it came (as far as it was known).
@@ -181,4 +183,77 @@ TEST_CASE("planning anew gives the items the bits their tables need, 64 in all",
   }
   // So many distinct parts cannot all keep their own bits: some items were merged.
   CHECK(tree.widths().size() < first_items);
+}
+
+namespace {
+// `count` distinct values whose lookups in a node table of up to 2^16 slots all start at the
+// same slot (their mixes share their top 16 bits), so that every one but the first is found
+// past others' slots.
+std::vector<std::uint64_t> colliding_values(std::size_t count) {
+  std::vector<std::uint64_t> values;
+  for (std::uint64_t v = 1; values.size() < count; ++v) {
+    if (tfmc::check::mix64(v) >> 48 == tfmc::check::mix64(1) >> 48) values.push_back(v);
+  }
+  return values;
+}
+}  // namespace
+
+TEST_CASE("a node table tells apart values whose lookups start at one slot, as it grows",
+          "[checker][tree]") {
+  std::atomic<bool> crowded{false};
+  NodeTable table(&crowded);
+  const std::vector<std::uint64_t> values = colliding_values(300);
+  std::map<std::uint64_t, std::uint32_t> names;
+  for (int round = 0; round < 2; ++round) {
+    for (const std::uint64_t v : values) {
+      table.prefetch(v);  // only a hint: nothing found or added by it
+      const std::uint32_t ref = table.find_or_insert(v);
+      const auto [it, fresh] = names.emplace(v, ref);
+      REQUIRE(it->second == ref);
+      if (fresh) REQUIRE(ref == names.size());
+      if (crowded.load()) {
+        table.reserve(0.6, 0.3);
+        crowded = false;
+      }
+    }
+  }
+  CHECK(table.size() == values.size());
+}
+
+TEST_CASE("keys whose parts collide in the tree's tables keep distinct roots, folded or refolded",
+          "[checker][tree]") {
+  // Four words: two items over pairs of words, each pair one of the colliding values.
+  StateTree tree(4);
+  REQUIRE(tree.widths().size() == 2);
+  const std::vector<std::uint64_t> parts = colliding_values(40);
+  const auto key = [&](std::size_t a, std::size_t b) {
+    return std::vector<std::uint32_t>{
+        static_cast<std::uint32_t>(parts[a] >> 32), static_cast<std::uint32_t>(parts[a]),
+        static_cast<std::uint32_t>(parts[b] >> 32), static_cast<std::uint32_t>(parts[b])};
+  };
+  std::map<std::uint64_t, std::pair<std::size_t, std::size_t>> keys;
+  StateTree::Scratch scratch;
+  for (std::size_t a = 0; a < parts.size(); ++a) {
+    for (std::size_t b = 0; b < parts.size(); ++b) {
+      if (tree.crowded()) tree.grow(0.6, 0.3);
+      const std::vector<std::uint32_t> k = key(a, b);
+      StateTree::Refs refs;
+      std::uint64_t root;
+      REQUIRE(tree.fold(k.data(), refs, root));
+      REQUIRE(keys.emplace(root, std::pair{a, b}).first->second == std::pair{a, b});
+      // The key made from its neighbour's by changing the second pair's words (the second
+      // word listed twice, as two slots in one word list it), and from the tree's opened root.
+      const std::vector<std::uint32_t> next = key(a, (b + 1) % parts.size());
+      const std::vector<std::uint32_t> changed = {2, 3, 3};
+      tree.prefetch(next.data(), changed);
+      StateTree::Refs opened;
+      tree.open(root, opened);
+      std::uint64_t refolded, folded;
+      REQUIRE(tree.refold(opened, root, next.data(), changed, scratch, refolded));
+      StateTree::Refs whole;
+      REQUIRE(tree.fold(next.data(), whole, folded));
+      REQUIRE(refolded == folded);
+    }
+  }
+  CHECK(keys.size() == parts.size() * parts.size());
 }

@@ -26,12 +26,15 @@ print("%-32s %12d %9.2f %12.0f %9.0f %8.1f" % (name, states, secs, states / max(
 ' "$@"
 }
 
-# Explores program $1 in full on $2 threads with store $3, leaves its JSON in $4 and prints its
-# row; stops the script when the run is incomplete.
+# Explores program $1 in full on $2 threads with store $3, leaves its JSON in $4 and its CPU
+# seconds (user and system, GNU time's) in $4.cpu, and prints its row; stops the script when
+# the run is incomplete.
 tfmc_row() {
   local json=$4 states secs
-  /usr/bin/time -f %M -o "$work/peak" "$tfmc" check "$1" --json --quiet \
+  /usr/bin/time -f '%U %S
+%M' -o "$work/peak" "$tfmc" check "$1" --json --quiet \
     --no-race-classification --reduction none --threads "$2" --store "$3" >"$json" || true
+  tail -n 2 "$work/peak" | head -n 1 >"$json.cpu"
   read -r states secs < <(python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -44,14 +47,19 @@ print(d["stats"]["states"], d["stats"]["seconds"])
 
 # Starts the table of lost_update $2, whose program is $1, with tfmc's rows: the exact
 # compressed store and --store fingerprint, each on one thread and on $3 threads (when more
-# than one). The JSON of each store's last run is left in $work/tfmc-STORE.json.
+# than one). The JSON of each store's run on T threads is left in $work/tfmc-STORE-T.json (its
+# CPU seconds beside it, as tfmc_row leaves them), and of its last in $work/tfmc-STORE.json.
 tfmc_rows() {
   local store
   echo "lost_update $2, every interleaving"
   printf '%-32s %12s %9s %12s %9s %8s\n' checker states seconds states/s peak_MiB B/state
   for store in compressed fingerprint; do
-    tfmc_row "$1" 1 "$store" "$work/tfmc-$store.json"
-    [[ $3 -gt 1 ]] && tfmc_row "$1" "$3" "$store" "$work/tfmc-$store.json"
+    tfmc_row "$1" 1 "$store" "$work/tfmc-$store-1.json"
+    cp "$work/tfmc-$store-1.json" "$work/tfmc-$store.json"
+    if [[ $3 -gt 1 ]]; then
+      tfmc_row "$1" "$3" "$store" "$work/tfmc-$store-$3.json"
+      cp "$work/tfmc-$store-$3.json" "$work/tfmc-$store.json"
+    fi
   done
   return 0
 }
