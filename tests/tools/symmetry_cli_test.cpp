@@ -114,7 +114,7 @@ TEST_CASE("symmetry auto reduces towers inside one graph and keeps every outcome
 }
 
 TEST_CASE("symmetry graph without towers is an error", "[tools][symmetry]") {
-  const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrement);
+  const std::string path = tfmc::test::write_test_file("increment.tfg", kIncrementProgram);
   const auto alone = tfmc_run({"check", path, "--symmetry", "graph"});
   CHECK(alone.code == 2);
   CHECK(alone.err ==
