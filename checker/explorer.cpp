@@ -75,6 +75,8 @@ StateIndex Explorer::expand_group(Worker& w, const Level& level, StateIndex from
   g.key_words = store_.key_words();
   g.enabled.clear();
   g.first.assign(1, 0);
+  g.written.clear();
+  g.written_first.assign(1, 0);
   StateIndex end = from;
   // The group's successors' keys first, then their identities, whose first lookups in the
   // tree's tables the keys' making fetched.
@@ -95,13 +97,17 @@ StateIndex Explorer::expand_group(Worker& w, const Level& level, StateIndex from
         w.blocked = Halt::Widen;
         return from;
       }
+      const std::span<const std::uint32_t> written = model.writes(g.enabled[j]);
+      g.written.insert(g.written.end(), written.begin(), written.end());
+      g.written_first.push_back(g.written.size());
     }
   }
   for (std::size_t n = 0; from + n < end; ++n) {
     store_.open_tree(w.block.data() + (from + n - w.block_first) * store_.entry_bytes(), g.parent);
     for (std::size_t j = g.first[n]; j < g.first[n + 1]; ++j) {
-      if (!store_.successor(g.parent, g.keys.data() + j * g.key_words, model.writes(g.enabled[j]),
-                            g.ids[j])) {
+      const std::span<const std::uint32_t> written(g.written.data() + g.written_first[j],
+                                                   g.written_first[j + 1] - g.written_first[j]);
+      if (!store_.successor(g.parent, g.keys.data() + j * g.key_words, written, g.ids[j])) {
         w.blocked = Halt::Widen;
         return from;
       }

@@ -81,6 +81,11 @@ class Explorer {
     std::vector<std::uint32_t> keys;
     std::size_t key_words = 0;
     std::vector<std::uint64_t> ids;
+    // The slots successor j's firing wrote, from written[written_first[j]] to
+    // written[written_first[j + 1]]: kept from its firing, since a model's writes(t) may
+    // answer for the last firing of t only (a reduced step's chain depends on the state).
+    std::vector<std::uint32_t> written;
+    std::vector<std::size_t> written_first;
     StateStore::Opened parent;  // the state being expanded
     std::vector<Slot> next;     // a successor, while its key is made
   };
