@@ -1,5 +1,7 @@
 #include "checker/api/program_towers.h"
 
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <map>
 #include <utility>
@@ -102,6 +104,13 @@ ProgramTowers program_towers(const Program& program, const TransitionSystem& mod
     return out;
   }
   const check::ColouredDigraph graph = program_graph(program, model);
+  if (graph.colour.size() > kMaxTowerSearchVertices) {
+    why_not = fmt::format(
+        "the program's graph has {} nodes and edges, more than the {} its automorphism search "
+        "takes",
+        graph.colour.size(), kMaxTowerSearchVertices);
+    return out;
+  }
   const check::TowerClasses towers =
       check::tower_classes(graph, check::automorphism_generators(graph));
   out.generators = towers.generators;

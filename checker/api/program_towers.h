@@ -26,6 +26,11 @@
 
 namespace tfmc::api {
 
+// The largest graph (nodes and edges) searched for towers: checking the towers the search
+// finds grows with the graph times their number, so that a training step's graph of 16,000
+// nodes took minutes; such graphs are explored without (FORMAT.md, "Symmetry reduction").
+inline constexpr std::size_t kMaxTowerSearchVertices = 20000;
+
 struct ProgramTowers {
   std::unique_ptr<check::ReplicaSymmetry> symmetry;  // null when no towers were found
   std::size_t generators = 0;                        // generators of the graph's automorphism group

@@ -2,6 +2,8 @@
 // reduces --concurrent copies, and towers inside one graph, and reports it, the outcomes and
 // races stay those of --symmetry none, and replicas or graph where a session has none is a
 // clear error, exit 2.
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
@@ -120,4 +122,21 @@ TEST_CASE("symmetry graph without towers is an error", "[tools][symmetry]") {
   CHECK(alone.err ==
         "tfmc: --symmetry graph: the program's graph has no automorphisms that fix its variables "
         "(--symmetry auto explores such a program without)\n");
+}
+
+TEST_CASE("graphs past the tower search's size are explored without symmetry",
+          "[tools][symmetry]") {
+  // Two increments beside a chain of 10,000 Identity nodes: more than 20,000 nodes and edges.
+  std::string text = std::string(kIncrementProgram) + "r2 = Read(&x)\ns2 = Add(r2, one)\n" +
+                     "w2 = Write(&x, s2)\nc0 = Const {value=i32{0}}\n";
+  for (int k = 1; k <= 10000; ++k) text += fmt::format("c{} = Identity(c{})\n", k, k - 1);
+  const std::string path = tfmc::test::write_test_file("long_chain.tfg", text);
+  const auto searched = tfmc_run({"check", path, "--symmetry", "graph"});
+  CHECK(searched.code == 2);
+  CHECK(searched.err.find("tfmc: --symmetry graph: the program's graph has ") == 0);
+  CHECK(searched.err.find(" nodes and edges, more than the 20000 its automorphism search takes") !=
+        std::string::npos);
+  const auto plain = tfmc_run({"check", path, "--json", "--quiet"});
+  REQUIRE(plain.code == 1);  // the two increments race
+  CHECK(tfmc::test::parse_json(plain.out).at("symmetry").text == "none");
 }
