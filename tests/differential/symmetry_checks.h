@@ -1,6 +1,7 @@
 // What the differential tests of symmetry reduction compare (symmetry_differential_test.cpp,
 // tower_symmetry_differential_test.cpp): a check's outcomes as a set (outputs, variables,
-// stuck flag, blocked nodes), and witnesses replayed on the program's graph model.
+// stuck flag, blocked nodes), witnesses replayed on the program's graph model, and the ways
+// to explore that each is run under.
 #pragma once
 
 #include <map>
@@ -13,6 +14,19 @@
 #include "semantics/model/graph_model.h"
 
 namespace tfmc::difftest {
+
+// One way to explore, as on the command line.
+struct Setting {
+  const char* flags;
+  check::Reduction reduction;
+  unsigned threads;
+};
+inline constexpr Setting kSettings[] = {
+    {"--reduction none", check::Reduction::None, 1},
+    {"--reduction eager", check::Reduction::Eager, 1},
+    {"--reduction stubborn", check::Reduction::Stubborn, 1},
+    {"--reduction stubborn --threads 2", check::Reduction::Stubborn, 2},
+};
 
 struct ComparedOutcome {
   std::vector<api::NamedValue> outputs, variables;

@@ -32,23 +32,12 @@ using tfmc::api::CheckResult;
 using tfmc::api::Symmetry;
 using tfmc::check::Reduction;
 using tfmc::difftest::compared;
+using tfmc::difftest::kSettings;
+using tfmc::difftest::Setting;
 using tfmc::difftest::WitnessReplay;
 
 constexpr std::uint32_t kSeedCount = 100;
 constexpr std::uint64_t kMaxStates = 10000;
-
-// One way to explore, as on the command line.
-struct Setting {
-  const char* flags;
-  Reduction reduction;
-  unsigned threads;
-};
-const Setting kSettings[] = {
-    {"--reduction none", Reduction::None, 1},
-    {"--reduction eager", Reduction::Eager, 1},
-    {"--reduction stubborn", Reduction::Stubborn, 1},
-    {"--reduction stubborn --threads 2", Reduction::Stubborn, 2},
-};
 
 struct Tally {
   int compared = 0;

@@ -39,22 +39,12 @@ using tfmc::api::CheckOptions;
 using tfmc::api::CheckResult;
 using tfmc::api::Symmetry;
 using tfmc::check::Reduction;
+using tfmc::difftest::kSettings;
+using tfmc::difftest::Setting;
 using tfmc::difftest::TowerVariant;
 
 constexpr std::uint32_t kSeedCount = 60;
 constexpr std::uint64_t kMaxStates = 10000;
-
-struct Setting {
-  const char* flags;
-  Reduction reduction;
-  unsigned threads;
-};
-const Setting kSettings[] = {
-    {"--reduction none", Reduction::None, 1},
-    {"--reduction eager", Reduction::Eager, 1},
-    {"--reduction stubborn", Reduction::Stubborn, 1},
-    {"--reduction stubborn --threads 2", Reduction::Stubborn, 2},
-};
 
 struct Variant {
   const char* name;
