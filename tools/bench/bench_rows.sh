@@ -26,14 +26,15 @@ print("%-32s %12d %9.2f %12.0f %9.0f %8.1f" % (name, states, secs, states / max(
 ' "$@"
 }
 
-# Explores program $1 in full on $2 threads with store $3, leaves its JSON in $4 and its CPU
-# seconds (user and system, GNU time's) in $4.cpu, and prints its row; stops the script when
-# the run is incomplete.
+# Explores program $1 in full (no reduction, no symmetry) on $2 threads with store $3, leaves
+# its JSON in $4 and its CPU seconds (user and system, GNU time's) in $4.cpu, and prints its
+# row; stops the script when the run is incomplete.
 tfmc_row() {
   local json=$4 states secs
   /usr/bin/time -f '%U %S
 %M' -o "$work/peak" "$tfmc" check "$1" --json --quiet \
-    --no-race-classification --reduction none --threads "$2" --store "$3" >"$json" || true
+    --no-race-classification --reduction none --symmetry none --threads "$2" --store "$3" \
+    >"$json" || true
   tail -n 2 "$work/peak" | head -n 1 >"$json.cpu"
   read -r states secs < <(python3 -c '
 import json, sys
