@@ -64,3 +64,24 @@ tfmc_rows() {
   done
   return 0
 }
+
+# Compiles SPIN's verifier of Promela file $2 as $1/pan, exhaustive search for safety
+# (-DSAFETY), with the gcc flags $3... (e.g. -DNOREDUCE, -DMEMLIM=MIB).
+spin_pan() {
+  local dir=$1 pml=$2
+  shift 2
+  (cd "$dir" && spin -a "$pml" >/dev/null && gcc -O2 -DSAFETY "$@" -o pan pan.c)
+}
+
+# Reads the output of SPIN's pan ($1) and prints "STATES SECONDS": the states stored and its
+# elapsed time; stops the sourcing script (exit 1), showing the output, when SPIN reported an
+# error.
+spin_counts() {
+  if grep -q "errors: [1-9]\|error:" "$1"; then
+    echo "$(basename "$0"): SPIN reported an error:" >&2
+    cat "$1" >&2
+    exit 1
+  fi
+  echo "$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$1")" \
+    "$(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$1")"
+}
