@@ -4,16 +4,16 @@
 # --symmetry auto) on lost_update 8, 9, 10 and 12; tfmc without symmetry (--symmetry none) on 8
 # and 9; SPIN with its default partial-order reduction on 8 and 9, on its fastest model (one
 # process a replica, lost_update_promela.py --replica-processes) and on 8 on the model of
-# tfmc's state space; TLC's breadth-first search on 8 and 9. Every run is one after another, on one core each (tfmc --threads 1, SPIN's one
-# process, TLC -workers 1), under the same wall-clock limit and resident-memory limit
-# (limited_run.py), and a run a limit stopped is marked incomplete with the limit's name and
-# what it had reached. SPIN's one-process model (lost_update_promela.py) and TLC's
-# (lost_update_tla.py) are tfmc's state space without reduction, state for state; before the
-# table the script checks that on a small N (the three explore every state there) and stops
-# (exit 1) otherwise. SPIN's model of a process a replica fixes the order of each replica's
-# nodes, so its states are not tfmc's; its outcomes are.
-# Needs SPIN and a C compiler (apt-get install spin gcc), Java 11 or later and TLC's
-# tla2tools.jar (not part of tfmc: the tla2tools.jar of a TLA+ release,
+# tfmc's state space; TLC's breadth-first search on 8 and 9. Every run is one after another,
+# on one core each (tfmc --threads 1, SPIN's one process, TLC -workers 1), under the same
+# wall-clock limit and resident-memory limit (limited_run.py), and a run a limit stopped is
+# marked incomplete with the limit's name and what it had reached. SPIN's one-process model
+# (lost_update_promela.py) and TLC's (lost_update_tla.py) are tfmc's state space without
+# reduction, state for state; before the table the script checks that on a small N (the three
+# explore every state there) and stops (exit 1) otherwise. SPIN's model of a process a replica
+# fixes the order of each replica's nodes, so its states are not tfmc's; its outcomes are.
+# Needs SPIN, a C compiler and GNU time (apt-get install spin gcc time), Java 11 or later and
+# TLC's tla2tools.jar (not part of tfmc: the tla2tools.jar of a TLA+ release,
 # https://github.com/tlaplus/tlaplus/releases). It builds nothing of tfmc:
 #
 #   TLC_JAR=/path/to/tla2tools.jar bash tools/bench/checkers_bench.sh [BUILD_DIR]  (default: build)
@@ -63,7 +63,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$(dirname "$0")/built_tools.sh" "$build_dir"
 # shellcheck source=tools/bench/bench_rows.sh
 source "$here/bench_rows.sh"
-need_tools "spin gcc python3" spin gcc python3
+need_tools "spin gcc python3 time" spin gcc python3 /usr/bin/time
 if [[ -n $tlc_sizes ]]; then
   if [[ -z ${TLC_JAR:-} || ! -f ${TLC_JAR:-} ]]; then
     echo "checkers_bench.sh: TLC_JAR must name TLC's tla2tools.jar (now: '${TLC_JAR:-}'); get" \
@@ -129,7 +129,8 @@ st = d["stats"]
 if d["complete"] and len(d["outcomes"]) != n:
     sys.exit("checkers_bench.sh: tfmc found %d outcomes on lost_update %d, expected %d"
              % (len(d["outcomes"]), n, n))
-stop = {"max-seconds": "time", "max-memory": "memory"}.get(d.get("stop_reason"), d.get("stop_reason"))
+reason = d.get("stop_reason")
+stop = {"max-seconds": "time", "max-memory": "memory"}.get(reason, reason)
 print(st["states"], st.get("orbit_states", "-"), len(d["outcomes"]), "%.2f" % st["seconds"],
       limits[2], "%.0f" % (int(limits[1]) / 1024), "yes" if d["complete"] else stop)
 ' "$work/tfmc.json" "$n" "$work/limits" "$work/tfmc.err")
