@@ -26,14 +26,15 @@ print("%-32s %12d %9.2f %12.0f %9.0f %8.1f" % (name, states, secs, states / max(
 ' "$@"
 }
 
-# Explores program $1 in full on $2 threads with store $3, leaves its JSON in $4 and its CPU
-# seconds (user and system, GNU time's) in $4.cpu, and prints its row; stops the script when
-# the run is incomplete.
+# Explores program $1 in full (no reduction, no symmetry) on $2 threads with store $3, leaves
+# its JSON in $4 and its CPU seconds (user and system, GNU time's) in $4.cpu, and prints its
+# row; stops the script when the run is incomplete.
 tfmc_row() {
   local json=$4 states secs
   /usr/bin/time -f '%U %S
 %M' -o "$work/peak" "$tfmc" check "$1" --json --quiet \
-    --no-race-classification --reduction none --threads "$2" --store "$3" >"$json" || true
+    --no-race-classification --reduction none --symmetry none --threads "$2" --store "$3" \
+    >"$json" || true
   tail -n 2 "$work/peak" | head -n 1 >"$json.cpu"
   read -r states secs < <(python3 -c '
 import json, sys
@@ -62,4 +63,25 @@ tfmc_rows() {
     fi
   done
   return 0
+}
+
+# Compiles SPIN's verifier of Promela file $2 as $1/pan, exhaustive search for safety
+# (-DSAFETY), with the gcc flags $3... (e.g. -DNOREDUCE, -DMEMLIM=MIB).
+spin_pan() {
+  local dir=$1 pml=$2
+  shift 2
+  (cd "$dir" && spin -a "$pml" >/dev/null && gcc -O2 -DSAFETY "$@" -o pan pan.c)
+}
+
+# Reads the output of SPIN's pan ($1) and prints "STATES SECONDS": the states stored and its
+# elapsed time; stops the sourcing script (exit 1), showing the output, when SPIN reported an
+# error.
+spin_counts() {
+  if grep -q "errors: [1-9]\|error:" "$1"; then
+    echo "$(basename "$0"): SPIN reported an error:" >&2
+    cat "$1" >&2
+    exit 1
+  fi
+  echo "$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$1")" \
+    "$(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$1")"
 }

@@ -44,18 +44,12 @@ trap 'rm -rf "$work"' EXIT
 spin_row() {  # $1 Promela file, $2 name, $3 file for its CPU seconds, then gcc flags
   local pml=$1 name=$2 cpu=$3
   shift 3
-  (cd "$work" && spin -a "$pml" >/dev/null &&
-    gcc -O2 -DSAFETY -DMEMLIM=20000 "$@" -o pan pan.c)
+  spin_pan "$work" "$pml" -DMEMLIM=20000 "$@"
   (cd "$work" && /usr/bin/time -f '%U %S
 %M' -o "$work/peak" ./pan -w"$bits" >"$work/pan.txt" 2>&1)
-  if grep -q "errors: [1-9]\|error:" "$work/pan.txt"; then
-    echo "spin_bench.sh: SPIN reported an error:" >&2
-    cat "$work/pan.txt" >&2
-    exit 1
-  fi
-  local states secs
-  states=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$work/pan.txt")
-  secs=$(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$work/pan.txt")
+  local counts states secs
+  counts=$(spin_counts "$work/pan.txt")
+  read -r states secs <<<"$counts"
   tail -n 2 "$work/peak" | head -n 1 >"$cpu"
   echo "$states" >"$cpu.states"
   row "$name" "$states" "$secs" "$(tail -n 1 "$work/peak")"

@@ -47,45 +47,6 @@ need_tools "default-jre-headless time python3" "$java" /usr/bin/time python3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Reads TLC's output ($1) and prints "distinct generated seconds optimistic" on one line and
-# its version line on the next; fails, showing the output, when the run is not a complete,
-# error-free exploration or a summary line is missing.
-parse_tlc() {
-  python3 -c '
-import re, sys
-text = open(sys.argv[1], errors="replace").read()
-def fail(why):
-    sys.exit("tlc_bench.sh: TLC: %s; its output:\n%s" % (why, text[-6000:]))
-if "Model checking completed. No error has been found." not in text:
-    fail("no \"Model checking completed. No error has been found.\"")
-counts = re.findall(r"^([\d,]+) states generated, ([\d,]+) distinct states found, ([\d,]+) states"
-                    r" left on queue\.", text, re.M)
-if not counts:
-    fail("no \"N states generated, M distinct states found\" line")
-generated, distinct, left = (int(c.replace(",", "")) for c in counts[-1])
-if left:
-    fail("%d states left on queue" % left)
-prob = re.search(r"calculated \(optimistic\):\s*val = (\S+)", text)
-if not prob:
-    fail("no \"calculated (optimistic): val = X\" line")
-finished = re.search(r"^Finished in (.*?) at \(", text, re.M)
-if not finished:
-    fail("no \"Finished in\" line")
-spent = finished.group(1).strip()
-if re.fullmatch(r"\d+ms", spent):  # -tool mode: milliseconds
-    secs = int(spent[:-2]) / 1000
-else:  # "36s", "01min 23s", "01h 02min", "1d 01h"
-    units = {"d": 86400, "h": 3600, "min": 60, "s": 1}
-    parts = re.findall(r"(\d+)\s*(min|d|h|s)\b", spent)
-    if not parts:
-        fail("cannot read \"Finished in %s\"" % spent)
-    secs = sum(int(v) * units[u] for v, u in parts)
-version = re.search(r"^TLC2 Version .*$", text, re.M)
-print(distinct, generated, secs, prob.group(1))
-print(version.group(0) if version else "TLC2 Version (not printed)")
-' "$1"
-}
-
 tlc_row() {  # $1 workers; needs $work/tla/LostUpdate.{tla,cfg} and $want_states, $want_generated
   local name="TLC -workers $1${fpmem:+ -fpmem $fpmem}" rc=0 summary distinct generated secs
   rm -rf "$work/tlc-states"
@@ -98,8 +59,8 @@ tlc_row() {  # $1 workers; needs $work/tla/LostUpdate.{tla,cfg} and $want_states
     tail -c 6000 "$work/tlc.txt" >&2
     exit 1
   fi
-  summary=$(parse_tlc "$work/tlc.txt")
-  read -r distinct generated secs tlc_prob <<<"$(head -n 1 <<<"$summary")"
+  summary=$(python3 "$here/tlc_output.py" "$work/tlc.txt")
+  read -r distinct generated _ secs tlc_prob <<<"$(head -n 1 <<<"$summary")"
   tlc_version=$(tail -n 1 <<<"$summary")
   if [[ $distinct -ne $want_states || $generated -ne $want_generated ]]; then
     echo "tlc_bench.sh: MISMATCH on lost_update $n: $name found $distinct distinct states" \
