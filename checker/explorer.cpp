@@ -51,14 +51,14 @@ void Explorer::announce_group(Worker& w, StateIndex from, StateIndex last) {
 }
 
 bool Explorer::successor_key(Worker& w, const StateStore::Opened& parent, TransitionId t,
-                             std::uint32_t* words) {
-  // A firing changes only the slots in writes(t), so the key is the parent's with those slots
+                             std::uint32_t* words, std::span<const std::uint32_t>& written) {
+  // A firing changes only the slots it returns, so the key is the parent's with those slots
   // set (no copy of the whole state, no encoding of every slot). `next` is the parent on
   // entry, and again on return once the written slots are put back.
   Group& g = w.g;
-  w.model->fire(parent.slots.data(), t, g.next.data());
-  const bool fits = store_.successor_key(parent, g.next.data(), w.model->writes(t), words);
-  for (std::uint32_t s : w.model->writes(t)) {
+  written = w.model->fire(parent.slots.data(), t, g.next.data());
+  const bool fits = store_.successor_key(parent, g.next.data(), written, words);
+  for (std::uint32_t s : written) {
     if (!fits) w.too_wide |= g.next[s];
     g.next[s] = parent.slots[s];
   }
@@ -88,7 +88,9 @@ StateIndex Explorer::expand_group(Worker& w, const Level& level, StateIndex from
     g.ids.resize(g.enabled.size());
     g.next = g.parent.slots;
     for (std::size_t j = g.first[n]; j < g.enabled.size(); ++j) {
-      const bool fits = successor_key(w, g.parent, g.enabled[j], g.keys.data() + j * g.key_words);
+      std::span<const std::uint32_t> written;
+      const bool fits =
+          successor_key(w, g.parent, g.enabled[j], g.keys.data() + j * g.key_words, written);
       if (model.interrupted()) {
         w.blocked = halt_of(w.watch.reached());
         return from;
@@ -97,7 +99,6 @@ StateIndex Explorer::expand_group(Worker& w, const Level& level, StateIndex from
         w.blocked = Halt::Widen;
         return from;
       }
-      const std::span<const std::uint32_t> written = model.writes(g.enabled[j]);
       g.written.insert(g.written.end(), written.begin(), written.end());
       g.written_first.push_back(g.written.size());
     }
@@ -272,8 +273,9 @@ std::size_t Explorer::commit_level(Level& level, unsigned workers, bool whole,
         open_state(worker, opened, g.parent, false);
         g.next = g.parent.slots;
       }
+      std::span<const std::uint32_t> written;  // the key is all a commit needs
       const bool fits = successor_key(worker, g.parent, static_cast<TransitionId>(own[n].link),
-                                      g.keys.data() + n * g.key_words);
+                                      g.keys.data() + n * g.key_words, written);
       TFMC_CHECK(fits, "a staged state's key fits as it did when it was staged");
     }
     store_.commit_range(base[k], own.data(), own.size(), g.keys.data());

@@ -82,8 +82,8 @@ class Explorer {
     std::size_t key_words = 0;
     std::vector<std::uint64_t> ids;
     // The slots successor j's firing wrote, from written[written_first[j]] to
-    // written[written_first[j + 1]]: kept from its firing, since a model's writes(t) may
-    // answer for the last firing of t only (a reduced step's chain depends on the state).
+    // written[written_first[j + 1]]: copied from what fire() returned, which is valid only
+    // until the model's next firing, while the identities are made after the whole group's.
     std::vector<std::uint32_t> written;
     std::vector<std::size_t> written_first;
     StateStore::Opened parent;  // the state being expanded
@@ -135,11 +135,12 @@ class Explorer {
   // Reads the log entries of the states [first, last) into w.block, and opens state s of them.
   void read_block(Worker& w, StateIndex first, StateIndex last) const;
   void open_state(Worker& w, StateIndex s, StateStore::Opened& into, bool tree = true);
-  // The key of the successor of `parent` by `t`, into `words` (w.g.next is the parent's
-  // slots on entry and on return); false, with the values in w.too_wide, when a value does
-  // not fit the store's keys.
+  // The key of the successor of `parent` by `t`, into `words`, and the slots the firing
+  // wrote, into `written` (the model's, valid until its next firing); w.g.next is the
+  // parent's slots on entry and on return. False, with the values in w.too_wide, when a value
+  // does not fit the store's keys.
   bool successor_key(Worker& w, const StateStore::Opened& parent, TransitionId t,
-                     std::uint32_t* words);
+                     std::uint32_t* words, std::span<const std::uint32_t>& written);
   // Expands the states of `w`'s group from `from` (before `last`), which w.block holds: the
   // keys and identities of their successors, prefetched for lookup. Returns the end of the group
   // (its last state

@@ -22,16 +22,14 @@ const char* reduction_name(Reduction r) {
 }
 
 ReducedModel::ReducedModel(DependencyModel& base, Reduction level)
-    : base_(base), level_(level), all_slots_(base.slot_count()), is_written_(base.slot_count(), 0) {
+    : base_(base), level_(level), is_written_(base.slot_count(), 0) {
   TFMC_CHECK(level != Reduction::None, "ReducedModel needs a reduction level");
-  for (std::uint32_t s = 0; s < all_slots_.size(); ++s) all_slots_[s] = s;
 }
 
 ReducedModel::ReducedModel(std::unique_ptr<DependencyModel> base, const ReducedModel& original)
     : owned_base_(std::move(base)),
       base_(*owned_base_),
       level_(original.level_),
-      all_slots_(original.all_slots_),
       is_written_(original.is_written_.size(), 0) {}
 
 std::unique_ptr<TransitionSystem> ReducedModel::fork() const {
@@ -124,7 +122,7 @@ void ReducedModel::enabled(const Slot* state, std::vector<TransitionId>& out) co
   }
 }
 
-void ReducedModel::fire(const Slot* state, TransitionId t, Slot* out) {
+std::span<const std::uint32_t> ReducedModel::fire(const Slot* state, TransitionId t, Slot* out) {
   // `fired` of the context is updated in place and restored afterwards, rather than copied
   // for every successor.
   Context& c = context_of(state);
@@ -145,12 +143,7 @@ void ReducedModel::fire(const Slot* state, TransitionId t, Slot* out) {
       }
     }
   }
-  last_fired_ = t;
-}
-
-std::span<const std::uint32_t> ReducedModel::writes(TransitionId t) const {
-  if (t == last_fired_) return written_;
-  return all_slots_;
+  return written_;
 }
 
 std::vector<TransitionId> ReducedModel::run_of(std::span<const TransitionId> steps) const {

@@ -82,18 +82,16 @@ class ReducedModel : public TransitionSystem {
   bool is_final(const Slot* state, std::vector<TransitionId>&) const override {
     return context_of(state).enabled_list.empty();
   }
-  // Fires `t`, then every transition that has become eager, until none is enabled.
-  void fire(const Slot* state, TransitionId t, Slot* out) override;
+  // Fires `t`, then every transition that has become eager, until none is enabled. Returns
+  // the slots the chain's transitions write (the base model's writes() of each, each slot
+  // once), which differ from state to state. Every slot would do, but made the store fold
+  // every word of the key again for each successor, which dominated the time of wide states.
+  std::span<const std::uint32_t> fire(const Slot* state, TransitionId t, Slot* out) override;
   // The first firing of each step is the base model's, so its evaluation can join a batch; the
   // eager firings after it evaluate as they come.
   bool batches() const override { return base_.batches(); }
   void prefetch(const Slot* state, TransitionId t) override { base_.prefetch(state, t); }
   void flush_prefetch() override { base_.flush_prefetch(); }
-  // A step fires a chain of transitions, which differs from state to state: the slots written
-  // by the chain of the last fire() of `t` (the explorer asks right after firing), every slot
-  // for a transition not fired last. Asking for every slot made the store fold every word of
-  // the key again for each successor, which dominated the time of wide states.
-  std::span<const std::uint32_t> writes(TransitionId t) const override;
   const std::string& transition_name(TransitionId t) const override {
     return base_.transition_name(t);
   }
@@ -137,11 +135,9 @@ class ReducedModel : public TransitionSystem {
   std::unique_ptr<DependencyModel> owned_base_;  // a fork's own base model
   DependencyModel& base_;
   Reduction level_;
-  std::vector<std::uint32_t> all_slots_;  // 0 .. slot_count() - 1
-  // The slots written by the last fire(), each once, of transition last_fired_.
+  // The slots written by the last fire(), each once.
   std::vector<std::uint32_t> written_;
   std::vector<std::uint8_t> is_written_;  // by slot: in written_
-  TransitionId last_fired_ = kNoTransition;
   mutable Context context_;
   mutable bool context_valid_ = false;
   mutable std::uint64_t eager_firings_ = 0;

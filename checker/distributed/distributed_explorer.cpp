@@ -192,14 +192,13 @@ StateIndex DistributedExplorer::expand(StateIndex lo, StateIndex hi) {
     transitions_ += enabled.size();
     next = parent;
     for (TransitionId t : enabled) {
-      model_.fire(parent.data(), t, next.data());
+      const std::span<const std::uint32_t> written = model_.fire(parent.data(), t, next.data());
       if (model_.interrupted()) {  // a limit cut its eager firings short: s stays unexpanded
         next = parent;
         halt_ = std::max(halt_, watch_.reached());
         flush();
         return s;
       }
-      const std::span<const std::uint32_t> written = model_.writes(t);
       std::uint64_t next_digest = digest;
       for (std::uint32_t k : written) {
         next_digest += codec_.slot_digest(k, next[k]) - slot_digests[k];

@@ -23,19 +23,16 @@ void SymmetricModel::initial_state(Slot* out) const {
   symmetry_.canonicalize(out, nullptr, scratch_);
 }
 
-void SymmetricModel::fire(const Slot* state, TransitionId t, Slot* out) {
+std::span<const std::uint32_t> SymmetricModel::fire(const Slot* state, TransitionId t, Slot* out) {
   inner_.fire(state, t, out);
   // An interrupted step's successor is dropped unfinished: nothing to canonicalize.
   if (!inner_.interrupted()) symmetry_.canonicalize(out, nullptr, scratch_);
-  last_fired_ = t;
-  if (out == state) {
-    written_ = all_slots_;
-    return;
-  }
+  if (out == state) return all_slots_;
   written_.clear();
   for (const std::uint32_t s : all_slots_) {
     if (out[s] != state[s]) written_.push_back(s);
   }
+  return written_;
 }
 
 std::vector<TransitionId> SymmetricModel::run_of(std::span<const TransitionId> steps) const {

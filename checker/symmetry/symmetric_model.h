@@ -46,14 +46,11 @@ class SymmetricModel : public TransitionSystem {
   bool is_final(const Slot* state, std::vector<TransitionId>& scratch) const override {
     return inner_.is_final(state, scratch);
   }
-  // The inner model's successor, canonicalized.
-  void fire(const Slot* state, TransitionId t, Slot* out) override;
-  // Canonicalizing may move any replica's slots: the slots in which the last fire() of `t`
-  // left its successor unlike its state (found by comparing them, which is cheaper than the
-  // store folding every word of the key again), every slot for a transition not fired last.
-  std::span<const std::uint32_t> writes(TransitionId t) const override {
-    return t == last_fired_ ? std::span<const std::uint32_t>(written_) : all_slots_;
-  }
+  // The inner model's successor, canonicalized. Canonicalizing may move any replica's slots:
+  // returns those in which the successor differs from `state` (found by comparing them, which
+  // is cheaper than the store folding every word of the key again), every slot when `out` is
+  // `state`.
+  std::span<const std::uint32_t> fire(const Slot* state, TransitionId t, Slot* out) override;
   const std::string& transition_name(TransitionId t) const override {
     return inner_.transition_name(t);
   }
@@ -78,9 +75,8 @@ class SymmetricModel : public TransitionSystem {
   std::unique_ptr<TransitionSystem> owned_inner_;  // a fork's own inner model
   TransitionSystem& inner_;
   const ReplicaSymmetry& symmetry_;
-  std::vector<std::uint32_t> all_slots_;   // 0 .. slot_count() - 1
-  std::vector<std::uint32_t> written_;     // the slots the last fire() changed
-  TransitionId last_fired_ = 0xffffffffu;  // none
+  std::vector<std::uint32_t> all_slots_;  // 0 .. slot_count() - 1
+  std::vector<std::uint32_t> written_;    // the slots the last fire() changed
   mutable ReplicaSymmetry::Scratch scratch_;
 };
 

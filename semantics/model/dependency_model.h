@@ -4,9 +4,8 @@
 // function. The explorer sees only transition_system.h; the reduction, which fires the
 // transitions of a DependencyModel itself, is explored as a plain TransitionSystem.
 //
-// Each transition declares the slots it may read (reads() here) and write (writes(), of
-// transition_system.h). A dataflow graph has the structure below by construction, and the
-// reduction relies on it:
+// Each transition declares the slots it may read (reads()) and write (writes()) in any state.
+// A dataflow graph has the structure below by construction, and the reduction relies on it:
 //   - each transition fires at most once in a run, and a static order (a DAG) says which
 //     transitions always fire before which;
 //   - only a racing partner can disable an enabled transition (each fires at most once, so a
@@ -46,6 +45,9 @@ class DependencyModel : public TransitionSystem {
   virtual std::span<const TransitionId> racy_ancestors(TransitionId t) const = 0;
   // The slots firing `t` may read.
   virtual std::span<const std::uint32_t> reads(TransitionId t) const = 0;
+  // The slots firing `t` may write, in any state, each once: those fire() returns for `t` are
+  // among them.
+  virtual std::span<const std::uint32_t> writes(TransitionId t) const = 0;
   // Whether t, enabled in `state`, touches only its own incoming and outgoing edges when it
   // fires there (a node that does not run, such as one with a DEAD input): it then commutes
   // with every other transition, racing partners included.

@@ -323,7 +323,7 @@ std::vector<TransitionId> GraphModel::unfired(std::span<const TransitionId> fire
   return out;
 }
 
-void GraphModel::fire(const Slot* state, TransitionId t, Slot* out) {
+std::span<const std::uint32_t> GraphModel::fire(const Slot* state, TransitionId t, Slot* out) {
   // Everything the node reads is taken from `state` before any slot of `out` changes, since
   // `out` may be `state`.
   const CompiledNode& n = nodes_[node_of_[t]];
@@ -342,6 +342,7 @@ void GraphModel::fire(const Slot* state, TransitionId t, Slot* out) {
   for (std::uint32_t k = in_begin_[node]; k < in_begin_[node + 1]; ++k) out[in_flat_[k]] = kEmpty;
   for (std::uint32_t s : n.out_ctrl) out[s] = signal;
   for (std::size_t j = 0; j < n.out.size(); ++j) out[n.out[j]] = scratch_results_[j];
+  return n.writes;
 }
 
 std::vector<GraphModel::Decision> GraphModel::decisions(std::span<const TransitionId> run) {

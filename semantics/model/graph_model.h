@@ -63,7 +63,8 @@ class GraphModel : public DependencyModel {
   std::size_t transition_count() const override { return node_of_.size(); }
   void initial_state(Slot* out) const override;
   void enabled(const Slot* state, std::vector<TransitionId>& out) const override;
-  void fire(const Slot* state, TransitionId t, Slot* out) override;
+  // Returns the node's writes(t), whatever the state.
+  std::span<const std::uint32_t> fire(const Slot* state, TransitionId t, Slot* out) override;
   // A Function or Assign node with every input live announces its evaluation
   // (FunctionApplier::prefetch); other transitions evaluate nothing worth a batch.
   bool batches() const override { return applier_.batches(); }

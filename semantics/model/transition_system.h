@@ -3,7 +3,7 @@
 // A state is a fixed-length vector of 32-bit slots. A transition is one node firing. The
 // explorer knows nothing else about the program: it asks for the initial state, the enabled
 // transitions of a state, and the successor of firing one, which it stores keyed by the slots
-// the transition declares it writes. Outcomes read the outcome slots of final states and name
+// that firing reports it changed. Outcomes read the outcome slots of final states and name
 // the transitions of their witnesses. The structure that the partial-order reduction and the
 // race analysis rely on besides is a separate interface (dependency_model.h), which the
 // explorer never sees.
@@ -42,12 +42,12 @@ class TransitionSystem {
   }
 
   // Fires enabled transition `t`: `out` holds a copy of `state` on entry and the successor on
-  // return; only slots in writes(t) change. `out` may be `state` itself.
-  virtual void fire(const Slot* state, TransitionId t, Slot* out) = 0;
-
-  // The slots firing `t` may change (asked right after fire(): a step that depends on the
-  // state answers for its last firing); a successor's key is its parent's with these set.
-  virtual std::span<const std::uint32_t> writes(TransitionId t) const = 0;
+  // return. Returns the slots this firing may have changed, each once: every other slot of
+  // `out` is still `state`'s. A step that depends on the state (a reduction's chain of
+  // firings, a symmetry's canonical form) answers for this firing alone, so the answer may be
+  // the model's own scratch: it stays valid until the next fire() on this model object, and a
+  // caller that needs it longer copies it. `out` may be `state` itself.
+  virtual std::span<const std::uint32_t> fire(const Slot* state, TransitionId t, Slot* out) = 0;
 
   // The name a witness shows for `t`.
   virtual const std::string& transition_name(TransitionId t) const = 0;

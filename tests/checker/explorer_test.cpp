@@ -131,11 +131,11 @@ class Counter : public TransitionSystem {
     if (kind_ == Kind::SlowFinal) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     return TransitionSystem::is_final(state, scratch);
   }
-  void fire(const Slot* state, TransitionId t, Slot* out) override {
+  std::span<const std::uint32_t> fire(const Slot* state, TransitionId t, Slot* out) override {
     if (kind_ == Kind::Throwing && state[0] == 2) throw std::runtime_error("model failed");
     out[t] = state[t] + 1;
+    return {&kSlots[t], 1};
   }
-  std::span<const std::uint32_t> writes(TransitionId t) const override { return {&kSlots[t], 1}; }
   const std::string& transition_name(TransitionId) const override { return name_; }
   std::span<const std::uint32_t> outcome_slots() const override { return {}; }
   std::vector<TransitionId> unfired(std::span<const TransitionId>) const override { return {}; }
