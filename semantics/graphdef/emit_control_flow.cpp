@@ -55,8 +55,9 @@ void GraphEmitter::emit_control_flow(int i, const std::string& op) {
 }
 
 // The token tensor that stands for the handle of data input j of node i: the output of the
-// node that passes it on as a token (classify_control_flow), or `P~token` (a Const after P and
-// what P's handle waits for) for another producer P.
+// node that passes it on as a token (classify_control_flow), or `P~token` (a Const after what
+// P's handle waits for, P among them unless it is a maker that waits for nothing) for another
+// producer P.
 Ref GraphEmitter::token(int i, std::size_t j) {
   const NodeInput* in = graph_.data_input(i, j);
   const int p = graph_.index(in->node);
@@ -73,7 +74,6 @@ Ref GraphEmitter::token(int i, std::size_t j) {
     v.kind = AttrValue::Kind::Literal;
     v.literal = eval::Tensor{eval::DType::Bool, {}, {1}};
     add_attr(t, "value", std::move(v));
-    t.after.push_back(ref_to(in->node, 0, graph_.loc(p)));
     for (const std::string& a : h.after) t.after.push_back(ref_to(a, 0, graph_.loc(p)));
     out_.ast.nodes.push_back(std::move(t));
   }

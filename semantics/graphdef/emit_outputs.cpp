@@ -26,7 +26,9 @@ void GraphEmitter::emit_outputs() {
       // A fetched buffer (--refs alias) holds what the variable holds when the run ends.
       if (graph_.run().alias_refs) {
         for (int k = 0; k < graph_.size(); ++k) {
-          if (graph_.in_run(k) && !graph_.is_input(k)) h.after.push_back(graph_.node(k).name());
+          if (graph_.in_run(k) && !handles_.ready_from_start(k)) {
+            h.after.push_back(graph_.node(k).name());
+          }
         }
       }
       add_read(name + "~fetch", h, graph_.loc(i));

@@ -1,14 +1,17 @@
 // Variables and queues (graph_emitter.h), as specs/FORMAT.md ("TensorFlow graph files") maps
-// them: a handle's maker as the resource and its `Var(X)` node (variables start as the run
-// gives them, else uninitialized, a captured variable as its symbol; a queue's capacity -1,
-// unbounded, becomes 65536, the language's largest); the updates of resource and ref variables
-// and of queues onto the language's, the optimizers' (Apply*, ResourceApply*, SparseApply*,
-// ResourceSparseApply*) onto one Update node each, an unlocked update of refs under --refs alias
-// as separate reads, a compute and writes; the other optimizer updates (an Apply* op of a custom
-// kernel) as uninterpreted updates, `N~args` then one atomic `Assign {f=OP~I}` per variable.
+// them: a handle's maker as the resource, each use of the handle through a `Var(X)` node of
+// its own (variables start as the run gives them, else uninitialized, a captured variable as
+// its symbol; a queue's capacity -1, unbounded, becomes 65536, the language's largest); the
+// updates of resource and ref variables and of queues onto the language's, the optimizers'
+// (Apply*, ResourceApply*, SparseApply*, ResourceSparseApply*) onto one Update node each, an
+// unlocked update of refs under --refs alias as separate reads, a compute and writes; the other
+// optimizer updates (an Apply* op of a custom kernel) as uninterpreted updates, `N~args` then
+// one atomic `Assign {f=OP~I}` per variable.
 // Under --refs alias a ref Assign with validate_shape=false is an error at the node: alias
 // cannot model its new buffer.
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "semantics/graphdef/graph_emitter.h"
 #include "semantics/graphdef/import_op_tables.h"
@@ -16,24 +19,32 @@
 
 namespace tfmc::sem {
 
-// VarHandleOp, VariableV2, Variable, FIFOQueue: the resource and its Var node.
+// VarHandleOp, VariableV2, Variable, FIFOQueue, a DT_RESOURCE placeholder: the resource. Each
+// use takes the handle through a Var node of its own (use_handle), so the maker is a node, a
+// NoOp after its control inputs, only where its uses wait for it or the run names it (a
+// --target, an --init); a maker that waits for nothing has no node and no firing.
 void GraphEmitter::emit_var(int i, const ResourceHandle& h) {
   declare_resource(h, i);
-  NodeStmt s = statement(i, "Var");
-  s.args.push_back(ref_to(h.resource, 0, graph_.loc(i)));
-  out_.ast.nodes.push_back(std::move(s));
+  if (handles_.maker_waits(i) || run_names(i)) out_.ast.nodes.push_back(statement(i, "NoOp"));
+}
+
+// Whether the run names node i as a --target or an --init.
+bool GraphEmitter::run_names(int i) const {
+  const std::string& name = graph_.node(i).name();
+  const auto names = [&](const std::vector<std::string>& list) {
+    return std::find(list.begin(), list.end(), name) != list.end();
+  };
+  return names(graph_.run().targets) || names(graph_.run().inits);
 }
 
 // A handle passing through an Identity: the node only orders what uses it. It waits for what
-// the handle it takes waits for (a token's frame and deadness among them), else for the Var
-// node.
+// the handle it takes waits for (a token's frame and deadness among them).
 void GraphEmitter::emit_pass_through(int i) {
   NodeStmt s = statement(i, "NoOp");
   const ResourceHandle& h = *handles_.handle(i);
   for (std::size_t k = 0; k + 1 < h.after.size(); ++k) {
     s.after.push_back(ref_to(h.after[k], 0, graph_.loc(i)));
   }
-  if (h.after.size() < 2) s.after.push_back(ref_to(h.root, 0, graph_.loc(i)));
   out_.ast.nodes.push_back(std::move(s));
 }
 
@@ -195,7 +206,7 @@ void GraphEmitter::emit_split_writes(int i, const std::vector<ResourceHandle>& v
   const auto write_of = [&](std::size_t j) {
     NodeStmt write = statement(i, "Write");
     write.after.clear();
-    write.args = {ref_to(vars[j].root, 0, graph_.loc(i)),
+    write.args = {handle_ref(vars[j], graph_.loc(i)),
                   ref_to(name + "~update", static_cast<int>(j), graph_.loc(i))};
     return write;
   };

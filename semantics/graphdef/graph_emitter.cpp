@@ -70,14 +70,22 @@ Ref GraphEmitter::ref_to(const std::string& name, int port, SourceLoc at) {
   return r;
 }
 
+// The handle of `h`'s resource for one use: a Var node of its own, `&X@N` for the use by N.
+Ref GraphEmitter::handle_ref(const ResourceHandle& h, SourceLoc at) {
+  Ref r = ref_to(h.resource, 0, at);
+  r.variable = true;
+  return r;
+}
+
 // The `after` list of node i: its control inputs, without placeholders made inputs (their
-// edge is full from the start) and through handle pass-throughs, which are nodes too.
+// edge is full from the start) and handle makers that wait for nothing (ready from the start,
+// they have no node), and through handle pass-throughs, which are nodes too.
 std::vector<Ref> GraphEmitter::control_refs(int i) const {
   std::vector<Ref> out;
   for (const NodeInput& in : graph_.inputs(i)) {
     if (!in.control) continue;
     const int p = graph_.index(in.node);
-    if (graph_.is_input(p)) continue;
+    if (handles_.ready_from_start(p)) continue;
     out.push_back(ref_to(in.node, 0, graph_.loc(i)));
   }
   return out;
@@ -127,7 +135,7 @@ void GraphEmitter::add_read(const std::string& name, const ResourceHandle& h, So
   read.loc = at;
   read.op = "Read";
   read.op_loc = at;
-  read.args = {ref_to(h.root, 0, at)};
+  read.args = {handle_ref(h, at)};
   for (const std::string& a : h.after) read.after.push_back(ref_to(a, 0, at));
   out_.ast.nodes.push_back(std::move(read));
 }
@@ -146,7 +154,7 @@ std::optional<ResourceHandle> GraphEmitter::handle_arg(int i, std::size_t j, Res
 }
 
 void GraphEmitter::use_handle(NodeStmt& s, const ResourceHandle& h, int i) const {
-  s.args.push_back(ref_to(h.root, 0, graph_.loc(i)));
+  s.args.push_back(handle_ref(h, graph_.loc(i)));
   for (const std::string& a : h.after) s.after.push_back(ref_to(a, 0, graph_.loc(i)));
 }
 

@@ -53,6 +53,7 @@ class GraphEmitter {
   static AttrValue integer_value(std::int64_t v);
   static AttrValue name_value(std::string name);
   static Ref ref_to(const std::string& name, int port, SourceLoc at);
+  static Ref handle_ref(const ResourceHandle& h, SourceLoc at);
   std::vector<Ref> control_refs(int i) const;
   NodeStmt statement(int i, std::string op) const;
   void add_attr(NodeStmt& s, const char* key, AttrValue v) const;
@@ -74,6 +75,7 @@ class GraphEmitter {
 
   // Resources (emit_resource_ops.cpp).
   void emit_var(int i, const ResourceHandle& h);
+  bool run_names(int i) const;
   void emit_pass_through(int i);
   void emit_ref_read(int i);
   void emit_variable_shape(int i);

@@ -36,6 +36,10 @@ bool GraphHandles::passes_tokens(int i) const {
   return it != flow_handles_.end() && it->first.first == i;
 }
 
+bool GraphHandles::ready_from_start(int i) const {
+  return graph_.is_input(i) || (makes_handle(i) && !maker_waits(i));
+}
+
 int GraphHandles::output_depth(int i) const {
   const auto it = output_depth_.find(i);
   return it == output_depth_.end() ? 0 : it->second;
@@ -61,13 +65,13 @@ void GraphHandles::classify(int i) {
   if (!control_flow_op(op).empty()) return classify_control_flow(i);
   if (op == "IdentityN") return classify_identity_n(i);
   if (graph_.is_resource_placeholder(i)) {
-    handles_[i] = ResourceHandle{n.name(), ResourceKind::Variable, n.name(), {}, false};
+    classify_maker(i, ResourceHandle{n.name(), ResourceKind::Variable, {}, false});
   } else if (op == "VarHandleOp") {
-    handles_[i] = ResourceHandle{variable_resource(n), ResourceKind::Variable, n.name(), {}, false};
+    classify_maker(i, ResourceHandle{variable_resource(n), ResourceKind::Variable, {}, false});
   } else if (op == "VariableV2" || op == "Variable") {
-    handles_[i] = ResourceHandle{n.name(), ResourceKind::Variable, n.name(), {}, true};
+    classify_maker(i, ResourceHandle{n.name(), ResourceKind::Variable, {}, true});
   } else if (is_queue_op(op)) {
-    handles_[i] = ResourceHandle{n.name(), ResourceKind::Queue, n.name(), {}, false};
+    classify_maker(i, ResourceHandle{n.name(), ResourceKind::Queue, {}, false});
   } else if (is_ref_update_op(op)) {
     // The ref output of an update: its variable, after the update.
     if (auto h = input_handle(i, 0)) {
@@ -85,6 +89,19 @@ void GraphHandles::classify(int i) {
       pass_through_.insert(i);
     }
   }
+}
+
+// A handle's maker: its uses wait for it when it waits for something itself.
+void GraphHandles::classify_maker(int i, ResourceHandle h) {
+  makers_.insert(i);
+  for (const NodeInput& in : graph_.inputs(i)) {
+    const int p = graph_.index(in.node);
+    if (!in.control || ready_from_start(p)) continue;
+    waiting_makers_.insert(i);
+    h.after.push_back(graph_.node(i).name());
+    break;
+  }
+  handles_[i] = std::move(h);
 }
 
 // A control-flow node that passes a handle on: each output port carries it as a token

@@ -3,7 +3,10 @@
 // deep in loops each node is.
 //
 //   - VarHandleOp (its shared_name when set, else its name), a DT_RESOURCE placeholder,
-//     VariableV2, Variable (refs) and FIFOQueue make a handle, its Var node the maker.
+//     VariableV2, Variable (refs) and FIFOQueue make a handle. A handle is a reference, not a
+//     value in transit: each use takes it through a Var node of its own (`&X@N`, as the
+//     language's `&X`), and waits for the maker only where the maker waits for something
+//     itself (its control inputs: a call's inputs, an If's pivot, a control edge).
 //   - The ref output of an update, an Identity of a resource handle, and a RefIdentity (or an
 //     Identity of a ref under --refs alias) pass their input's handle on, after themselves.
 //   - A control-flow node or IdentityN that takes a handle passes it on per output port as a
@@ -23,12 +26,12 @@
 
 namespace tfmc::sem {
 
-// A handle a node's output carries: of variable or queue `resource`, made by node `root`
-// (the Var node), usable only after the nodes `after` (the updates a ref went through).
+// A handle a node's output carries: of variable or queue `resource`, usable only after the
+// nodes `after` (its maker when the maker waits, the updates a ref went through, the
+// Identities and control-flow nodes it passed).
 struct ResourceHandle {
   std::string resource;
   ResourceKind kind = ResourceKind::Variable;
-  std::string root;
   std::vector<std::string> after;
   bool ref = false;  // a ref variable: a tensor use reads it
 };
@@ -49,6 +52,17 @@ class GraphHandles {
   // The handle that node i's output 0 carries (a Var node's, or one passed through), or
   // nullptr.
   const ResourceHandle* handle(int i) const;
+  // Whether node i makes a handle (VarHandleOp, VariableV2, a queue, a DT_RESOURCE
+  // placeholder).
+  bool makes_handle(int i) const { return makers_.count(i) > 0; }
+  // Whether the uses of the handle that node i makes wait for node i: it makes one and has
+  // control inputs to wait for (those of placeholders made inputs and of makers that wait for
+  // nothing are none). A maker that waits for nothing is ready from the start, as its
+  // TensorFlow kernel is: nothing waits for it, and it has no node.
+  bool maker_waits(int i) const { return waiting_makers_.count(i) > 0; }
+  // Whether node i is there from the start, so that waiting for it orders nothing: a
+  // placeholder made an input, or a maker that waits for nothing.
+  bool ready_from_start(int i) const;
   // Whether node i passes a handle through (an Identity, RefIdentity): it only orders its uses.
   bool passes_through(int i) const { return pass_through_.count(i) > 0; }
   // Whether output `port` of node i is a handle passed on as a token tensor.
@@ -62,6 +76,7 @@ class GraphHandles {
 
  private:
   void classify(int i);
+  void classify_maker(int i, ResourceHandle h);
   void classify_control_flow(int i);
   void classify_identity_n(int i);
   void place_in_loops(int i);
@@ -70,6 +85,8 @@ class GraphHandles {
   std::map<int, ResourceHandle> handles_;
   std::map<std::pair<int, int>, ResourceHandle> flow_handles_;  // (node, port)
   std::set<int> pass_through_;
+  std::set<int> makers_;
+  std::set<int> waiting_makers_;
   std::map<int, int> loop_depth_;    // per node: the loops it is inside
   std::map<int, int> output_depth_;  // per node: the loops its outputs are inside
 };

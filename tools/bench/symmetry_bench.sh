@@ -12,13 +12,17 @@
 # output layer and return nothing (testdata/savedmodel/mlp_tiny_hogwild,
 # tools/tf/make_tiny_hogwild_mlp.py: K steps have K! histories, 2,372 distinct outcomes at
 # K = 8), and a 4-16-1 Keras one whose steps train its four weights and count iterations
-# (testdata/savedmodel/mlp_hidden_hogwild: 198 outcomes at K = 2, and K = 3 beyond 120 s).
+# (testdata/savedmodel/mlp_hidden_hogwild: 198 outcomes at K = 2, and K = 3 beyond 120 s); and
+# K Hogwild workers that TensorFlow built in one tf.Graph, each reading w and b and
+# assign_sub-ing an SGD step of a linear model (testdata/graphdef/hogwild_workers, found as towers:
+# --symmetry graph).
 # Environment knobs:
 #   BENCH_TOWERS     the K of the tower rows under --reduction none (default "2 3 4 5")
 #   BENCH_STUBBORN   the K of the tower rows under --reduction stubborn (default "4 6 8 10 12")
 #   BENCH_GRAPH      the K of the single-graph lost_update rows (default "8 10 12")
 #   BENCH_STEPS      the K of the 2-2-1 MLP rows (default "2 4 8")
 #   BENCH_HIDDEN     the K of the 4-16-1 MLP rows (default "2 3")
+#   BENCH_WORKERS    the K of the one-graph Hogwild worker rows (default "2 3 4")
 #   BENCH_SECONDS    --max-seconds of each run (default 120): a run it stops is marked
 #                    incomplete, with the states it stored by then
 # Columns: workload; K; symmetry; states stored; stats.orbit_states (the states those stand
@@ -33,6 +37,7 @@ stubborn=${BENCH_STUBBORN:-4 6 8 10 12}
 graph=${BENCH_GRAPH:-8 10 12}
 steps=${BENCH_STEPS:-2 4 8}
 hidden=${BENCH_HIDDEN:-2 3}
+workers=${BENCH_WORKERS:-2 3 4}
 seconds=${BENCH_SECONDS:-120}
 # shellcheck source=tools/bench/built_tools.sh
 source "$(dirname "$0")/built_tools.sh" "$build_dir"
@@ -104,5 +109,13 @@ for k in $hidden; do
       "$root/testdata/savedmodel/mlp_hidden_hogwild" --function train_step --concurrent "$k" \
       --feed 'x=f32[2,4]{0.3, -1.2, 0.7, 2.1, -0.4, 0.9, 1.6, -0.8}' \
       --feed 'y=f32[2,1]{0.5, -1.5}'
+  done
+done
+for k in $workers; do
+  dir="$root/testdata/graphdef/hogwild_workers"
+  for symmetry in none graph; do
+    # shellcheck disable=SC2046 # the .args file holds one argument a line
+    row "Hogwild workers in one tf.Graph" "$k" "$symmetry" "$dir/workers$k.pbtxt" \
+      $(cat "$dir/workers$k.args")
   done
 done
