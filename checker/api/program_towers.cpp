@@ -111,6 +111,13 @@ ProgramTowers program_towers(const Program& program, const TransitionSystem& mod
         graph.colour.size(), kMaxTowerSearchVertices);
     return out;
   }
+  if (!check::automorphism_search_fits(graph)) {
+    why_not = fmt::format(
+        "the automorphism search of the program's graph ({} nodes and edges) needs more memory "
+        "than is left",
+        graph.colour.size());
+    return out;
+  }
   const check::TowerClasses towers =
       check::tower_classes(graph, check::automorphism_generators(graph));
   out.generators = towers.generators;

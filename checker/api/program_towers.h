@@ -26,10 +26,11 @@
 
 namespace tfmc::api {
 
-// The largest graph (nodes and edges) searched for towers: checking the towers the search
-// finds grows with the graph times their number, so that a training step's graph of 16,000
-// nodes took minutes; such graphs are explored without (FORMAT.md, "Symmetry reduction").
-inline constexpr std::size_t kMaxTowerSearchVertices = 20000;
+// The largest graph (nodes and edges) searched for towers. Finding the towers costs what
+// the towers and their arcs do (checker/symmetry/tower_blocks.h); bliss's search costs about
+// 3.5 microseconds a vertex on a training step's graph (11 s for EfficientNetB0's, 3.2
+// million vertices), so larger graphs are explored without (FORMAT.md, "Symmetry reduction").
+inline constexpr std::size_t kMaxTowerSearchVertices = 4000000;
 
 struct ProgramTowers {
   std::unique_ptr<check::ReplicaSymmetry> symmetry;  // null when no towers were found
@@ -39,7 +40,8 @@ struct ProgramTowers {
 
 // The tower classes of `program`, whose model `model` names its transitions after the
 // program's nodes (sem::GraphModel or its reduction); a null symmetry, with the reason in
-// `why_not`, when there are none.
+// `why_not`, when there are none or the graph is not searched (past kMaxTowerSearchVertices,
+// or too large for the memory left).
 ProgramTowers program_towers(const sem::Program& program, const TransitionSystem& model,
                              std::string& why_not);
 

@@ -21,7 +21,7 @@ Blocks moved_components(const ColouredDigraph& graph,
   const std::size_t n = graph.colour.size();
   std::vector<bool> moved(n, false);
   for (const VertexPermutation& g : generators) {
-    for (std::uint32_t v = 0; v < n; ++v) moved[v] = moved[v] || g[v] != v;
+    for (const auto& [v, image] : g.moves) moved[v] = true;
   }
   std::vector<std::vector<std::uint32_t>> around(n);
   for (const auto& [from, to] : graph.arcs) {
@@ -68,18 +68,44 @@ TowerPlaces tower_places(const TowerClasses& classes, std::size_t n) {
   return p;
 }
 
-// Whether generator `g` permutes the classes' towers by their correspondence and fixes every
-// other vertex.
+// Whether generator `g` permutes the classes' towers by their correspondence (and so fixes
+// every other vertex).
 bool permutes_towers(const VertexPermutation& g, const TowerPlaces& p) {
-  for (std::uint32_t v = 0; v < g.size(); ++v) {
-    const std::uint32_t w = g[v];
-    if (p.class_of[v] == kNoBlock
-            ? w != v
-            : p.class_of[w] != p.class_of[v] || p.local_of[w] != p.local_of[v]) {
-      return false;
+  return std::all_of(g.moves.begin(), g.moves.end(), [&](const auto& move) {
+    const auto [v, w] = move;
+    return p.class_of[v] != kNoBlock && p.class_of[w] == p.class_of[v] &&
+           p.local_of[w] == p.local_of[v];
+  });
+}
+
+// Per block, the generators that carry it onto another block and that block, in the
+// generators' order. A generator that moves a block elsewhere moves all its vertices, its
+// first one included; one that fixes the first keeps the block where it is.
+std::vector<std::vector<std::pair<std::size_t, std::uint32_t>>> carried_blocks(
+    const Blocks& blocks, const std::vector<VertexPermutation>& generators) {
+  std::vector<std::vector<std::pair<std::size_t, std::uint32_t>>> carried(blocks.members.size());
+  for (std::size_t k = 0; k < generators.size(); ++k) {
+    for (const auto& [v, w] : generators[k].moves) {
+      const std::uint32_t from = blocks.of[v];
+      if (blocks.members[from].front() == v && blocks.of[w] != from) {
+        carried[from].emplace_back(k, blocks.of[w]);
+      }
     }
   }
-  return true;
+  return carried;
+}
+
+// The transposition of two towers by their correspondence, every other vertex fixed.
+VertexPermutation transposition(const std::vector<std::uint32_t>& a,
+                                const std::vector<std::uint32_t>& b) {
+  VertexPermutation swap;
+  swap.moves.reserve(2 * a.size());
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    swap.moves.emplace_back(a[k], b[k]);
+    swap.moves.emplace_back(b[k], a[k]);
+  }
+  std::sort(swap.moves.begin(), swap.moves.end());
+  return swap;
 }
 
 }  // namespace
@@ -90,8 +116,8 @@ TowerClasses tower_classes(const ColouredDigraph& graph,
   out.generators = generators.size();
   const std::size_t n = graph.colour.size();
   const Blocks blocks = moved_components(graph, generators);
-  auto arcs_sorted = graph.arcs;
-  std::sort(arcs_sorted.begin(), arcs_sorted.end());
+  const ArcIndex arcs(graph);
+  const auto carried = carried_blocks(blocks, generators);
   // Each orbit of blocks, from its first block: the image of the first block's vertices in
   // each block the generators reach, through the product of generators that reached it.
   std::vector<bool> reached(blocks.members.size(), false);
@@ -99,26 +125,21 @@ TowerClasses tower_classes(const ColouredDigraph& graph,
     if (reached[first]) continue;
     reached[first] = true;
     std::vector<std::vector<std::uint32_t>> orbit{blocks.members[first]};
+    std::vector<std::uint32_t> orbit_blocks{first};
     for (std::size_t i = 0; i < orbit.size(); ++i) {
-      for (const VertexPermutation& g : generators) {
-        const std::uint32_t next = blocks.of[g[orbit[i].front()]];
+      for (const auto& [k, next] : carried[orbit_blocks[i]]) {
         if (reached[next]) continue;
         reached[next] = true;
         std::vector<std::uint32_t> image;
         image.reserve(orbit[i].size());
-        for (std::uint32_t v : orbit[i]) image.push_back(g[v]);
+        for (std::uint32_t v : orbit[i]) image.push_back(generators[k](v));
         orbit.push_back(std::move(image));
+        orbit_blocks.push_back(next);
       }
     }
     std::vector<std::vector<std::uint32_t>> towers{orbit.front()};
-    VertexPermutation swap(n);
     for (std::size_t i = 1; i < orbit.size(); ++i) {
-      for (std::uint32_t v = 0; v < n; ++v) swap[v] = v;
-      for (std::size_t k = 0; k < orbit[i].size(); ++k) {
-        swap[orbit[0][k]] = orbit[i][k];
-        swap[orbit[i][k]] = orbit[0][k];
-      }
-      TFMC_CHECK(is_automorphism(graph, arcs_sorted, swap),
+      TFMC_CHECK(is_automorphism(graph, arcs, transposition(orbit[0], orbit[i])),
                  "the swap of two towers of an orbit is an automorphism");
       towers.push_back(std::move(orbit[i]));
     }

@@ -12,10 +12,11 @@
 // first tower and another by that correspondence (every other vertex fixed) is an
 // automorphism: inside the towers it is that product and its inverse, the towers are not
 // adjacent to each other, and their arcs to fixed vertices are the product's, which fixes
-// those; it is checked on the graph all the same. The transpositions with one tower generate
-// every permutation of the class, so every permutation that the canonical form applies is an
-// automorphism. A generator that acts otherwise (a tower's own symmetry, alone or with a
-// permutation of towers) is not used, and counted.
+// those; it is checked all the same, on the arcs at the two towers' vertices (it fixes every
+// other arc). Each step costs what the towers and their arcs do, not what the graph does. The
+// transpositions with one tower generate every permutation of the class, so every permutation
+// that the canonical form applies is an automorphism. A generator that acts otherwise (a
+// tower's own symmetry, alone or with a permutation of towers) is not used, and counted.
 #pragma once
 
 #include <cstddef>

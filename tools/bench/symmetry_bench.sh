@@ -23,6 +23,9 @@
 #   BENCH_STEPS      the K of the 2-2-1 MLP rows (default "2 4 8")
 #   BENCH_HIDDEN     the K of the 4-16-1 MLP rows (default "2 3")
 #   BENCH_WORKERS    the K of the one-graph Hogwild worker rows (default "2 3 4")
+#   BENCH_SEARCH     the K of the rows that time the tower search: lost_update K as one graph
+#                    stopped at its first state (--max-states 1), so that the command's seconds
+#                    with graph less those with none are the search's (default "250 500")
 #   BENCH_SECONDS    --max-seconds of each run (default 120): a run it stops is marked
 #                    incomplete, with the states it stored by then
 # Columns: workload; K; symmetry; states stored; stats.orbit_states (the states those stand
@@ -38,6 +41,7 @@ graph=${BENCH_GRAPH:-8 10 12}
 steps=${BENCH_STEPS:-2 4 8}
 hidden=${BENCH_HIDDEN:-2 3}
 workers=${BENCH_WORKERS:-2 3 4}
+search=${BENCH_SEARCH:-250 500}
 seconds=${BENCH_SECONDS:-120}
 # shellcheck source=tools/bench/built_tools.sh
 source "$(dirname "$0")/built_tools.sh" "$build_dir"
@@ -64,14 +68,14 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 st = d["stats"]
 name, k, sym, start, end = sys.argv[2:7]
-print("%-33s %2s %9s %10d %11s %9d %9.2f %9.2f %9s" % (name, k, sym, st["states"],
+print("%-34s %4s %9s %10d %11s %9d %9.2f %9.2f %9s" % (name, k, sym, st["states"],
       st.get("orbit_states", "-"), len(d["outcomes"]), st["seconds"],
       float(end) - float(start), "yes" if d["complete"] else "no"))
 ' "$work/out.json" "$name" "$k" "$symmetry" "$start" "$end"
 }
 
 header() {
-  printf '%-33s %2s %9s %10s %11s %9s %9s %9s %9s\n' workload K symmetry states orbit_states \
+  printf '%-34s %4s %9s %10s %11s %9s %9s %9s %9s\n' workload K symmetry states orbit_states \
     outcomes explore_s command_s complete
 }
 
@@ -94,6 +98,13 @@ for k in $graph; do
   for symmetry in none graph; do
     row "lost_update one graph, stubborn" "$k" "$symmetry" "$work/lost_update_$k.tfg" \
       --reduction stubborn --threads 1
+  done
+done
+for k in $search; do
+  "$gen" lost_update "$k" >"$work/lost_update_$k.tfg"
+  for symmetry in none graph; do
+    row "lost_update one graph, search only" "$k" "$symmetry" "$work/lost_update_$k.tfg" \
+      --max-states 1 --threads 1
   done
 done
 for k in $steps; do
