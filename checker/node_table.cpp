@@ -26,7 +26,7 @@ void NodeTable::new_slots(std::size_t count) {
 }
 
 std::uint32_t NodeTable::find_or_insert(std::uint64_t value) {
-  for (std::uint64_t pos = mix64(value) >> shift_, probes = 0;; pos = (pos + 1) & mask_) {
+  for (std::uint64_t pos = spread64(value) >> shift_, probes = 0;; pos = (pos + 1) & mask_) {
     TFMC_CHECK(++probes <= mask_ + 1, "a state tree table is full");
     std::atomic_ref<std::uint64_t> ref(slots_[pos].ref);
     std::uint64_t r = ref.load(std::memory_order_acquire);
@@ -70,7 +70,7 @@ void NodeTable::reserve(double fill, double target) {
   new_slots(count);
   for (std::size_t k = 0; k < old_count; ++k) {
     if (old_slots[k].ref == 0) continue;
-    std::uint64_t pos = mix64(old_slots[k].value) >> shift_;
+    std::uint64_t pos = spread64(old_slots[k].value) >> shift_;
     while (slots_[pos].ref != 0) pos = (pos + 1) & mask_;
     slots_[pos] = old_slots[k];
   }

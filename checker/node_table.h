@@ -25,7 +25,9 @@ class NodeTable {
   // The reference of `value`, added now if it is new. Safe from several threads at once.
   std::uint32_t find_or_insert(std::uint64_t value);
   // Fetches the slot where a lookup of `value` starts into the cache, for a lookup soon after.
-  void prefetch(std::uint64_t value) const { __builtin_prefetch(&slots_[mix64(value) >> shift_]); }
+  void prefetch(std::uint64_t value) const {
+    __builtin_prefetch(&slots_[spread64(value) >> shift_]);
+  }
 
   std::uint64_t size() const { return next_.load(std::memory_order_relaxed) - 1; }
   // Whether the table is more than `fill` full: it should grow before more inserts.

@@ -99,9 +99,11 @@ void StateTree::place_cut() {
   }
   path_first_.assign(1, 0);
   path_nodes_.clear();
-  flat_.assign(words_, 0);
+  steps_.resize(words_);
   for (std::size_t w = 0; w < words_; ++w) {
-    flat_[w] = item_of_word_[w] != kNoItem || item_of_node_[word_parent_[w]] != kNoItem;
+    const std::uint32_t k = word_parent_[w];
+    steps_[w] = item_of_word_[w] != kNoItem ? WordStep{nullptr, item_of_word_[w]}
+                                            : WordStep{table_of_[k], item_of_node_[k]};
     for (std::uint32_t k = word_parent_[w]; above_[k] == 0; k = nodes_[k].parent) {
       path_nodes_.push_back(k);
     }
@@ -178,8 +180,7 @@ std::uint64_t StateTree::pair_finding(std::size_t k, const std::uint32_t* words,
 
 void StateTree::prefetch(const std::uint32_t* words, std::span<const std::uint32_t> changed) const {
   for (const std::uint32_t w : changed) {
-    const std::uint32_t k = word_parent_[w];
-    if (above_[k] == 0) table_of_[k]->prefetch(word_pair(words, w));
+    if (steps_[w].table != nullptr) steps_[w].table->prefetch(word_pair(words, w));
   }
 }
 
@@ -194,16 +195,13 @@ bool StateTree::refold(Refs& parent, std::uint64_t parent_root, const std::uint3
   // Where every changed word is an item or a child of one (the usual case: items over pairs
   // of words), each is one lookup of a pair of words and one field, with no path to follow.
   bool flat = true;
-  for (const std::uint32_t w : changed) flat &= flat_[w] != 0;
+  for (const std::uint32_t w : changed) flat &= steps_[w].item != kNoItem;
   if (flat) {
     for (const std::uint32_t w : changed) {
-      if (item_of_word_[w] != kNoItem) {
-        fits &= set_field(root, item_of_word_[w], words[w]);
-      } else {
-        const std::uint32_t k = word_parent_[w];
-        fits &=
-            set_field(root, item_of_node_[k], table_of_[k]->find_or_insert(word_pair(words, w)));
-      }
+      const WordStep& step = steps_[w];
+      const std::uint64_t value =
+          step.table == nullptr ? words[w] : step.table->find_or_insert(word_pair(words, w));
+      fits &= set_field(root, step.item, value);
     }
     return fits;
   }

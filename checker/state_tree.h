@@ -127,9 +127,14 @@ class StateTree {
   // path_first_[w + 1]); the item it is (kNoItem: none). By node: the item it is.
   std::vector<std::uint32_t> path_first_, path_nodes_;
   std::vector<std::uint32_t> item_of_word_, item_of_node_;
-  // By word: whether it is an item or its parent node is (its path is one node at most), so
-  // that refold needs no path for it.
-  std::vector<std::uint8_t> flat_;
+  // By word, what refold and prefetch do when it changes, read in one place: the table of the
+  // lowest node above it (null when the word is an item itself), and the item whose field it
+  // or that node sets (kNoItem when the node is below the cut: the word has a path to follow).
+  struct WordStep {
+    NodeTable* table;
+    std::uint32_t item;
+  };
+  std::vector<WordStep> steps_;
   std::atomic<bool> crowded_{false};
   NodeTable shared_;                               // the nodes below the items
   std::vector<std::unique_ptr<NodeTable>> owned_;  // the items' own tables

@@ -2,6 +2,7 @@
 // tables, the visited set and the mixer whose inverse recovers a root from an identity.
 #include "checker/state_tree.h"
 
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <map>
@@ -187,16 +188,36 @@ TEST_CASE("planning anew gives the items the bits their tables need, 64 in all",
 
 namespace {
 // `count` distinct values whose lookups in a node table of up to 2^16 slots all start at the
-// same slot (their mixes share their top 16 bits), so that every one but the first is found
-// past others' slots.
+// same slot (their positions, spread64, share their top 16 bits), so that every one but the
+// first is found past others' slots.
 std::vector<std::uint64_t> colliding_values(std::size_t count) {
   std::vector<std::uint64_t> values;
   for (std::uint64_t v = 1; values.size() < count; ++v) {
-    if (tfmc::check::mix64(v) >> 48 == tfmc::check::mix64(1) >> 48) values.push_back(v);
+    if (tfmc::check::spread64(v) >> 48 == tfmc::check::spread64(1) >> 48) values.push_back(v);
   }
   return values;
 }
 }  // namespace
+
+TEST_CASE("node table positions spread the pairs of words that keys are made of",
+          "[checker][tree]") {
+  // Pairs of words of eight 4-bit slots, each slot one of few values, as the tree's lowest
+  // nodes see them: 2^16 distinct ones over 2^17 positions (as a table half full). Spread
+  // evenly, no position gets more than a handful (a Poisson tail: 8 or more about once in
+  // 10^6 positions); a position of some bits of the pair alone gets hundreds.
+  std::mt19937 rng(17);
+  std::set<std::uint64_t> pairs;
+  while (pairs.size() < (std::size_t{1} << 16)) {
+    std::uint64_t pair = 0;
+    for (int slot = 0; slot < 16; ++slot) pair = (pair << 4) | (rng() % 3);
+    pairs.insert(pair);
+  }
+  std::vector<unsigned> at(std::size_t{1} << 17);
+  unsigned most = 0;
+  for (const std::uint64_t pair : pairs)
+    most = std::max(most, ++at[tfmc::check::spread64(pair) >> 47]);
+  CHECK(most < 8);
+}
 
 TEST_CASE("a node table tells apart values whose lookups start at one slot, as it grows",
           "[checker][tree]") {
