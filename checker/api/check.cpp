@@ -165,7 +165,9 @@ ChosenSymmetry symmetry_of(const sem::Program& program, const TransitionSystem& 
     chosen.kind = Symmetry::Replicas;
   }
   if (chosen.symmetry == nullptr && options.symmetry != Symmetry::Replicas) {
-    ProgramTowers towers = program_towers(program, explored, why_not);
+    const std::size_t bound =
+        options.symmetry == Symmetry::Auto ? kMaxAutoTowerSearchVertices : kMaxTowerSearchVertices;
+    ProgramTowers towers = program_towers(program, explored, bound, why_not);
     chosen.symmetry = std::move(towers.symmetry);
     chosen.kind = Symmetry::Graph;
     chosen.generators = towers.generators;

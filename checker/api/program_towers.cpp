@@ -97,18 +97,18 @@ check::ColouredDigraph program_graph(const Program& p, const TransitionSystem& m
 }  // namespace
 
 ProgramTowers program_towers(const Program& program, const TransitionSystem& model,
-                             std::string& why_not) {
+                             std::size_t max_vertices, std::string& why_not) {
   ProgramTowers out;
   if (!program.sections.empty()) {
     why_not = "the program has critical sections";
     return out;
   }
   const check::ColouredDigraph graph = program_graph(program, model);
-  if (graph.colour.size() > kMaxTowerSearchVertices) {
+  if (graph.colour.size() > max_vertices) {
     why_not = fmt::format(
         "the program's graph has {} nodes and edges, more than the {} its automorphism search "
         "takes",
-        graph.colour.size(), kMaxTowerSearchVertices);
+        graph.colour.size(), max_vertices);
     return out;
   }
   if (!check::automorphism_search_fits(graph)) {

@@ -144,7 +144,8 @@ void add_limit_options(CLI::App* cmd, ExplorationOptions& options, std::string& 
                   "for identical towers inside one graph, found as automorphisms of the graph "
                   "that fix its variables; an error where there are none), none, or auto "
                   "(replicas where the session has them, else graph where the graph has "
-                  "towers); the outcomes are the same either way")
+                  "towers and at most 250,000 nodes and edges); the outcomes are the same "
+                  "either way")
       ->default_str(name_of(kSymmetries, options.symmetry));
 }
 

@@ -42,7 +42,8 @@ struct Found {
   std::string why_not;
 };
 
-Found towers(const std::string& text, std::uint32_t concurrent = 1) {
+Found towers(const std::string& text, std::uint32_t concurrent = 1,
+             std::size_t max_vertices = tfmc::api::kMaxTowerSearchVertices) {
   tfmc::api::SessionOptions session;
   session.files = {tfmc::test::write_test_file("towers.tfg", text)};
   session.concurrent = concurrent;
@@ -51,7 +52,8 @@ Found towers(const std::string& text, std::uint32_t concurrent = 1) {
   tfmc::eval::CpuEvaluator evaluator;
   const tfmc::sem::GraphModel model(program, values, evaluator);
   Found found;
-  const tfmc::api::ProgramTowers t = tfmc::api::program_towers(program, model, found.why_not);
+  const tfmc::api::ProgramTowers t =
+      tfmc::api::program_towers(program, model, max_vertices, found.why_not);
   if (t.symmetry) found.classes = t.symmetry->class_sizes();
   found.generators = t.generators;
   found.ignored = t.ignored_generators;
@@ -141,4 +143,17 @@ TEST_CASE("towers of graphs past twenty thousand nodes and edges are found class
   CHECK(f.classes == sizes);
   CHECK(f.generators == 1800 - 600);
   CHECK(f.ignored == 0);
+}
+
+TEST_CASE("a graph past the search's bound has no towers, and the reason names the bound",
+          "[checker][symmetry]") {
+  // lost_update 4: four towers of 6 nodes (their Var nodes included) and their edges, more
+  // than 20 vertices and fewer than 60.
+  const Found searched = towers(lost_update(4), 1, 60);
+  CHECK(searched.classes == std::vector<std::size_t>{4});
+  const Found skipped = towers(lost_update(4), 1, 20);
+  CHECK(skipped.classes.empty());
+  CHECK(skipped.generators == 0);
+  CHECK(skipped.why_not.find("more than the 20 its automorphism search takes") !=
+        std::string::npos);
 }
