@@ -18,8 +18,8 @@ void GraphEmitter::emit_gather(int i) {
     if (!h) return;
     add_read(name + "~read", *h, graph_.loc(i));
     std::vector<Ref>& after = out_.ast.nodes.back().after;
-    const std::vector<Ref> controls = control_refs(i);
-    after.insert(after.begin(), controls.begin(), controls.end());
+    const std::vector<Ref> run = run_refs(i, 0);
+    after.insert(after.begin(), run.begin(), run.end());
     params = ref_to(name + "~read", 0, graph_.loc(i));
   } else {
     params = tensor_arg(i, 0);

@@ -91,6 +91,28 @@ std::vector<Ref> GraphEmitter::control_refs(int i) const {
   return out;
 }
 
+// What node i waits for to run, besides its data input j: its control inputs and the nodes
+// that make its other data inputs. A read that TensorFlow makes when node i runs (of a ref
+// input, of a resource gather's variable) waits for these, as node i does. Declared inputs
+// (full from the start), handles (their uses wait for what they went through), additions a
+// rewrite absorbed (not emitted) and control-flow nodes (whose deadness a control edge would
+// carry otherwise than their value) are left out.
+std::vector<Ref> GraphEmitter::run_refs(int i, std::size_t j) const {
+  std::vector<Ref> out = control_refs(i);
+  for (std::size_t k = 0; k < graph_.data_input_count(i); ++k) {
+    if (k == j || handles_.input_handle(i, k)) continue;
+    const NodeInput* in = graph_.data_input(i, k);
+    const int p = graph_.index(in->node);
+    const std::string& op = graph_.node(p).op();
+    if (graph_.is_input(p) || rewrites_.absorbed(p) || !control_flow_op(op).empty() ||
+        handles_.passes_tokens(p)) {
+      continue;
+    }
+    out.push_back(ref_to(in->node, 0, graph_.loc(i)));
+  }
+  return out;
+}
+
 // Node i as `NAME = OP(args) {attrs} after ...`, its after list extended by the nodes the
 // handles it uses wait for.
 NodeStmt GraphEmitter::statement(int i, std::string op) const {
@@ -109,7 +131,8 @@ void GraphEmitter::add_attr(NodeStmt& s, const char* key, AttrValue v) const {
 }
 
 // Data input j of node i as a tensor argument: a ref variable is read first (a Read node
-// `C~readJ` added), a resource handle is an error.
+// `C~readJ` added, which waits for what node i waits for besides it: TensorFlow's executor
+// reads the ref when node i runs), a resource handle is an error.
 std::optional<Ref> GraphEmitter::tensor_arg(int i, std::size_t j) {
   // A rewired input takes the tensor that another node's input names (arithmetic_rewrites.h).
   const auto* from = rewrites_.replaced_input(i, j);
@@ -124,6 +147,9 @@ std::optional<Ref> GraphEmitter::tensor_arg(int i, std::size_t j) {
     }
     const std::string name = fmt::format("{}~read{}", graph_.node(i).name(), j);
     add_read(name, *h, graph_.loc(i));
+    const std::vector<Ref> run = run_refs(i, j);
+    std::vector<Ref>& after = out_.ast.nodes.back().after;
+    after.insert(after.end(), run.begin(), run.end());
     return ref_to(name, 0, graph_.loc(i));
   }
   return ref_to(in->node, in->port, graph_.loc(i));

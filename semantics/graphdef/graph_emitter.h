@@ -55,6 +55,7 @@ class GraphEmitter {
   static Ref ref_to(const std::string& name, int port, SourceLoc at);
   static Ref handle_ref(const ResourceHandle& h, SourceLoc at);
   std::vector<Ref> control_refs(int i) const;
+  std::vector<Ref> run_refs(int i, std::size_t j) const;
   NodeStmt statement(int i, std::string op) const;
   void add_attr(NodeStmt& s, const char* key, AttrValue v) const;
   std::optional<Ref> tensor_arg(int i, std::size_t j);

@@ -119,3 +119,32 @@ TEST_CASE("refs: an Assign with validate_shape=false checks under --refs mapl",
   CHECK(c.code == 0);
   check_outcome_list(c.outcomes, {{{{"x/read", "f32[3]{1, 2, 3}"}}, {{"x", "f32[3]{1, 2, 3}"}}}});
 }
+
+TEST_CASE("refs: a ref input is read when its consumer runs, after its other inputs",
+          "[graphdef][refs]") {
+  // v = 1, then `set` assigns 5; m takes v's ref and so reads it when m runs: after `set`,
+  // whether m waits for it by a control edge or through its other data input.
+  const std::string common =
+      node("v", "VariableV2", {}, attr("dtype", "type: DT_FLOAT") + attr("shape", "shape {}")) +
+      float_const("c1", "1") + float_const("c5", "5") + float_const("two", "2") +
+      node("init", "Assign", {"v", "c1"}) + node("set", "Assign", {"v", "c5"});
+  const std::string by_control = common + node("m", "Mul", {"v", "two", "^set"});
+  const std::string by_data =
+      common + node("x", "Identity", {"two", "^set"}) + node("m", "Mul", {"v", "x"});
+  for (const char* refs : {"alias", "mapl"}) {
+    for (const auto& [name, graph] : {std::pair{"by_control", by_control}, {"by_data", by_data}}) {
+      INFO(name << " under --refs " << refs);
+      const Checked c = check_graph(std::string(name) + ".pbtxt", graph,
+                                    {"--init", "init", "--fetch", "m", "--refs", refs});
+      INFO(c.err);
+      CHECK(c.code == 0);
+      check_outcome_list(c.outcomes, {{{{"m", "f32{10}"}}, {{"v", "f32{5}"}}}});
+    }
+  }
+  // Without either ordering the read may come before the assignment.
+  const Checked free = check_graph("unordered.pbtxt", common + node("m", "Mul", {"v", "two"}),
+                                   {"--init", "init", "--fetch", "m", "--target", "set"});
+  CHECK(free.code == 1);
+  check_outcome_list(free.outcomes, {{{{"m", "f32{10}"}}, {{"v", "f32{5}"}}},
+                                     {{{"m", "f32{2}"}}, {{"v", "f32{5}"}}}});
+}
