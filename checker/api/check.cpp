@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -13,6 +14,7 @@
 #include "checker/api/program_towers.h"
 #include "checker/api/race_classification.h"
 #include "checker/api/uninitialized_warning.h"
+#include "checker/exploration.h"
 #include "checker/limit_watch.h"
 #include "checker/symmetry/outcome_orbits.h"
 #include "checker/symmetry/symmetric_model.h"
@@ -167,7 +169,12 @@ ChosenSymmetry symmetry_of(const sem::Program& program, const TransitionSystem& 
   if (chosen.symmetry == nullptr && options.symmetry != Symmetry::Replicas) {
     const std::size_t bound =
         options.symmetry == Symmetry::Auto ? kMaxAutoTowerSearchVertices : kMaxTowerSearchVertices;
-    ProgramTowers towers = program_towers(program, explored, bound, why_not);
+    // The search's memory counts against --max-memory, beside what the process holds already.
+    const std::uint64_t limit = options.limits.max_memory_bytes, held = check::resident_bytes();
+    const std::size_t budget = limit == 0     ? SIZE_MAX
+                               : held < limit ? static_cast<std::size_t>(limit - held)
+                                              : 0;
+    ProgramTowers towers = program_towers(program, explored, bound, budget, why_not);
     chosen.symmetry = std::move(towers.symmetry);
     chosen.kind = Symmetry::Graph;
     chosen.generators = towers.generators;

@@ -97,7 +97,8 @@ check::ColouredDigraph program_graph(const Program& p, const TransitionSystem& m
 }  // namespace
 
 ProgramTowers program_towers(const Program& program, const TransitionSystem& model,
-                             std::size_t max_vertices, std::string& why_not) {
+                             std::size_t max_vertices, std::size_t memory_budget,
+                             std::string& why_not) {
   ProgramTowers out;
   if (!program.sections.empty()) {
     why_not = "the program has critical sections";
@@ -111,7 +112,7 @@ ProgramTowers program_towers(const Program& program, const TransitionSystem& mod
         graph.colour.size(), max_vertices);
     return out;
   }
-  if (!check::automorphism_search_fits(graph)) {
+  if (!check::automorphism_search_fits(graph, memory_budget)) {
     why_not = fmt::format(
         "the automorphism search of the program's graph ({} nodes and edges) needs more memory "
         "than is left",

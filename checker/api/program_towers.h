@@ -31,9 +31,11 @@ namespace tfmc::api {
 // 3.5 microseconds a vertex on a training step's graph (11 s for EfficientNetB0's, 3.2
 // million vertices), so larger graphs are explored without (FORMAT.md, "Symmetry reduction").
 inline constexpr std::size_t kMaxTowerSearchVertices = 4000000;
-// The largest graph `--symmetry auto` searches: about a second of bliss's search, so that a
-// default run never waits long for a symmetry that a single training step's graph (millions
-// of vertices, explored along one order by the partial-order reduction) seldom repays.
+// The largest graph `--symmetry auto` searches: at 3.5 microseconds a vertex, about a second
+// of bliss's search, so that a default run does not wait seconds for a symmetry that a single
+// training step's graph (millions of vertices, explored along one order by the partial-order
+// reduction) seldom repays. Below it, large classes of towers still cost more (bliss's time
+// grows faster than the square of a class's size).
 inline constexpr std::size_t kMaxAutoTowerSearchVertices = 250000;
 
 struct ProgramTowers {
@@ -45,8 +47,10 @@ struct ProgramTowers {
 // The tower classes of `program`, whose model `model` names its transitions after the
 // program's nodes (sem::GraphModel or its reduction); a null symmetry, with the reason in
 // `why_not`, when there are none or the graph is not searched (past `max_vertices`, one of the
-// bounds above, or too large for the memory left).
+// bounds above, or its search needs more than `memory_budget` bytes or the memory left:
+// check::automorphism_search_fits).
 ProgramTowers program_towers(const sem::Program& program, const TransitionSystem& model,
-                             std::size_t max_vertices, std::string& why_not);
+                             std::size_t max_vertices, std::size_t memory_budget,
+                             std::string& why_not);
 
 }  // namespace tfmc::api

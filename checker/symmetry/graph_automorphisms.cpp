@@ -54,8 +54,9 @@ std::vector<VertexPermutation> automorphism_generators(const ColouredDigraph& gr
   return generators;
 }
 
-bool automorphism_search_fits(const ColouredDigraph& graph) {
+bool automorphism_search_fits(const ColouredDigraph& graph, std::size_t budget_bytes) {
   const std::size_t bytes = 300 * graph.colour.size() + 32 * graph.arcs.size();
+  if (bytes > budget_bytes) return false;
   // Taken and given back at once: under an address-space limit (ulimit -v) the allocation
   // fails where bliss's would. Stored through a volatile so that it is not elided.
   void* volatile block = std::malloc(bytes);

@@ -35,8 +35,11 @@ std::vector<VertexPermutation> automorphism_generators(const ColouredDigraph& gr
 // Whether the memory that bliss takes to search `graph` (its copy of the graph and its
 // search's partitions: about 300 bytes a vertex and 32 an arc, from 770 MB measured on a
 // graph of 3 million vertices and arcs) can be had now: bliss allocates with malloc and uses
-// what it gets unchecked, so a search that runs out of memory would crash, not fail.
-bool automorphism_search_fits(const ColouredDigraph& graph);
+// what it gets unchecked, so a search that runs out of memory would crash, not fail. It fits
+// when it is at most `budget_bytes` (the room --max-memory leaves; SIZE_MAX without that
+// limit) and the allocator gives that much now (under an address-space limit such as ulimit
+// -v; without one Linux promises memory it may not have, which this cannot see).
+bool automorphism_search_fits(const ColouredDigraph& graph, std::size_t budget_bytes);
 
 // A graph's arcs by vertex: each vertex's successors and predecessors, ascending.
 class ArcIndex {

@@ -49,7 +49,7 @@ class GraphHandles {
   // Classifies the nodes of `order` (topological_order of `graph`), which must outlive it.
   GraphHandles(const GraphSelection& graph, const std::vector<int>& order);
 
-  // The handle that node i's output 0 carries (a Var node's, or one passed through), or
+  // The handle that node i's output 0 carries (one it makes, or one passed through), or
   // nullptr.
   const ResourceHandle* handle(int i) const;
   // Whether node i makes a handle (VarHandleOp, VariableV2, a queue, a DT_RESOURCE

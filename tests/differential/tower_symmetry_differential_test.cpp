@@ -82,8 +82,8 @@ bool fixed_by_towers(const tfmc::sem::Program& program, tfmc::sem::ValueStore& v
   tfmc::eval::CpuEvaluator evaluator;
   const tfmc::sem::GraphModel model(program, values, evaluator);
   std::string why_not;
-  const tfmc::api::ProgramTowers towers =
-      tfmc::api::program_towers(program, model, tfmc::api::kMaxTowerSearchVertices, why_not);
+  const tfmc::api::ProgramTowers towers = tfmc::api::program_towers(
+      program, model, tfmc::api::kMaxTowerSearchVertices, SIZE_MAX, why_not);
   if (!towers.symmetry) return true;
   tfmc::TransitionId t = 0;
   while (model.transition_name(t) != changed) ++t;

@@ -112,9 +112,10 @@ write_models() {
 tfmc_limited_row() {
   local name=$1 n=$2
   shift 2
-  # tfmc stops itself at the limits; limited_run.py only if that failed, 30 s later.
+  # tfmc stops itself at the limits; limited_run.py only if that failed, 30 s or 1/16 of the
+  # memory later (so that its watch, which polls, does not stop tfmc before tfmc's own does).
   limited $((seconds + 30)) -- "$tfmc" check "$work/lu$n.tfg" --threads 1 \
-    --max-seconds "$seconds" --max-memory "${memory_mib}M" --json --quiet "$@" \
+    --max-seconds "$seconds" --max-memory "$((memory_mib * 15 / 16))M" --json --quiet "$@" \
     >"$work/tfmc.json" 2>"$work/tfmc.err"
   local fields
   fields=$(python3 -c '

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -53,7 +54,7 @@ Found towers(const std::string& text, std::uint32_t concurrent = 1,
   const tfmc::sem::GraphModel model(program, values, evaluator);
   Found found;
   const tfmc::api::ProgramTowers t =
-      tfmc::api::program_towers(program, model, max_vertices, found.why_not);
+      tfmc::api::program_towers(program, model, max_vertices, SIZE_MAX, found.why_not);
   if (t.symmetry) found.classes = t.symmetry->class_sizes();
   found.generators = t.generators;
   found.ignored = t.ignored_generators;

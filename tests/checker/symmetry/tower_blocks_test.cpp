@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <cstdio>
 #include <vector>
 
@@ -151,8 +152,11 @@ TEST_CASE("a search that would not fit in the memory left is refused beforehand"
           "[checker][symmetry]") {
   ColouredDigraph big;
   big.colour.assign(2000000, 0);  // about 600 MB for bliss
-  CHECK(tfmc::check::automorphism_search_fits(big));
-  CHECK(tfmc::check::automorphism_search_fits(fan(3)));
+  CHECK(tfmc::check::automorphism_search_fits(big, SIZE_MAX));
+  CHECK(tfmc::check::automorphism_search_fits(fan(3), SIZE_MAX));
+  // Past the budget (--max-memory's room) it does not fit, whatever the allocator would give.
+  CHECK_FALSE(tfmc::check::automorphism_search_fits(big, 100u << 20));
+  CHECK(tfmc::check::automorphism_search_fits(fan(3), 100u << 20));
   // In a child under an address-space limit 64 MB above what it holds: the small search fits
   // and the big one does not.
   const pid_t child = fork();
@@ -164,9 +168,9 @@ TEST_CASE("a search that would not fit in the memory left is refused beforehand"
     const rlim_t held = static_cast<rlim_t>(pages) * static_cast<rlim_t>(sysconf(_SC_PAGESIZE));
     const rlimit limit{held + (64u << 20), held + (64u << 20)};
     if (!read || setrlimit(RLIMIT_AS, &limit) != 0) _exit(3);
-    _exit(tfmc::check::automorphism_search_fits(big)      ? 1
-          : tfmc::check::automorphism_search_fits(fan(3)) ? 0
-                                                          : 2);
+    _exit(tfmc::check::automorphism_search_fits(big, SIZE_MAX)      ? 1
+          : tfmc::check::automorphism_search_fits(fan(3), SIZE_MAX) ? 0
+                                                                    : 2);
   }
   REQUIRE(child > 0);
   int status = 0;
