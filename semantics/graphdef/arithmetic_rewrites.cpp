@@ -16,12 +16,6 @@ bool is_division(const std::string& op) { return op == "Div" || op == "RealDiv";
 
 bool is_addition(const std::string& op) { return op == "Add" || op == "AddV2" || op == "AddN"; }
 
-bool of_floats(const tf::NodeDef& node) {
-  const auto it = node.attr().find("T");
-  return it != node.attr().end() &&
-         (it->second.type() == tf::DT_FLOAT || it->second.type() == tf::DT_DOUBLE);
-}
-
 // A Const of shape [] or [1], the shapes of a constant factor measured.
 bool scalar_const(const tf::NodeDef& node) {
   if (node.op() != "Const") return false;
@@ -66,6 +60,7 @@ ArithmeticRewrites::ArithmeticRewrites(const GraphSelection& graph) : graph_(gra
   ConstantPushDowns pushed = find_constant_push_downs(graph, consumers, fetched_nodes, constants);
   rewritten_ = std::move(pushed.ops);
   replaced_ = std::move(pushed.inputs);
+  folded_sums_ = std::move(pushed.folded);
   find_addition_trees(consumers, controlled, fetched_nodes);
   find_square_products(consumers, controlled, fetched_nodes, constants);
   swish_ = find_swish_products(graph, consumers, control_consumed, fetched_nodes, constants);
@@ -161,8 +156,9 @@ void ArithmeticRewrites::find_addition_trees(const std::vector<int>& consumers,
     }
   }
   const auto joins = [&](int i) {
-    return graph_.selected(i) && is_addition(op(i)) && of_floats(graph_.node(i)) &&
-           !controlled[static_cast<std::size_t>(i)] && !fetched_nodes.count(graph_.node(i).name());
+    return graph_.selected(i) && !folded_sums_.count(i) && is_addition(op(i)) &&
+           of_floats(graph_.node(i)) && !controlled[static_cast<std::size_t>(i)] &&
+           !fetched_nodes.count(graph_.node(i).name());
   };
   // Absorbable: its one data consumer is an addition of a tree (as root or absorbed itself).
   std::set<int> absorbable;

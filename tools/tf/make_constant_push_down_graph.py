@@ -4,8 +4,9 @@ them (its graph optimizer on, as by default): where the child feeds only the par
 fetched, TensorFlow runs it with C meeting the leaf Y first (Y the constant leaf, else r), as
 tools/tf/measure_constant_push_down.py measured; where the child feeds another node too or is
 fetched, as written (FORMAT.md, "TensorFlow graph files", "Arithmetic rewrites"). In f32 and
-f64: every sign case with a subtraction, a constant leaf with a C of Y's shape, and a C of
-shape [1, 1]. With push_down.args (the fetches) and push_down.expected (`NAME = LITERAL` per
+f64: every sign case with a subtraction, a constant leaf with a C of Y's shape, a C of
+shape [1, 1], and rotations that compose (chains of them, trees of additions after them, a C
+computed from Consts, control edges into the child or the parent). With push_down.args (the fetches) and push_down.expected (`NAME = LITERAL` per
 fetched node: TensorFlow's values, hex floats), for
 tests/semantics/graphdef/tensorflow_valued_graphs_test.cpp.
 
@@ -31,6 +32,40 @@ N = 64
 
 def leaf(value, name):
     return tf.raw_ops.PlaceholderWithDefault(input=value, shape=value.shape, name=name)
+
+
+def compositions(dt, checks, fetched):
+    """Rotations that compose: a chain of them; trees of additions found after them; a C
+    computed from Consts; control edges into the child or the parent. Each with the order
+    TensorFlow gives it."""
+    a, b, r, z = (values(dt, (N,)) for _ in range(4))
+    c1, c2 = values(dt, ()), values(dt, ())
+
+    def add(name, out, want, other):
+        checks.append((out, lambda: (want, other)))
+        fetched.append(out)
+    sub, plus = tf.raw_ops.Sub, tf.raw_ops.AddV2
+    add("chain", sub(x=sub(x=plus(x=leaf(a, "chain_l"), y=leaf(r, "chain_r")), y=tf.constant(c1)),
+                     y=tf.constant(c2), name="chain"),
+        a + (r - (c1 + c2)), ((a + r) - c1) - c2)
+    add("tree_below", sub(x=plus(x=plus(x=leaf(a, "tree_below_a"), y=leaf(b, "tree_below_b")),
+                                 y=leaf(r, "tree_below_r")), y=tf.constant(c1), name="tree_below"),
+        (a + b) + (r - c1), ((a + b) + r) - c1)
+    add("tree_above", plus(x=sub(x=plus(x=leaf(a, "tree_above_l"), y=leaf(r, "tree_above_r")),
+                                 y=tf.constant(c1)), y=leaf(z, "tree_above_z"), name="tree_above"),
+        (a + (r - c1)) + z, ((a + r) - c1) + z)
+    add("folded_c", sub(x=plus(x=leaf(a, "folded_c_l"), y=leaf(r, "folded_c_r")),
+                        y=sub(x=tf.constant(c1), y=tf.constant(c2)), name="folded_c"),
+        a + (r - (c1 - c2)), (a + r) - (c1 - c2))
+    start = leaf(b, "child_control_in_start")
+    with tf.control_dependencies([start]):
+        inner = plus(x=leaf(a, "child_control_in_l"), y=leaf(r, "child_control_in_r"))
+    add("child_control_in", sub(x=inner, y=tf.constant(c1), name="child_control_in"),
+        a + (r - c1), (a + r) - c1)
+    inner = plus(x=leaf(a, "parent_control_in_l"), y=leaf(r, "parent_control_in_r"))
+    with tf.control_dependencies([leaf(b, "parent_control_in_start")]):
+        out = sub(x=inner, y=tf.constant(c1), name="parent_control_in")
+    add("parent_control_in", out, a + (r - c1), (a + r) - c1)
 
 
 def main(out_dir):
@@ -80,6 +115,7 @@ def main(out_dir):
                     fetched.append(out)
                     fetched.append(tf.raw_ops.Neg(x=inner, name=name + "_other")
                                    if name == "shared" else inner)
+                compositions(dt, checks, fetched)
     with tf.compat.v1.Session(graph=g) as s:
         results = dict(zip(fetched, s.run(fetched)))
     for t, expectation in checks:

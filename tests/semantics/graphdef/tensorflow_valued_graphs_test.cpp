@@ -65,7 +65,7 @@ const std::map<std::string, std::size_t> kGraphs = {{"elementwise/ops", 24},
                                                     {"square_product/square_product", 16},
                                                     {"tensor_list_arithmetic/lists", 8},
                                                     {"swish/swish", 6},
-                                                    {"constant_push_down/push_down", 24}};
+                                                    {"constant_push_down/push_down", 36}};
 
 }  // namespace
 
