@@ -140,7 +140,6 @@ void ArithmeticRewrites::find_addition_trees(const std::vector<int>& consumers,
                                              const std::vector<bool>& controlled,
                                              const std::set<std::string>& fetched_nodes) {
   const auto n = static_cast<std::size_t>(graph_.size());
-  // An addition that may join a tree: no control edge in or out, not fetched.
   // The trees are found on the graph as the constants pushed down left it: the ops and data
   // inputs of a rotated parent and child are those it runs with.
   const auto operand = [&](int i, std::size_t j) {
@@ -155,6 +154,8 @@ void ArithmeticRewrites::find_addition_trees(const std::vector<int>& consumers,
       consumer[static_cast<std::size_t>(operand(i, j))] = i;
     }
   }
+  // An addition that may join a tree: no control edge in or out, not fetched, not a sum of
+  // constants a push-down made.
   const auto joins = [&](int i) {
     return graph_.selected(i) && !folded_sums_.count(i) && is_addition(op(i)) &&
            of_floats(graph_.node(i)) && !controlled[static_cast<std::size_t>(i)] &&

@@ -137,7 +137,8 @@ ConstantPushDowns find_constant_push_downs(const GraphSelection& graph,
   };
   // TensorFlow repeats its passes until nothing changes: a rotated child may be the parent of
   // another rotation, and one that became constant the C of its parent's next one. Each
-  // rotation moves a constant one level down, so this ends.
+  // rotation moves a constant from a node to one of its producers, an Add or Sub, and every
+  // cycle of a graph the import accepts passes through a NextIteration: so this ends.
   for (bool changed = true; changed;) {
     changed = false;
     for (int p = 0; p < graph.size(); ++p) {
