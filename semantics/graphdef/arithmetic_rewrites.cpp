@@ -4,6 +4,7 @@
 #include <set>
 #include <vector>
 
+#include "semantics/graphdef/constant_push_down.h"
 #include "semantics/graphdef/node_inputs.h"
 #include "semantics/graphdef/swish_rewrite.h"
 
@@ -14,12 +15,6 @@ namespace {
 bool is_division(const std::string& op) { return op == "Div" || op == "RealDiv"; }
 
 bool is_addition(const std::string& op) { return op == "Add" || op == "AddV2" || op == "AddN"; }
-
-bool of_floats(const tf::NodeDef& node) {
-  const auto it = node.attr().find("T");
-  return it != node.attr().end() &&
-         (it->second.type() == tf::DT_FLOAT || it->second.type() == tf::DT_DOUBLE);
-}
 
 // A Const of shape [] or [1], the shapes of a constant factor measured.
 bool scalar_const(const tf::NodeDef& node) {
@@ -61,6 +56,11 @@ ArithmeticRewrites::ArithmeticRewrites(const GraphSelection& graph) : graph_(gra
     }
   }
   ConstantSubgraphs constants(graph);
+  // Constant folding pushes constants down before the arithmetic optimizer finds its trees.
+  ConstantPushDowns pushed = find_constant_push_downs(graph, consumers, fetched_nodes, constants);
+  rewritten_ = std::move(pushed.ops);
+  replaced_ = std::move(pushed.inputs);
+  folded_sums_ = std::move(pushed.folded);
   find_addition_trees(consumers, controlled, fetched_nodes);
   find_square_products(consumers, controlled, fetched_nodes, constants);
   swish_ = find_swish_products(graph, consumers, control_consumed, fetched_nodes, constants);
@@ -140,17 +140,26 @@ void ArithmeticRewrites::find_addition_trees(const std::vector<int>& consumers,
                                              const std::vector<bool>& controlled,
                                              const std::set<std::string>& fetched_nodes) {
   const auto n = static_cast<std::size_t>(graph_.size());
-  // An addition that may join a tree: no control edge in or out, not fetched.
+  // The trees are found on the graph as the constants pushed down left it: the ops and data
+  // inputs of a rotated parent and child are those it runs with.
+  const auto operand = [&](int i, std::size_t j) {
+    const auto* from = replaced_input(i, j);
+    return from == nullptr ? graph_.index(graph_.data_input(i, j)->node)
+                           : graph_.index(graph_.data_input(from->first, from->second)->node);
+  };
   std::vector<int> consumer(n, -1);
   for (int i = 0; i < graph_.size(); ++i) {
     if (!graph_.selected(i)) continue;
-    for (const NodeInput& in : graph_.inputs(i)) {
-      if (!in.control) consumer[static_cast<std::size_t>(graph_.index(in.node))] = i;
+    for (std::size_t j = 0; j < graph_.data_input_count(i); ++j) {
+      consumer[static_cast<std::size_t>(operand(i, j))] = i;
     }
   }
+  // An addition that may join a tree: no control edge in or out, not fetched, not a sum of
+  // constants a push-down made.
   const auto joins = [&](int i) {
-    return graph_.selected(i) && is_addition(graph_.node(i).op()) && of_floats(graph_.node(i)) &&
-           !controlled[static_cast<std::size_t>(i)] && !fetched_nodes.count(graph_.node(i).name());
+    return graph_.selected(i) && !folded_sums_.count(i) && is_addition(op(i)) &&
+           of_floats(graph_.node(i)) && !controlled[static_cast<std::size_t>(i)] &&
+           !fetched_nodes.count(graph_.node(i).name());
   };
   // Absorbable: its one data consumer is an addition of a tree (as root or absorbed itself).
   std::set<int> absorbable;
@@ -170,7 +179,7 @@ void ArithmeticRewrites::find_addition_trees(const std::vector<int>& consumers,
     const tf::NodeDef& node = graph_.node(i);
     bool depends = node.op() == "Placeholder" && node.name().find('~') == std::string::npos;
     for (std::size_t j = 0; !depends && j < graph_.data_input_count(i); ++j) {
-      depends = self(self, graph_.index(graph_.data_input(i, j)->node));
+      depends = self(self, operand(i, j));
     }
     state = depends ? 1 : 0;
     return depends;
@@ -182,7 +191,7 @@ void ArithmeticRewrites::find_addition_trees(const std::vector<int>& consumers,
     // Depth first, left to right, as the optimizer collects the tree's inputs.
     const auto collect = [&](const auto& self, int i) -> void {
       for (std::size_t j = 0; j < graph_.data_input_count(i); ++j) {
-        const int from = graph_.index(graph_.data_input(i, j)->node);
+        const int from = operand(i, j);
         if (absorbable.count(from)) {
           absorbs.push_back(from);
           self(self, from);
@@ -193,8 +202,7 @@ void ArithmeticRewrites::find_addition_trees(const std::vector<int>& consumers,
     };
     collect(collect, root);
     const bool shapes_known = std::none_of(leaves.begin(), leaves.end(), [&](const auto& leaf) {
-      return depends_on_feed(depends_on_feed,
-                             graph_.index(graph_.data_input(leaf.first, leaf.second)->node));
+      return depends_on_feed(depends_on_feed, operand(leaf.first, leaf.second));
     });
     if (absorbs.empty() || !shapes_known) continue;
     grouped_[root] = std::move(leaves);

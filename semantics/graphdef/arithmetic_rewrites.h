@@ -32,11 +32,16 @@
 //     neither product has a control edge in or out (with one, a tf.function runs the product
 //     as written). A product of two different factors is left as written: its order depends
 //     on their shapes, which the import does not know.
+//   - Add, AddV2 or Sub (child, c) or (c, child) of floats, c constant, the child an Add,
+//     AddV2 or Sub of leaves x and y, one of the two a Sub, runs with c meeting y first
+//     (Grappler's constant folding; constant_push_down.h says when). The trees of additions
+//     are found on the graph as that leaves it, as the optimizer finds them after it; a
+//     rotated sum of two constants, which the optimizer folds first, joins none.
 //   - Mul(x, Sigmoid(x)) of f32 runs as MklSwish(x), oneDNN's swish (swish_rewrite.h says
 //     where; Grappler's remapper).
 //
-// The nodes keep their names; only the op they run as, or (the products) the data inputs
-// they take, change.
+// The nodes keep their names; only the op they run as, or (the products and the rotated sums)
+// the data inputs they take, change.
 #pragma once
 
 #include <map>
@@ -81,6 +86,8 @@ class ArithmeticRewrites {
   std::map<int, std::vector<std::pair<int, std::size_t>>> grouped_;
   std::set<int> absorbed_;
   std::map<std::pair<int, std::size_t>, std::pair<int, std::size_t>> replaced_;
+  // The sums a constant pushed down made constant, which join no tree.
+  std::set<int> folded_sums_;
   std::map<int, std::size_t> swish_;
 };
 

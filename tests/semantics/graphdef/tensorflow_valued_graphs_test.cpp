@@ -11,11 +11,13 @@
 // (make_dense_apply_graph.py), square_product/square_product (make_square_product_graph.py,
 // products of a square and a constant as TensorFlow reassociates them),
 // tensor_list_arithmetic/lists (make_tensor_list_arithmetic_graph.py, AddN and ZerosLike of
-// TensorLists) and swish/swish (make_swish_graph.py, products of x and its Sigmoid as
-// TensorFlow's oneDNN swish computes them). tfmc imports every node of each without a warning
-// and checks it, with the arguments of NAME.args, to exactly one outcome whose outputs and
-// variables are, by name, exactly those of NAME.expected (`NAME = LITERAL`, the values of
-// TensorFlow's Session.run), compared as canonical prints so that every NaN is one value.
+// TensorLists), swish/swish (make_swish_graph.py, products of x and its Sigmoid as
+// TensorFlow's oneDNN swish computes them) and constant_push_down/push_down
+// (make_constant_push_down_graph.py, sums and differences with a constant pushed down). tfmc
+// imports every node of each without a warning and checks it, with the arguments of NAME.args, to
+// exactly one outcome whose outputs and variables are, by name, exactly those of NAME.expected
+// (`NAME = LITERAL`, the values of TensorFlow's Session.run), compared as canonical prints so that
+// every NaN is one value.
 #include <catch2/catch.hpp>
 #include <map>
 #include <string>
@@ -62,7 +64,8 @@ const std::map<std::string, std::size_t> kGraphs = {{"elementwise/ops", 24},
                                                     {"dense_applies/applies", 15},
                                                     {"square_product/square_product", 16},
                                                     {"tensor_list_arithmetic/lists", 8},
-                                                    {"swish/swish", 6}};
+                                                    {"swish/swish", 6},
+                                                    {"constant_push_down/push_down", 36}};
 
 }  // namespace
 
