@@ -29,15 +29,7 @@ std::string division_by_sqrt(const std::string& more = "") {
 
 std::string checked_q(const std::string& name, const std::string& graph,
                       const std::vector<std::string>& args) {
-  const Checked c = check_graph(name, graph, args);
-  INFO(c.err);
-  REQUIRE(c.code == 0);
-  REQUIRE(c.outcomes.size() == 1);
-  for (const auto& [output, value] : c.outcomes[0].outputs) {
-    if (output == "q") return value;
-  }
-  FAIL("no output q");
-  return "";
+  return single_output(name, graph, args, "q");
 }
 
 }  // namespace
@@ -122,15 +114,7 @@ TEST_CASE("rewrites: a tree of additions runs as GroupedAdd", "[graphdef][rewrit
   const auto out = [&](const std::string& name, const std::string& graph,
                        std::vector<std::string> args) {
     args.insert(args.end(), {"--init", "init", "--fetch", "out"});
-    const Checked c = check_graph(name, graph, args);
-    INFO(c.err);
-    REQUIRE(c.code == 0);
-    REQUIRE(c.outcomes.size() == 1);
-    for (const auto& [output, value] : c.outcomes[0].outputs) {
-      if (output == "out") return value;
-    }
-    FAIL("no output out");
-    return std::string();
+    return single_output(name, graph, args, "out");
   };
   CHECK(out("add_tree.pbtxt", variables + node("inner", "AddV2", {"b/read", "c/read"}, f32) + tree,
             {}) == "f32{1}");

@@ -33,15 +33,7 @@ std::string checked_d(const std::string& name, const std::string& graph,
                       const std::vector<std::string>& more_fetches = {}) {
   std::vector<std::string> args = {"--fetch", "d"};
   for (const std::string& f : more_fetches) args.insert(args.end(), {"--fetch", f});
-  const Checked c = check_graph(name, graph, args);
-  INFO(c.err);
-  REQUIRE(c.code == 0);
-  REQUIRE(c.outcomes.size() == 1);
-  for (const auto& [output, value] : c.outcomes[0].outputs) {
-    if (output == "d") return value;
-  }
-  FAIL("no output d");
-  return "";
+  return single_output(name, graph, args, "d");
 }
 
 const std::string kMinusHalfUlp = "-5.9604644775390625e-08";

@@ -44,6 +44,19 @@ Checked check_graph(const std::string& name, const std::string& graph,
   return c;
 }
 
+std::string single_output(const std::string& name, const std::string& graph,
+                          const std::vector<std::string>& args, const std::string& output) {
+  const Checked c = check_graph(name, graph, args);
+  INFO(c.err);
+  REQUIRE(c.code == 0);
+  REQUIRE(c.outcomes.size() == 1);
+  for (const auto& [out, value] : c.outcomes[0].outputs) {
+    if (out == output) return value;
+  }
+  FAIL("no output " << output);
+  return "";
+}
+
 std::string error_of(const std::string& name, const std::string& graph,
                      const std::vector<std::string>& args) {
   const Checked c = check_graph(name, graph, args);

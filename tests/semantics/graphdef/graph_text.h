@@ -33,6 +33,11 @@ struct Checked {
 Checked check_graph(const std::string& name, const std::string& graph,
                     std::vector<std::string> args);
 
+// The value of output `output` in the one outcome of `tfmc check` on `graph` with `args`, which
+// must be deterministic (exit 0).
+std::string single_output(const std::string& name, const std::string& graph,
+                          const std::vector<std::string>& args, const std::string& output);
+
 // The error output of `tfmc check` on `graph`, which must exit 2.
 std::string error_of(const std::string& name, const std::string& graph,
                      const std::vector<std::string>& args = {});

@@ -31,15 +31,7 @@ std::string checked(const std::string& name, const std::string& graph,
                     std::vector<std::string> fetches, const std::string& output = "p") {
   std::vector<std::string> args = {"--feed", "x=f32{-0x1.3b6274p+4}"};
   for (const std::string& f : fetches) args.insert(args.end(), {"--fetch", f});
-  const Checked c = check_graph(name, graph, args);
-  INFO(c.err);
-  REQUIRE(c.code == 0);
-  REQUIRE(c.outcomes.size() == 1);
-  for (const auto& [out, value] : c.outcomes[0].outputs) {
-    if (out == output) return value;
-  }
-  FAIL("no output " << output);
-  return "";
+  return single_output(name, graph, args, output);
 }
 
 }  // namespace
