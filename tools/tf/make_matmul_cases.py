@@ -63,6 +63,7 @@ def shapes():
             continue
         yield 3, k, 5, False, False      # a general product: fused, index order
         yield 1, k, 4, False, False      # a row vector times a matrix: fused
+        yield 1, k, 64, False, False     # ... a wide one (a Dense layer on one example): fused
         yield 1, k, 1, False, False      # a dot product: fused
         yield 6, k, 1, False, False      # a matrix times a vector: eight lanes
         yield 4, k, 3, True, False       # transpose_a: fused
