@@ -26,16 +26,37 @@ print("%-32s %12d %9.2f %12.0f %9.0f %8.1f" % (name, states, secs, states / max(
 ' "$@"
 }
 
+# Runs command $2... $BENCH_REPEAT times (default 1), each under GNU time, and keeps in $1 its
+# "USER SYSTEM" CPU seconds and in $1.peak its peak KiB, of the run with the median CPU time
+# (of an even count, the lower of the middle two); the run's own output files are the caller's
+# to keep apart (run_median calls $2... with RUN set to the run's number). One run on a loaded
+# machine can be 7% off either way: repeats make a ratio of two rows steadier.
+run_median() {
+  local out=$1 k
+  shift
+  for ((k = 1; k <= ${BENCH_REPEAT:-1}; k++)); do
+    RUN=$k /usr/bin/time -f '%U %S
+%M' -o "$out.run$k" "$@" || true
+  done
+  k=$(for f in "$out".run*; do
+    echo "$(tail -n 2 "$f" | head -n 1 | awk '{print $1 + $2}') ${f##*.run}"
+  done | sort -n | awk '{r[NR] = $2} END {print r[int((NR + 1) / 2)]}')
+  tail -n 2 "$out.run$k" | head -n 1 >"$out"
+  tail -n 1 "$out.run$k" >"$out.peak"
+  rm -f "$out".run*
+  echo "$k"
+}
+
 # Explores program $1 in full (no reduction, no symmetry) on $2 threads with store $3, leaves
 # its JSON in $4 and its CPU seconds (user and system, GNU time's) in $4.cpu, and prints its
-# row; stops the script when the run is incomplete.
+# row; stops the script when the run is incomplete. With BENCH_REPEAT, of the median run.
 tfmc_row() {
-  local json=$4 states secs
-  /usr/bin/time -f '%U %S
-%M' -o "$work/peak" "$tfmc" check "$1" --json --quiet \
-    --no-race-classification --reduction none --symmetry none --threads "$2" --store "$3" \
-    >"$json" || true
-  tail -n 2 "$work/peak" | head -n 1 >"$json.cpu"
+  local json=$4 states secs k
+  k=$(run_median "$json.cpu" sh -c '"$0" check "$1" --json --quiet --no-race-classification \
+    --reduction none --symmetry none --threads "$2" --store "$3" >"$4.$RUN"' \
+    "$tfmc" "$1" "$2" "$3" "$json")
+  mv "$json.$k" "$json"
+  rm -f "$json".[0-9]*
   read -r states secs < <(python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -43,7 +64,7 @@ if not d["complete"]:
     sys.exit(sys.argv[2] + ": tfmc stopped early: " + d["stop_reason"])
 print(d["stats"]["states"], d["stats"]["seconds"])
 ' "$json" "$(basename "$0")")
-  row "tfmc --threads $2 $3" "$states" "$secs" "$(tail -n 1 "$work/peak")"
+  row "tfmc --threads $2 $3" "$states" "$secs" "$(cat "$json.cpu.peak")"
 }
 
 # Starts the table of lost_update $2, whose program is $1, with tfmc's rows: the exact

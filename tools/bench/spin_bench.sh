@@ -16,6 +16,7 @@
 #   BENCH_HASH    SPIN's -w, log2 of its hash table slots (default: the first power of two
 #                 above twice the state count tfmc found)
 #   BENCH_CORES   the threads of tfmc's second rows (default: every core; 1: none)
+#   BENCH_REPEAT  runs of each row (default 1); a row shows its run of median CPU time
 #   BENCH_SPIN    SPIN's rows, of "por exact collapse hc4" (default all four; "": none): with its
 #                 default partial-order reduction, and without it (-DNOREDUCE) with its
 #                 exact storage, -DCOLLAPSE and -DHC4
@@ -42,17 +43,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 spin_row() {  # $1 Promela file, $2 name, $3 file for its CPU seconds, then gcc flags
-  local pml=$1 name=$2 cpu=$3
+  local pml=$1 name=$2 cpu=$3 k
   shift 3
   spin_pan "$work" "$pml" -DMEMLIM=20000 "$@"
-  (cd "$work" && /usr/bin/time -f '%U %S
-%M' -o "$work/peak" ./pan -w"$bits" >"$work/pan.txt" 2>&1)
+  k=$(run_median "$cpu" sh -c 'cd "$0" && ./pan -w"$1" >"pan.txt.$RUN" 2>&1' "$work" "$bits")
+  mv "$work/pan.txt.$k" "$work/pan.txt"
+  rm -f "$work"/pan.txt.[0-9]*
   local counts states secs
   counts=$(spin_counts "$work/pan.txt")
   read -r states secs <<<"$counts"
-  tail -n 2 "$work/peak" | head -n 1 >"$cpu"
   echo "$states" >"$cpu.states"
-  row "$name" "$states" "$secs" "$(tail -n 1 "$work/peak")"
+  row "$name" "$states" "$secs" "$(cat "$cpu.peak")"
 }
 
 # The store's figures of lost_update $1 on one thread, from the runs of tfmc_rows and of SPIN
