@@ -16,7 +16,7 @@ Explorer::Explorer(TransitionSystem& model, Limits limits, Parallelism parallel,
       limits_(limits),
       parallel_(parallel),
       block_states_(std::max<StateIndex>(1, parallel.block_states)),
-      store_(model.slot_count(), store) {}
+      store_(model.slot_count(), store, model.key_order()) {}
 
 Explorer::~Explorer() = default;
 

@@ -1,6 +1,9 @@
 #include "checker/key_layout.h"
 
 #include <type_traits>
+#include <utility>
+
+#include "semantics/errors/invariant.h"
 
 namespace tfmc::check {
 
@@ -75,8 +78,17 @@ decltype(auto) at_width(unsigned bits, F&& f) {
 }
 }  // namespace
 
-KeyLayout::KeyLayout(std::size_t slots, unsigned bits)
-    : slots_(slots), bits_(bits), key_bytes_((slots * bits + 7) / 8) {}
+KeyLayout::KeyLayout(std::size_t slots, unsigned bits, std::vector<std::uint32_t> order)
+    : slots_(slots), bits_(bits), key_bytes_((slots * bits + 7) / 8), order_(std::move(order)) {
+  if (order_.empty()) return;
+  TFMC_CHECK(order_.size() == slots_, "a key order that is not one of the slots");
+  position_.assign(slots_, static_cast<std::uint32_t>(slots_));
+  for (std::size_t p = 0; p < slots_; ++p) {
+    TFMC_CHECK(order_[p] < slots_ && position_[order_[p]] == slots_,
+               "a key order that is not one of the slots");
+    position_[order_[p]] = static_cast<std::uint32_t>(p);
+  }
+}
 
 unsigned KeyLayout::bits_for(Slot any) {
   if (any < (1u << 4)) return 4;
@@ -86,12 +98,25 @@ unsigned KeyLayout::bits_for(Slot any) {
 }
 
 bool KeyLayout::encode(const Slot* state, unsigned char* key) const {
-  return at_width(bits_,
-                  [&](auto bits) { return pack<decltype(bits)::value>(state, slots_, key); });
+  const Slot* in = state;
+  if (!order_.empty()) {
+    thread_local std::vector<Slot> placed;
+    placed.resize(slots_);
+    for (std::size_t p = 0; p < slots_; ++p) placed[p] = state[order_[p]];
+    in = placed.data();
+  }
+  return at_width(bits_, [&](auto bits) { return pack<decltype(bits)::value>(in, slots_, key); });
 }
 
 void KeyLayout::decode(const unsigned char* key, Slot* state) const {
-  at_width(bits_, [&](auto bits) { unpack<decltype(bits)::value>(key, slots_, state); });
+  if (order_.empty()) {
+    at_width(bits_, [&](auto bits) { unpack<decltype(bits)::value>(key, slots_, state); });
+    return;
+  }
+  thread_local std::vector<Slot> placed;
+  placed.resize(slots_);
+  at_width(bits_, [&](auto bits) { unpack<decltype(bits)::value>(key, slots_, placed.data()); });
+  for (std::size_t p = 0; p < slots_; ++p) state[order_[p]] = placed[p];
 }
 
 }  // namespace tfmc::check

@@ -92,6 +92,7 @@ class ReducedModel : public TransitionSystem {
   bool batches() const override { return base_.batches(); }
   void prefetch(const Slot* state, TransitionId t) override { base_.prefetch(state, t); }
   void flush_prefetch() override { base_.flush_prefetch(); }
+  std::vector<std::uint32_t> key_order() const override { return base_.key_order(); }
   const std::string& transition_name(TransitionId t) const override {
     return base_.transition_name(t);
   }

@@ -30,13 +30,14 @@ constexpr double kTableFill = 0.6;
 double table_target(bool roomy) { return roomy ? kTableFill / 2 : kTableFill; }
 }  // namespace
 
-StateStore::StateStore(std::size_t slots_per_state, StoreMode mode)
-    : mode_(mode), layout_(slots_per_state, 4) {
+StateStore::StateStore(std::size_t slots_per_state, StoreMode mode,
+                       std::vector<std::uint32_t> key_order)
+    : mode_(mode), layout_(slots_per_state, 4, std::move(key_order)) {
   set_bits(4);
 }
 
 void StateStore::set_bits(unsigned bits) {
-  layout_ = KeyLayout(layout_.slots(), bits);
+  layout_ = KeyLayout(layout_.slots(), bits, layout_.order());
   tree_ = std::make_unique<StateTree>(layout_.word_count());
   words_ = tree_->words();
   log_ = std::make_unique<StateLog>(layout_.key_bytes());

@@ -61,7 +61,9 @@ inline Link make_link(StateIndex parent, TransitionId via) {
 
 class StateStore {
  public:
-  explicit StateStore(std::size_t slots_per_state, StoreMode mode = StoreMode::Compressed);
+  // `key_order`: the slots' order in the keys (key_layout.h; empty: their own).
+  explicit StateStore(std::size_t slots_per_state, StoreMode mode = StoreMode::Compressed,
+                      std::vector<std::uint32_t> key_order = {});
 
   StoreMode mode() const { return mode_; }
   const KeyLayout& layout() const { return layout_; }

@@ -197,8 +197,14 @@ bool StateTree::refold(Refs& parent, std::uint64_t parent_root, const std::uint3
   bool flat = true;
   for (const std::uint32_t w : changed) flat &= steps_[w].item != kNoItem;
   if (flat) {
-    for (const std::uint32_t w : changed) {
+    for (std::size_t i = 0; i < changed.size(); ++i) {
+      const std::uint32_t w = changed[i];
       const WordStep& step = steps_[w];
+      // Both words of a pair come into its lookup: a pair met before is done (firings write
+      // slots that lie together: TransitionSystem::key_order).
+      bool done = false;
+      for (std::size_t j = 0; j < i; ++j) done |= (changed[j] | 1u) == (w | 1u);
+      if (done && step.table != nullptr) continue;
       const std::uint64_t value =
           step.table == nullptr ? words[w] : step.table->find_or_insert(word_pair(words, w));
       fits &= set_field(root, step.item, value);

@@ -38,7 +38,7 @@ DistributedExplorer::DistributedExplorer(const MpiRanks& ranks, TransitionSystem
       limits_(limits),
       watch_(limits),
       options_(options),
-      store_(model.slot_count(), store),
+      store_(model.slot_count(), store, model.key_order()),
       mailbox_(ranks, options.message_bytes, options.rank_timeout_s),
       sent_(static_cast<std::size_t>(ranks.size()), static_cast<std::size_t>(ranks.size()) - 1,
             kSentCacheBytes, store_.key_words()),

@@ -51,6 +51,7 @@ class SymmetricModel : public TransitionSystem {
   // is cheaper than the store folding every word of the key again), every slot when `out` is
   // `state`.
   std::span<const std::uint32_t> fire(const Slot* state, TransitionId t, Slot* out) override;
+  std::vector<std::uint32_t> key_order() const override { return inner_.key_order(); }
   const std::string& transition_name(TransitionId t) const override {
     return inner_.transition_name(t);
   }

@@ -53,6 +53,9 @@ class DependencyModel : public TransitionSystem {
   // with every other transition, racing partners included.
   virtual bool is_inert(const Slot* state, TransitionId t) const = 0;
 
+  // Slots that one transition writes together (semantics/model/key_order.h).
+  std::vector<std::uint32_t> key_order() const override;
+
   // fork(), as a DependencyModel (the reduction forks its base model with it).
   virtual std::unique_ptr<DependencyModel> fork_model() const { return nullptr; }
   std::unique_ptr<TransitionSystem> fork() const final { return fork_model(); }

@@ -49,6 +49,10 @@ class TransitionSystem {
   // caller that needs it longer copies it. `out` may be `state` itself.
   virtual std::span<const std::uint32_t> fire(const Slot* state, TransitionId t, Slot* out) = 0;
 
+  // An order of the slots for the explorer's keys (checker/key_layout.h) in which slots that
+  // one transition writes lie together (semantics/model/key_order.h); empty: slot order.
+  virtual std::vector<std::uint32_t> key_order() const { return {}; }
+
   // The name a witness shows for `t`.
   virtual const std::string& transition_name(TransitionId t) const = 0;
 
