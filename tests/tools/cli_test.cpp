@@ -10,6 +10,7 @@
 
 #include "support/files.h"
 #include "support/json_reader.h"
+#include "support/programs.h"
 #include "support/tfmc_run.h"
 #include "tools/app/command_options.h"
 
@@ -17,22 +18,12 @@ namespace {
 
 using Result = tfmc::test::CliResult;
 using tfmc::test::Json;
+using tfmc::test::lost_update_program;
 using tfmc::test::tfmc_run;
 using tfmc::test::write_test_file;
 
 const char* kRace = "var x = A\ninput B\nw = Write(&x, B)\nr = Read(&x)\noutput r\n";
 const char* kOrdered = "var x = A\ninput B\nw = Write(&x, B)\nr = Read(&x) after w\noutput r\n";
-
-// lost_update with `workers` workers: each reads x, adds 1 and writes it back.
-std::string lost_update(int workers) {
-  std::string text = "var x = i32{0}\n";
-  for (int w = 1; w <= workers; ++w) {
-    const std::string n = std::to_string(w);
-    text += "r" + n + " = Read(&x)\nc" + n + " = Const {value=i32{1}}\na" + n + " = Add(r" + n +
-            ", c" + n + ")\nw" + n + " = Write(&x, a" + n + ")\n";
-  }
-  return text;
-}
 
 // The text report of `tfmc check PATH --reduction none OPTION VALUE` (which exits 1), without
 // the exploration time, the one line that may differ between runs.
@@ -135,7 +126,7 @@ TEST_CASE("threads: 0 to 1024 of them and every count prints the same report", "
   // model of tools/bench/lost_update_promela.py) and x = 1, 2, 3 or 4, in levels of up to
   // thousands, so that two and three threads share them (a level of fewer than 512 states is
   // one thread's).
-  const std::string path = write_test_file("lost_update4.tfg", lost_update(4));
+  const std::string path = write_test_file("lost_update4.tfg", lost_update_program(4));
   CHECK(tfmc_run({"check", path, "--threads", "1025"}).code == 2);
   CHECK(tfmc_run({"check", path, "--threads", "-1"}).code == 2);
   CHECK(tfmc_run({"check", path, "--threads", "two"}).code == 2);
@@ -155,7 +146,7 @@ TEST_CASE("threads: 0 to 1024 of them and every count prints the same report", "
 TEST_CASE("store: fingerprints report what the exact store reports, marked with their odds",
           "[tools][cli]") {
   // lost_update with 3 workers, unreduced: 4085 states.
-  const std::string path = write_test_file("lost_update3.tfg", lost_update(3));
+  const std::string path = write_test_file("lost_update3.tfg", lost_update_program(3));
   CHECK(tfmc_run({"check", path, "--store", "bogus"}).code == 2);
   const auto report = [&](const char* store) { return unreduced_report(path, "--store", store); };
   const std::string exact = report("compressed");
@@ -183,7 +174,7 @@ TEST_CASE("store: fingerprints report what the exact store reports, marked with 
 
 TEST_CASE("a state file the machine cannot make ends the run with exit 4 and no bug report",
           "[tools][cli]") {
-  const std::string path = write_test_file("lost_update2.tfg", lost_update(2));
+  const std::string path = write_test_file("lost_update2.tfg", lost_update_program(2));
   const char* was = std::getenv("TMPDIR");
   const std::string saved = was != nullptr ? was : "";
   setenv("TMPDIR", "/nonexistent/tfmc", 1);

@@ -14,26 +14,18 @@
 
 #include "support/files.h"
 #include "support/json_reader.h"
+#include "support/programs.h"
 #include "support/tfmc_run.h"
 
 namespace {
 
 using tfmc::test::Json;
+using tfmc::test::lost_update_program;
 using tfmc::test::tfmc_run;
 using tfmc::test::write_test_file;
 
 // The margin past --max-seconds within which every command here must end.
 constexpr double kMargin = 2.0;
-
-// `n` replicas of x = x + 1 without atomicity: lost_update N of tools/tfmc_gen_bench.
-std::string lost_update(int n) {
-  std::string text = "var x = i32{0}\n";
-  for (int i = 0; i < n; ++i) {
-    text += fmt::format("r{0} = Read(&x)\nc{0} = Const {{value=i32{{1}}}}\n", i);
-    text += fmt::format("a{0} = Add(r{0}, c{0})\nw{0} = Write(&x, a{0})\n", i);
-  }
-  return text;
-}
 
 struct Timed {
   tfmc::test::CliResult result;
@@ -51,7 +43,7 @@ Timed timed_run(const std::vector<std::string>& args) {
 TEST_CASE("the time limit ends a too large exploration in time on every reduction and thread count",
           "[limits][cli]") {
   // 12 replicas without symmetry: far more states than any machine explores in 1.5 s.
-  const std::string file = write_test_file("limits_lost_update_12.tfg", lost_update(12));
+  const std::string file = write_test_file("limits_lost_update_12.tfg", lost_update_program(12));
   for (const char* reduction : {"none", "eager", "stubborn"}) {
     for (const char* threads : {"1", "2"}) {
       INFO("--reduction " << reduction << " --threads " << threads);
@@ -108,7 +100,7 @@ TEST_CASE("race classification shares the command's deadline and says what it le
   // lost_update 5 beside 200 pairs of Writes of one value to their own variable: the check
   // takes about 0.2 s, but such a pair commutes in every state, so each needs two
   // forced-order runs of the whole program, about 10 s in all without symmetry reduction.
-  std::string text = lost_update(5);
+  std::string text = lost_update_program(5);
   for (int k = 0; k < 200; ++k) {
     text += fmt::format(
         "var y{0} = i32{{0}}\nd{0} = Const {{value=i32{{7}}}}\np{0} = Write(&y{0}, d{0})\n"
@@ -135,7 +127,8 @@ TEST_CASE("race classification shares the command's deadline and says what it le
 }
 
 TEST_CASE("compare's two explorations share one deadline", "[limits][cli]") {
-  const std::string file = write_test_file("limits_compare_lost_update_12.tfg", lost_update(12));
+  const std::string file =
+      write_test_file("limits_compare_lost_update_12.tfg", lost_update_program(12));
   const Timed t =
       timed_run({"compare", file, file, "--quiet", "--max-seconds", "1.5", "--symmetry", "none"});
   CHECK(t.seconds < 1.5 + kMargin);

@@ -15,8 +15,11 @@
 #include "gpu_eval/cpu_evaluator.h"
 #include "semantics/model/graph_model.h"
 #include "support/files.h"
+#include "support/programs.h"
 
 namespace {
+
+using tfmc::test::lost_update_program;
 
 // Tower i of lost_update, x = x + 1 without atomicity, as `lines` say it with {0} for i.
 std::string tower(int i, const std::string& lines =
@@ -29,12 +32,6 @@ std::string tower(int i, const std::string& lines =
     from = at + 3;
   }
   return text + lines.substr(from);
-}
-
-std::string lost_update(int towers) {
-  std::string text = "var x = i32{0}\n";
-  for (int i = 1; i <= towers; ++i) text += tower(i);
-  return text;
 }
 
 struct Found {
@@ -64,13 +61,13 @@ Found towers(const std::string& text, std::uint32_t concurrent = 1,
 }  // namespace
 
 TEST_CASE("the towers of lost_update 4 are one class of four", "[checker][symmetry]") {
-  const Found f = towers(lost_update(4));
+  const Found f = towers(lost_update_program(4));
   CHECK(f.classes == std::vector<std::size_t>{4});
   CHECK(f.generators == 3);
   CHECK(f.ignored == 0);
-  CHECK(towers(lost_update(12)).classes == std::vector<std::size_t>{12});
+  CHECK(towers(lost_update_program(12)).classes == std::vector<std::size_t>{12});
   // One tower alone has no automorphism but the identity.
-  const Found one = towers(lost_update(1));
+  const Found one = towers(lost_update_program(1));
   CHECK(one.classes.empty());
   CHECK(one.why_not == "the program's graph has no automorphisms that fix its variables");
 }
@@ -109,17 +106,17 @@ TEST_CASE("towers that differ in a constant, an attribute or an edge order are n
 
 TEST_CASE("towers with outputs of their own and concurrent copies are towers",
           "[checker][symmetry]") {
-  CHECK(towers(lost_update(3) + "output r1\noutput r2\noutput r3\n").classes ==
+  CHECK(towers(lost_update_program(3) + "output r1\noutput r2\noutput r3\n").classes ==
         std::vector<std::size_t>{3});
   // A tower whose read is an output and one whose read is not are different.
-  CHECK(towers(lost_update(2) + "output r1\n").classes.empty());
+  CHECK(towers(lost_update_program(2) + "output r1\n").classes.empty());
   // --concurrent 3 of one tower: the copies; of two towers: all six.
-  CHECK(towers(lost_update(1), 3).classes == std::vector<std::size_t>{3});
-  CHECK(towers(lost_update(2), 3).classes == std::vector<std::size_t>{6});
+  CHECK(towers(lost_update_program(1), 3).classes == std::vector<std::size_t>{3});
+  CHECK(towers(lost_update_program(2), 3).classes == std::vector<std::size_t>{6});
   // Variables are fixed: towers on different variables are not swapped.
   CHECK(towers("var x = i32{0}\nvar y = i32{0}\nr1 = Read(&x)\nr2 = Read(&y)\n").classes.empty());
   // A critical section names its holder: no towers.
-  const Found guarded = towers(lost_update(2) + "section s : r1, a1, w1\n");
+  const Found guarded = towers(lost_update_program(2) + "section s : r1, a1, w1\n");
   CHECK(guarded.classes.empty());
   CHECK(guarded.why_not == "the program has critical sections");
 }
@@ -150,9 +147,9 @@ TEST_CASE("a graph past the search's bound has no towers, and the reason names t
           "[checker][symmetry]") {
   // lost_update 4: four towers of 6 nodes (their Var nodes included) and their edges, more
   // than 20 vertices and fewer than 60.
-  const Found searched = towers(lost_update(4), 1, 60);
+  const Found searched = towers(lost_update_program(4), 1, 60);
   CHECK(searched.classes == std::vector<std::size_t>{4});
-  const Found skipped = towers(lost_update(4), 1, 20);
+  const Found skipped = towers(lost_update_program(4), 1, 20);
   CHECK(skipped.classes.empty());
   CHECK(skipped.generators == 0);
   CHECK(skipped.why_not.find("more than the 20 its automorphism search takes") !=

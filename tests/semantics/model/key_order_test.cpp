@@ -11,18 +11,9 @@
 #include "gpu_eval/cpu_evaluator.h"
 #include "semantics/build/program_builder.h"
 #include "semantics/model/graph_model.h"
+#include "support/programs.h"
 
 namespace {
-
-std::string lost_update(int towers) {
-  std::string text = "var x = i32{0}\n";
-  for (int i = 1; i <= towers; ++i) {
-    const std::string n = std::to_string(i);
-    text += "r" + n + " = Read(&x)\nc" + n + " = Const {value=i32{1}}\na" + n + " = Add(r" + n +
-            ", c" + n + ")\nw" + n + " = Write(&x, a" + n + ")\n";
-  }
-  return text;
-}
 
 // The widest span of key positions that one transition's writes take, leaving out the slots
 // that more than two transitions write (the variable every tower writes).
@@ -52,7 +43,7 @@ TEST_CASE("key_order keeps each lost_update tower's slots together", "[semantics
   const int towers = GENERATE(1, 2, 5, 8);
   tfmc::sem::ValueStore values;
   const tfmc::sem::Program program =
-      tfmc::sem::load_program_text("lu.tfg", lost_update(towers), {}, values);
+      tfmc::sem::load_program_text("lu.tfg", tfmc::test::lost_update_program(towers), {}, values);
   tfmc::eval::CpuEvaluator evaluator;
   const tfmc::sem::GraphModel model(program, values, evaluator);
   const std::vector<std::uint32_t> order = tfmc::key_order(model);
