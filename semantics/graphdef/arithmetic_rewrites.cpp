@@ -7,6 +7,7 @@
 #include "semantics/graphdef/constant_push_down.h"
 #include "semantics/graphdef/node_inputs.h"
 #include "semantics/graphdef/swish_rewrite.h"
+#include "semantics/graphdef/tf_tensors.h"
 
 namespace tfmc::sem {
 
@@ -18,10 +19,9 @@ bool is_addition(const std::string& op) { return op == "Add" || op == "AddV2" ||
 
 // A Const of shape [] or [1], the shapes of a constant factor measured.
 bool scalar_const(const tf::NodeDef& node) {
-  if (node.op() != "Const") return false;
-  const auto it = node.attr().find("value");
-  if (it == node.attr().end() || !it->second.has_tensor()) return false;
-  const tf::TensorShapeProto& shape = it->second.tensor().tensor_shape();
+  const tf::TensorProto* tensor = const_tensor(node);
+  if (tensor == nullptr) return false;
+  const tf::TensorShapeProto& shape = tensor->tensor_shape();
   return shape.dim_size() == 0 || (shape.dim_size() == 1 && shape.dim(0).size() == 1);
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "semantics/graphdef/tf_tensors.h"
+
 namespace tfmc::sem {
 
 namespace {
@@ -10,10 +12,9 @@ bool is_add_or_sub(const std::string& op) { return op == "Add" || op == "AddV2" 
 
 // A Const whose every dimension is 1 (a scalar too).
 bool one_element_const(const tf::NodeDef& node) {
-  if (node.op() != "Const") return false;
-  const auto it = node.attr().find("value");
-  if (it == node.attr().end() || !it->second.has_tensor()) return false;
-  const tf::TensorShapeProto& shape = it->second.tensor().tensor_shape();
+  const tf::TensorProto* tensor = const_tensor(node);
+  if (tensor == nullptr) return false;
+  const tf::TensorShapeProto& shape = tensor->tensor_shape();
   return std::all_of(shape.dim().begin(), shape.dim().end(),
                      [](const tf::TensorShapeProto::Dim& d) { return d.size() == 1; });
 }

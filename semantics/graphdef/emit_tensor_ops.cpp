@@ -18,12 +18,10 @@
 namespace tfmc::sem {
 
 void GraphEmitter::emit_const(int i) {
-  const auto it = graph_.node(i).attr().find("value");
-  if (it == graph_.node(i).attr().end() || !it->second.has_tensor()) {
-    return graph_.error(i, "a Const needs a tensor attribute 'value'");
-  }
+  const tf::TensorProto* tensor = const_tensor(graph_.node(i));
+  if (tensor == nullptr) return graph_.error(i, "a Const needs a tensor attribute 'value'");
   NodeStmt s = statement(i, "Const");
-  const tf::TensorProto& proto = it->second.tensor();
+  const tf::TensorProto& proto = *tensor;
   AttrValue v;
   if (proto.dtype() == tf::DT_STRING) {
     v = name_value(string_symbol(proto));

@@ -2,15 +2,17 @@
 
 #include <cstring>
 
+#include "semantics/graphdef/tf_tensors.h"
+
 namespace tfmc::sem {
 
 namespace {
 
 // A Const of shape [] holding the f32 1.
 bool scalar_one(const tf::NodeDef& node) {
-  const auto it = node.attr().find("value");
-  if (node.op() != "Const" || it == node.attr().end() || !it->second.has_tensor()) return false;
-  const tf::TensorProto& t = it->second.tensor();
+  const tf::TensorProto* tensor = const_tensor(node);
+  if (tensor == nullptr) return false;
+  const tf::TensorProto& t = *tensor;
   if (t.dtype() != tf::DT_FLOAT || t.tensor_shape().dim_size() != 0) return false;
   if (t.float_val_size() == 1) return t.float_val(0) == 1.0f;
   float v = 0;

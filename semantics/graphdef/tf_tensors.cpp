@@ -105,6 +105,12 @@ bool shape_admits(const tf::NodeDef& node, const std::vector<std::int64_t>& shap
   return true;
 }
 
+const tf::TensorProto* const_tensor(const tf::NodeDef& node) {
+  if (node.op() != "Const") return nullptr;
+  const auto it = node.attr().find("value");
+  return it == node.attr().end() || !it->second.has_tensor() ? nullptr : &it->second.tensor();
+}
+
 std::optional<eval::Tensor> tensor_of(const tf::TensorProto& proto, std::string& error) {
   const auto dtype = dtype_of(proto.dtype());
   if (!dtype) {

@@ -34,6 +34,10 @@ std::string declared_type(const tf::NodeDef& node);
 // dimension admits any size, an unknown rank (or no attribute) any shape.
 bool shape_admits(const tf::NodeDef& node, const std::vector<std::int64_t>& shape);
 
+// The tensor of a Const node: its `value` attribute's; null for another op, or a Const without
+// a tensor `value` (which the import refuses).
+const tf::TensorProto* const_tensor(const tf::NodeDef& node);
+
 // The tensor `proto` holds. On failure (a dtype tfmc does not have, an unknown dimension, too
 // many values, content of the wrong size, more than kMaxConstElements elements) returns
 // nullopt and sets `error` to a sentence saying why.
