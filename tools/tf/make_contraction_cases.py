@@ -15,6 +15,7 @@ import sys
 
 import numpy as np
 import tensorflow as tf
+from tfmc_results import ulp_distances
 
 rng = np.random.default_rng(2026)
 
@@ -116,16 +117,6 @@ def sequential(a, b):
     return acc
 
 
-def ulps(x, y):
-    bits = np.int32 if x.dtype == np.float32 else np.int64
-    ix = x.view(bits).astype(np.int64)
-    iy = y.view(bits).astype(np.int64)
-    sign = np.int64(0x7FFFFFFF if bits == np.int32 else 0x7FFFFFFFFFFFFFFF)
-    ix = np.where(ix < 0, -(ix & sign), ix)
-    iy = np.where(iy < 0, -(iy & sign), iy)
-    return np.abs(ix - iy)
-
-
 def measure():
     for m, k, n, dtype in [(4, 512, 4, np.float32), (8, 1000, 8, np.float32),
                            (2, 5000, 2, np.float32), (5, 100, 7, np.float64),
@@ -133,7 +124,7 @@ def measure():
         x, y = operand((2, m, k), dtype), operand((2, k, n), dtype)
         out = tf.raw_ops.BatchMatMulV2(x=x, y=y).numpy()
         ours = fused_index_order if dtype == np.float32 else sequential
-        distance = max(int(ulps(ours(x[i], y[i]), out[i]).max()) for i in range(2))
+        distance = max(int(ulp_distances(ours(x[i], y[i]), out[i]).max()) for i in range(2))
         print(f"{np.dtype(dtype).name} 2 x {m}x{k} times {k}x{n}: at most {distance} ulps")
 
 

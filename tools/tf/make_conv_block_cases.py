@@ -42,6 +42,7 @@ import sys
 import tempfile
 
 import numpy as np
+from tfmc_results import ulp_distances
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 OUT = os.path.join(ROOT, "tests", "gpu_eval", "conv_ic_block_cases.inc")
@@ -194,13 +195,6 @@ def shown_block(blocked, centre, values):
     return matching[0]
 
 
-def ulps(a, b):
-    def ordered(v):
-        i = v.view(np.int32).astype(np.int64)
-        return np.where(i < 0, -(2 ** 31) - i, i)
-    return int(np.max(np.abs(ordered(a) - ordered(b))))
-
-
 def measured_shapes():
     """(channels in, channels out, height, width, stride): the grid of the first measurement,
     then random shapes, most of them with output channels that are not powers of two, up to
@@ -253,7 +247,7 @@ def measure(tf, threads):
         split += b < cin
         if (ours != theirs).any():
             differing += 1
-            distance = ulps(ours, theirs)
+            distance = int(np.max(ulp_distances(ours, theirs)))
             worst = max(worst, distance)
             print("%d to %d channels on %dx%d, stride %d, blocks of %d: %d elements differ, "
                   "%d ulps" % (cin, cout, h, w, stride, b, int(np.sum(ours != theirs)),

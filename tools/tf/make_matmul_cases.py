@@ -19,6 +19,7 @@ import sys
 
 import numpy as np
 import tensorflow as tf
+from tfmc_results import ulp_distances
 
 rng = np.random.default_rng(2026)
 
@@ -96,20 +97,12 @@ def fused_index_order(a, b):
     return acc
 
 
-def ulps(x, y):
-    ix = x.view(np.int32).astype(np.int64)
-    iy = y.view(np.int32).astype(np.int64)
-    ix = np.where(ix < 0, -(ix & 0x7FFFFFFF), ix)
-    iy = np.where(iy < 0, -(iy & 0x7FFFFFFF), iy)
-    return np.abs(ix - iy)
-
-
 def measure():
     for m, k, n, ta, tb in [(4, 512, 4, False, False), (8, 1000, 8, False, False),
                             (2, 5000, 2, False, False)]:
         a = operand((m, k))
         b = operand((k, n))
-        distance = ulps(fused_index_order(a, b), product(a, b, ta, tb))
+        distance = ulp_distances(fused_index_order(a, b), product(a, b, ta, tb))
         print(f"{m}x{k} times {k}x{n} transpose_a={ta} transpose_b={tb}: "
               f"{int(np.count_nonzero(distance))} of {m * n} outputs differ, "
               f"at most {int(distance.max())} ulps")

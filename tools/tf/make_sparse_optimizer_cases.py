@@ -16,6 +16,7 @@ import sys
 
 import numpy as np
 import tensorflow as tf
+from tfmc_results import ulp_distances
 
 from step_cases import literal, variable_values, write_cases
 
@@ -101,13 +102,6 @@ def cases():
                         yield step, attrs, args, outs
 
 
-def ulp_distance(a, b):
-    def ordered(x):
-        i = x.view(np.int32).astype(np.int64)
-        return np.where(i < 0, -(i & 0x7FFFFFFF), i)
-    return np.abs(ordered(a) - ordered(b))
-
-
 def measure_packets(rows=2000, width=16):
     f = np.float32
     var = rng.standard_normal((rows, width)).astype(f)
@@ -119,7 +113,7 @@ def measure_packets(rows=2000, width=16):
     tf.raw_ops.ResourceSparseApplyAdagrad(var=v.handle, accum=a.handle, lr=f(0.1), grad=grad,
                                           indices=indices)
     exact = var - grad * f(0.1) * (f(1) / np.sqrt(slot + grad * grad))
-    u = ulp_distance(v.numpy(), exact)
+    u = ulp_distances(v.numpy(), exact)
     print(f"Adagrad: {np.mean(u > 0):.4f} of elements differ, at most {u.max()} ulps")
     v, ms, mo = tf.Variable(var), tf.Variable(slot), tf.Variable(mom)
     tf.raw_ops.ResourceSparseApplyRMSProp(var=v.handle, ms=ms.handle, mom=mo.handle, lr=f(0.01),
@@ -127,7 +121,7 @@ def measure_packets(rows=2000, width=16):
                                           grad=grad, indices=indices)
     ms1 = slot * f(0.9) + grad * grad * (f(1) - f(0.9))
     exact = var - (mom * f(0.5) + (f(1) / np.sqrt(ms1 + f(1e-7))) * f(0.01) * grad)
-    u = ulp_distance(v.numpy(), exact)
+    u = ulp_distances(v.numpy(), exact)
     print(f"RMSProp: {np.mean(u > 0):.4f} of elements differ, at most {u.max()} ulps")
 
 

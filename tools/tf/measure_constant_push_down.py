@@ -20,6 +20,7 @@ import os
 os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
+from tfmc_results import ulp_distances  # noqa: E402
 
 rng = np.random.default_rng(31415)
 N = 64
@@ -118,14 +119,6 @@ def row(label, **kw):
     print(f"{label:58s} {run_case(**kw)}")
 
 
-def ulps(a, b):
-    """The distance between f32 arrays a and b in units in the last place."""
-    def ordered(v):
-        i = v.view(np.int32).astype(np.int64)
-        return np.where(i < 0, -(i & 0x7FFFFFFF), i)
-    return np.abs(ordered(a) - ordered(b))
-
-
 def order_distances():
     print("-- the two orders on 10^6 random f32 (l, r, c): elements that differ, largest ulps --")
     n = 10 ** 6
@@ -135,7 +128,7 @@ def order_distances():
         with np.errstate(all="ignore"):
             rot = rotated(parent, child, c_left, lv, rv, False, cv).astype(np.float32)
             wr = written(parent, child, c_left, lv, rv, cv).astype(np.float32)
-        d = ulps(rot, wr)
+        d = ulp_distances(rot, wr)
         form = f"{parent}(C, {child}(l, r))" if c_left else f"{parent}({child}(l, r), C)"
         print(f"{form:58s} {np.count_nonzero(d) / n:.1%} differ, at most {d.max()} ulps")
 

@@ -28,6 +28,7 @@ os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
 import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 from tensorflow.core.protobuf import config_pb2, rewriter_config_pb2  # noqa: E402
+from tfmc_results import ulp_distances  # noqa: E402
 
 v1 = tf.compat.v1
 OFF = rewriter_config_pb2.RewriterConfig.OFF
@@ -66,13 +67,6 @@ def differing(a, b):
     return {k: int(np.sum(a[k] != b[k])) for k in a if np.any(a[k] != b[k])}
 
 
-def ulp_distance(a, b):
-    def ordered(x):
-        i = x.view(np.int32).astype(np.int64)
-        return np.where(i < 0, -(i & 0x7FFFFFFF), i)
-    return np.abs(ordered(a) - ordered(b))
-
-
 def main():
     written = adam_step(lambda r: setattr(r, "disable_meta_optimizer", True))
     print("default session:", differing(written, adam_step(lambda r: None)))
@@ -85,7 +79,7 @@ def main():
               np.float32(0.1), np.float32(3.7)]:
         g = rng.standard_normal(10**6).astype(np.float32) * (
             np.float32(10) ** rng.integers(-3, 4, 10**6).astype(np.float32))
-        u = ulp_distance((g * g) * c, g * (c * g))
+        u = ulp_distances((g * g) * c, g * (c * g))
         print(f"c = {c}: largest distance {u.max()} ulps, {np.mean(u > 0):.3f} of elements differ")
 
 

@@ -6,6 +6,9 @@ prints for it, and tensor_key makes the key of an array. Keys compare floats by 
 their own dtype, every NaN as one value; a text that is not a concrete tensor (a term,
 `Error(uninitialized)`) is its own key ("text", TEXT).
 
+Distances: ulp_distances gives how many units in the last place apart two float arrays are,
+element by element.
+
 Runs: read_args reads a NAME.args file, options picks a flag's values. Outcomes (FORMAT.md,
 "The JSON result"): tfmc_check runs `tfmc check ... --json` and gives its
 outcomes as dicts of keys; print_figures prints a check's line of the figures table.
@@ -78,6 +81,19 @@ def format_value(array):
     name = NAMES[array.dtype]
     shape = "" if array.ndim == 0 else "[" + ",".join(str(d) for d in array.shape) + "]"
     return f"{name}{shape}{{{', '.join(format_element(x) for x in array.reshape(-1))}}}"
+
+
+def ulp_distances(a, b):
+    """The distance of each element of f32 or f64 array a from b's in units in the last place
+    (its bits as integers ordered as the floats they are; -0 and +0 are 0 apart)."""
+    bits = {np.dtype(np.float32): np.int32, np.dtype(np.float64): np.int64}[np.asarray(a).dtype]
+    total = np.iinfo(bits).min
+
+    def ordered(x):
+        i = np.asarray(x).view(bits).astype(np.int64)
+        return np.where(i < 0, total - i, i)
+
+    return np.abs(ordered(a) - ordered(b))
 
 
 def read_args(path):
