@@ -194,16 +194,10 @@ EvalResult kernel(Op<BuiltinOp::Split>, Args args, const OpAttrs& attrs) {
 
 // Sum(x) {axis} or Sum(x, axes), and the same forms of Mean and Prod.
 EvalResult reduce_kernel(Args args, const OpAttrs& attrs, Reduction reduction) {
-  if (args.size() == 1) {
-    std::optional<std::vector<std::int64_t>> axes;
-    if (attrs.axis) axes = std::vector<std::int64_t>{*attrs.axis};
-    return reduce_axes(*args[0], axes, attrs.keep_dims, reduction);
-  }
   if (args[0]->dtype == DType::Bool) return ErrorKind::Type;
-  auto axes = integers(*args[1], 1);
+  auto axes = reduction_axes(args, attrs);
   if (auto* e = std::get_if<ErrorKind>(&axes)) return *e;
-  return reduce_axes(*args[0], std::get<std::vector<std::int64_t>>(axes), attrs.keep_dims,
-                     reduction);
+  return reduce_axes(*args[0], std::get<0>(axes), attrs.keep_dims, reduction);
 }
 
 EvalResult kernel(Op<BuiltinOp::Sum>, Args args, const OpAttrs& attrs) {

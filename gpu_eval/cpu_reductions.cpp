@@ -3,6 +3,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "gpu_eval/cpu_tf_ops.h"
 #include "gpu_eval/element_kernels.h"
 #include "gpu_eval/reduction_order.h"
 
@@ -18,8 +19,8 @@ std::vector<T> elements(const Tensor& a) {
 
 // Sum's order: runs split when long (reduction_order.h).
 template <class T>
-order::EigenOrder<T, T (*)(T, T)> sum_order() {
-  return order::EigenOrder<T, T (*)(T, T)>(&kernels::add<T>, T{0}, true);
+order::EigenOrder<T, order::Plus<T>> sum_order() {
+  return order::EigenOrder<T, order::Plus<T>>(order::Plus<T>{}, T{0}, true);
 }
 
 // Sum or Prod of a non-empty tensor in TensorFlow's order.
@@ -27,7 +28,7 @@ template <class T>
 std::vector<T> reduce_terms(const std::vector<T>& x, const Shape& shape,
                             const std::vector<bool>& reduced, bool product) {
   if (product) {
-    const order::EigenOrder<T, T (*)(T, T)> order(&kernels::mul<T>, T{1}, false);
+    const order::EigenOrder<T, order::Times<T>> order(order::Times<T>{}, T{1}, false);
     return order::reduce_in_order(x, shape, reduced, order);
   }
   return order::reduce_in_order(x, shape, reduced, sum_order<T>());
@@ -94,20 +95,40 @@ EvalResult bias_add_grad(const Tensor& x, bool channels_first) {
   });
 }
 
-EvalResult reduce_axes(const Tensor& a, std::optional<std::vector<std::int64_t>> axes,
-                       bool keep_dims, Reduction reduction) {
-  if (a.dtype == DType::Bool) return ErrorKind::Type;
-  const std::size_t rank = a.shape.size();
-  std::vector<bool> reduced(rank, !axes.has_value());
+std::variant<std::optional<std::vector<std::int64_t>>, ErrorKind> reduction_axes(
+    std::span<const Tensor* const> args, const OpAttrs& attrs) {
+  if (args.size() == 1) {
+    if (!attrs.axis) return std::optional<std::vector<std::int64_t>>{};
+    return std::optional<std::vector<std::int64_t>>{std::vector<std::int64_t>{*attrs.axis}};
+  }
+  auto axes = integers(*args[1], 1);
+  if (auto* e = std::get_if<ErrorKind>(&axes)) return *e;
+  return std::optional<std::vector<std::int64_t>>{std::get<std::vector<std::int64_t>>(axes)};
+}
+
+std::optional<ReducedAxes> reduced_axes(const Shape& shape,
+                                        const std::optional<std::vector<std::int64_t>>& axes,
+                                        bool keep_dims) {
+  const std::size_t rank = shape.size();
+  ReducedAxes r{std::vector<bool>(rank, !axes.has_value()), {}};
   for (std::int64_t written : axes.value_or(std::vector<std::int64_t>{})) {
     const std::optional<std::size_t> axis = normalize_axis(written, rank);
-    if (!axis || reduced[*axis]) return ErrorKind::Shape;
-    reduced[*axis] = true;
+    if (!axis || r.reduced[*axis]) return std::nullopt;
+    r.reduced[*axis] = true;
   }
-  Shape shape;
   for (std::size_t d = 0; d < rank; ++d) {
-    if (!reduced[d] || keep_dims) shape.push_back(reduced[d] ? 1 : a.shape[d]);
+    if (!r.reduced[d] || keep_dims) r.shape.push_back(r.reduced[d] ? 1 : shape[d]);
   }
+  return r;
+}
+
+EvalResult reduce_axes(const Tensor& a, const std::optional<std::vector<std::int64_t>>& axes,
+                       bool keep_dims, Reduction reduction) {
+  if (a.dtype == DType::Bool) return ErrorKind::Type;
+  const std::optional<ReducedAxes> r = reduced_axes(a.shape, axes, keep_dims);
+  if (!r) return ErrorKind::Shape;
+  const std::vector<bool>& reduced = r->reduced;
+  const Shape& shape = r->shape;
   return visit_numeric(a.dtype, [&]<class T>(std::type_identity<T>) {
     Tensor out = make_tensor(a.dtype, shape);
     if (out.size() == 0) return single(std::move(out));

@@ -11,6 +11,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <variant>
 #include <vector>
 
 #include "gpu_eval/cpu_tensor_access.h"
@@ -24,8 +26,24 @@ enum class Reduction { Sum, Prod, Mean };
 // dimensions with size 1. An empty reduction gives 0 (Sum), 1 (Prod), NaN (float Mean) or 0
 // (integer Mean); a Mean divides the Sum by the number of terms, integers summed in i64 and
 // divided truncating toward zero.
-EvalResult reduce_axes(const Tensor& a, std::optional<std::vector<std::int64_t>> axes,
+EvalResult reduce_axes(const Tensor& a, const std::optional<std::vector<std::int64_t>>& axes,
                        bool keep_dims, Reduction reduction);
+
+// The axes of Sum(x) {axis} or Sum(x, axes) (Mean's and Prod's forms are the same): the axis
+// attribute, or the values of the second argument (a scalar or vector of integers, else its
+// error); nullopt for every axis.
+std::variant<std::optional<std::vector<std::int64_t>>, ErrorKind> reduction_axes(
+    std::span<const Tensor* const> args, const OpAttrs& attrs);
+
+// Which dimensions of `shape` a reduction over `axes` (as reduce_axes reads them) reduces, and
+// its result's shape; nullopt where reduce_axes gives Error(shape).
+struct ReducedAxes {
+  std::vector<bool> reduced;
+  Shape shape;
+};
+std::optional<ReducedAxes> reduced_axes(const Shape& shape,
+                                        const std::optional<std::vector<std::int64_t>>& axes,
+                                        bool keep_dims);
 
 // TensorFlow's BiasAddGrad: the sum over every dimension but the channel one, the last (NHWC)
 // or, with `channels_first` (NCHW) and rank 3 or more, dimension 1; a rank below 2 is

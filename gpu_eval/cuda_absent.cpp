@@ -32,6 +32,10 @@ bool convolution_batch(const BatchOperands&, const conv::Geometry&, std::span<Te
   return false;
 }
 
+bool reduction_batch(BuiltinOp, const order::Layout&, const BatchOperands&, std::span<Tensor>) {
+  return false;
+}
+
 bool concat(const cpu::BlockPlan&, std::span<const Tensor* const>, Tensor&) { return false; }
 
 bool split(const cpu::BlockPlan&, const Tensor&, std::vector<Tensor>&) { return false; }

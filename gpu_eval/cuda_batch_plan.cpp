@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "gpu_eval/cpu_convolution.h"
+#include "gpu_eval/cpu_reductions.h"
 #include "gpu_eval/cuda_device.h"
 #include "gpu_eval/element_kernels.h"
 
@@ -111,6 +112,30 @@ std::optional<DeviceCall> convolution_call(BuiltinOp op, const OpAttrs& attrs, c
   return call;
 }
 
+// Sum, Mean and Prod of a non-empty f32 tensor where cpu::reduce_axes computes one, over
+// axes that leave a shape TensorFlow reduces in place (reduction_order.h layout_of): a
+// transposed reduction, and one that reduces nothing, stay on the CPU, as do other dtypes.
+std::optional<DeviceCall> reduction_call(const OpAttrs& attrs,
+                                         std::span<const Tensor* const> args) {
+  const Tensor& a = *args[0];
+  if (a.dtype != DType::F32 || a.size() == 0) return std::nullopt;
+  auto axes = cpu::reduction_axes(args, attrs);
+  if (std::holds_alternative<ErrorKind>(axes)) return std::nullopt;
+  std::optional<cpu::ReducedAxes> reduced =
+      cpu::reduced_axes(a.shape, std::get<0>(axes), attrs.keep_dims);
+  if (!reduced) return std::nullopt;
+  std::optional<order::Layout> layout =
+      order::layout_of(order::merge_dimensions(a.shape, reduced->reduced));
+  if (!layout) return std::nullopt;
+  DeviceCall call;
+  call.kernel = DeviceKernel::Reduction;
+  call.operand_dtype = call.result_dtype = DType::F32;
+  call.result_shape = std::move(reduced->shape);
+  call.reduction = *layout;
+  call.work = a.size();
+  return call;
+}
+
 // A Concat or Split: its work is the elements its results hold (Concat's one, Split's all).
 std::optional<DeviceCall> copy_call(DeviceKernel kernel,
                                     const std::variant<cpu::BlockPlan, ErrorKind>& plan,
@@ -125,8 +150,9 @@ std::optional<DeviceCall> copy_call(DeviceKernel kernel,
   return call;
 }
 
-// Calls that may share a launch: one op, the same attributes that reach the kernel, and the
-// same operand dtypes and shapes.
+// Calls that may share a launch: one op, the same attributes that reach the kernel, the same
+// operand dtypes and shapes, and the same result shape and reduction layout (which a
+// reduction's axes argument sets by its values).
 struct LaunchKey {
   BuiltinOp op;
   DType to;
@@ -141,11 +167,13 @@ struct LaunchKey {
   std::vector<std::int64_t> explicit_paddings;
   std::vector<DType> dtypes;
   std::vector<Shape> shapes;
+  Shape result_shape;
+  std::vector<std::int64_t> reduction;
 
   auto operator<=>(const LaunchKey&) const = default;
 };
 
-LaunchKey launch_key(const EvalRequest& r) {
+LaunchKey launch_key(const EvalRequest& r, const DeviceCall& call) {
   const ConvWindow& w = r.attrs.window;
   LaunchKey key{r.op,
                 r.attrs.to,
@@ -159,12 +187,24 @@ LaunchKey launch_key(const EvalRequest& r) {
                 w.dilations,
                 w.explicit_paddings,
                 {},
+                {},
+                call.result_shape,
                 {}};
   for (const Tensor* t : r.args) {
     key.dtypes.push_back(t->dtype);
     key.shapes.push_back(t->shape);
   }
+  if (call.kernel == DeviceKernel::Reduction) {
+    const order::Layout& l = call.reduction;
+    key.reduction = {static_cast<std::int64_t>(l.form), l.dims[0], l.dims[1], l.dims[2]};
+  }
   return key;
+}
+
+// The arguments a call uploads: all but a reduction's axes.
+std::span<const Tensor* const> uploaded(const DeviceCall& call, const EvalRequest& r) {
+  const std::span<const Tensor* const> args = r.args;
+  return call.kernel == DeviceKernel::Reduction ? args.first(1) : args;
 }
 
 // Adds request `index` to `group`, its operands each entered once.
@@ -175,16 +215,17 @@ void add_item(BatchGroup& group, std::unordered_map<const Tensor*, std::int32_t>
     if (added) group.operands.push_back(t);
     return it->second;
   };
+  const std::span<const Tensor* const> args = uploaded(group.call, r);
   group.requests.push_back(index);
-  group.first.push_back(operand(r.args[0]));
-  if (r.args.size() == 2) group.second.push_back(operand(r.args[1]));
+  group.first.push_back(operand(args[0]));
+  if (args.size() == 2) group.second.push_back(operand(args[1]));
 }
 
 // The device memory a call adds to a group, its result and its operands counted in full.
 std::size_t item_bytes(const DeviceCall& call, const EvalRequest& r) {
   std::size_t bytes =
       static_cast<std::size_t>(element_count(call.result_shape)) * dtype_size(call.result_dtype);
-  for (const Tensor* t : r.args) bytes += t->bytes.size();
+  for (const Tensor* t : uploaded(call, r)) bytes += t->bytes.size();
   return bytes;
 }
 
@@ -205,6 +246,8 @@ std::int64_t DeviceThresholds::of(DeviceKernel kernel) const {
       return batch_matmul;
     case DeviceKernel::Convolution:
       return convolution;
+    case DeviceKernel::Reduction:
+      return reduction;
   }
   return copy;
 }
@@ -238,6 +281,10 @@ std::optional<DeviceCall> device_call(BuiltinOp op, const OpAttrs& attrs,
   if ((op == BuiltinOp::Conv2D || op == BuiltinOp::DepthwiseConv2dNative) && args.size() == 2) {
     return convolution_call(op, attrs, *args[0], *args[1]);
   }
+  if ((op == BuiltinOp::Sum || op == BuiltinOp::Mean || op == BuiltinOp::Prod) &&
+      (args.size() == 1 || args.size() == 2)) {
+    return reduction_call(attrs, args);
+  }
   if (op == BuiltinOp::Concat && args.size() >= 2) {
     return copy_call(DeviceKernel::Concat, cpu::plan_concat(args, attrs.axis), args[0]->dtype);
   }
@@ -270,7 +317,7 @@ BatchPlan plan_batch(std::span<const EvalRequest> requests, const DeviceThreshol
       }
       continue;
     }
-    const auto [it, added] = key_index.emplace(launch_key(r), forms.size());
+    const auto [it, added] = key_index.emplace(launch_key(r, *call), forms.size());
     if (added) {
       members.emplace_back();
       work.push_back(0);

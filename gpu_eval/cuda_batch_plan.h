@@ -7,12 +7,13 @@
 // kernel is left to the CPU (cuda_evaluator.h says why).
 //
 // plan_batch groups the calls of the batched kernels (element-wise binary, element-wise unary,
-// MatMul, BatchMatMulV2, Conv2D and DepthwiseConv2dNative) by launch: calls of one op with the same
-// attributes, operand dtypes and shapes share one kernel launch, their distinct operand tensors
-// uploaded once. A group goes to the device when its work (below) reaches the family's threshold,
-// so many small calls of one shape can go together where one alone would not. No call of a batch
-// needs another's result (the explorer batches calls whose arguments exist already: function.h), so
-// the groups are independent.
+// MatMul, BatchMatMulV2, Conv2D and DepthwiseConv2dNative, the f32 reductions Sum, Mean and Prod
+// whose merged shape TensorFlow reduces in place: reduction_order.h's layout_of) by launch: calls
+// of one op with the same attributes, operand dtypes and shapes share one kernel launch, their
+// distinct operand tensors uploaded once. A group goes to the device when its work (below) reaches
+// the family's threshold, so many small calls of one shape can go together where one alone would
+// not. No call of a batch needs another's result (the explorer batches calls whose arguments exist
+// already: function.h), so the groups are independent.
 #pragma once
 
 #include <cstddef>
@@ -25,11 +26,13 @@
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/evaluator.h"
+#include "gpu_eval/reduction_order.h"
 
 namespace tfmc::eval::cuda {
 
 // The device kernel families: the batched ones, and the byte copies run one call at a time.
-// Convolution is the forward Conv2D, the depthwise form included, in NHWC.
+// Convolution is the forward Conv2D, the depthwise form included, in NHWC; Reduction is Sum,
+// Mean and Prod.
 enum class DeviceKernel : std::uint8_t {
   Binary,
   Unary,
@@ -37,13 +40,15 @@ enum class DeviceKernel : std::uint8_t {
   Concat,
   Split,
   BatchMatMul,
-  Convolution
+  Convolution,
+  Reduction
 };
 
 // The least work of a group (or a copy) that goes to the device, per family. The work of a call
 // is its result's element count, except MatMul's (m x k x n multiply-adds), BatchMatMul's (the
 // slices times m x k x n) and Convolution's (the result's elements times the filter's
-// height x width x input channels per group, the padding's products counted). --eval gpu uses all
+// height x width x input channels per group, the padding's products counted) and Reduction's (the
+// operand's elements). --eval gpu uses all
 // zeros (every call the device takes); --eval auto the measured figures (evaluator_choice.h).
 struct DeviceThresholds {
   std::int64_t binary = 0;
@@ -52,6 +57,7 @@ struct DeviceThresholds {
   std::int64_t copy = 0;  // Concat and Split
   std::int64_t batch_matmul = 0;
   std::int64_t convolution = 0;
+  std::int64_t reduction = 0;
 
   std::int64_t of(DeviceKernel kernel) const;
 };
@@ -61,11 +67,12 @@ struct DeviceCall {
   DeviceKernel kernel = DeviceKernel::Binary;
   DType operand_dtype = DType::F32;
   DType result_dtype = DType::F32;
-  cpu::Shape result_shape;            // Binary, Unary, MatMul, BatchMatMul, Convolution
+  cpu::Shape result_shape;            // every batched kernel
   cpu::Broadcast broadcast;           // Binary; BatchMatMul: of the batch dimensions
   std::int64_t m = 0, k = 0, n = 0;   // MatMul, BatchMatMul: an m x k times k x n product
   bool adj_x = false, adj_y = false;  // BatchMatMul
   conv::Geometry geometry;            // Convolution
+  order::Layout reduction;            // Reduction
   cpu::BlockPlan blocks;              // Concat, Split
   std::int64_t work = 0;
 };
@@ -75,7 +82,8 @@ std::optional<DeviceCall> device_call(BuiltinOp op, const OpAttrs& attrs,
                                       std::span<const Tensor* const> args);
 
 // One launch: `requests` (indexes into the batch, in batch order) run as `call` says (their
-// common form); item i reads operands[first[i]] and, for Binary and MatMul, operands[second[i]].
+// common form); item i reads operands[first[i]] and, for the kernels of two operands,
+// operands[second[i]] (a reduction's axes argument is in its layout, never uploaded).
 struct BatchGroup {
   DeviceCall call;
   BuiltinOp op = BuiltinOp::Add;

@@ -25,6 +25,7 @@
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/evaluator.h"
+#include "gpu_eval/reduction_order.h"
 
 namespace tfmc::eval::cuda {
 
@@ -104,6 +105,12 @@ bool batch_matmul_batch(const BatchOperands& in, const cpu::Broadcast& batch, st
 // operand) and filter (second) of geometry `g`: each element of outs[i] is conv_geometry.h's
 // forward_sum. Never faults.
 bool convolution_batch(const BatchOperands& in, const conv::Geometry& g, std::span<Tensor> outs);
+
+// Sum, Mean or Prod (`op`) of an f32 operand laid out as `layout` (reduction_order.h): each
+// element of outs[i] is reduction_order.h's reduce_element in TensorFlow's order, the CPU
+// backend's, a Mean's sum then divided by the number of terms. Never faults.
+bool reduction_batch(BuiltinOp op, const order::Layout& layout, const BatchOperands& in,
+                     std::span<Tensor> outs);
 
 // Concat of `args` into `out`, and Split of `a` into `outs`, by the CPU backend's block plan
 // (cpu_shape_ops.h): bytes moved, nothing computed.

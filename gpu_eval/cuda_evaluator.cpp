@@ -37,6 +37,9 @@ std::optional<std::vector<EvalResult>> CudaEvaluator::run_group(const cuda::Batc
     case cuda::DeviceKernel::Convolution:
       ran = cuda::convolution_batch(in, call.geometry, outs);
       break;
+    case cuda::DeviceKernel::Reduction:
+      ran = cuda::reduction_batch(group.op, call.reduction, in, outs);
+      break;
     case cuda::DeviceKernel::Concat:
     case cuda::DeviceKernel::Split:
       break;  // never grouped: run_copy

@@ -16,7 +16,8 @@ enum class EvalBackend { Cpu, Gpu, Auto };
 // `auto` sends a call to the device when its work reaches these (cuda_batch_plan.h): the
 // crossovers tools/bench/threshold_bench.cpp measured on an NVIDIA H200 against one core of its
 // host (a 16-core Xeon virtual machine), copies included, where the device was faster from
-// that size on, as one call and as a batch of 64 (tools/bench/README.md has the table). Concat
+// that size on, as one call and as a batch of 64 (tools/bench/README.md has the table; the
+// reduction's is the larger of its two families', rows and columns). Concat
 // and Split never won there (a copy of 16M f32 elements: 42 ms on the CPU, 47 ms on the device),
 // so auto leaves them to the CPU.
 inline constexpr cuda::DeviceThresholds kAutoThresholds{
@@ -26,6 +27,7 @@ inline constexpr cuda::DeviceThresholds kAutoThresholds{
     .copy = std::numeric_limits<std::int64_t>::max(),
     .batch_matmul = std::int64_t{1} << 21,  // 8 slices of 64 x 64 x 64
     .convolution = 2359296,                 // 16 x 16 x 32 outputs, 3 x 3 x 32 taps each
+    .reduction = std::int64_t{1} << 20,     // Sum over rows of 256; columns won from 1 << 16
 };
 
 // Cpu: the CPU backend. Gpu: the CUDA backend for every call it covers, in batches (the caller

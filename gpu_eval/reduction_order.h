@@ -20,12 +20,18 @@
 //   dimension and there are at least 16 terms, four accumulators take terms 0, 4, 8... / 1, 5,
 //   9... up to the last whole group of four, are added acc0 + acc1 + acc2 + acc3, and the rest
 //   follow one by one; otherwise all terms one by one from the identity.
+//
+// The CPU backend and the CUDA backend's reduction kernel (cuda_reduction.cu) both compute
+// through this file, so their bits agree: a leaf's four accumulators of kLanes lanes are
+// 4 x kLanes independent chains (chain c takes terms c, c + 4 kLanes, ...), which the host
+// folds together and a device warp folds one chain per lane, before one finish() combines them.
 #pragma once
 
-#include <algorithm>
-#include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
+
+#include "gpu_eval/element_kernels.h"
 
 namespace tfmc::eval::order {
 
@@ -33,17 +39,32 @@ namespace tfmc::eval::order {
 template <class T>
 inline constexpr std::int64_t kLanes = static_cast<std::int64_t>(32 / sizeof(T));
 
+// A leaf's independent chains: four accumulators of kLanes lanes.
+template <class T>
+inline constexpr std::int64_t kChains = 4 * kLanes<T>;
+
 // Runs longer than this many packets split in two before reaching a leaf.
 inline constexpr std::int64_t kLeafPackets = 1024;
+
+// The operations as function objects, which the device can call (a host function pointer it
+// cannot).
+template <class T>
+struct Plus {
+  TFMC_HOST_DEVICE T operator()(T a, T b) const { return kernels::add<T>(a, b); }
+};
+template <class T>
+struct Times {
+  TFMC_HOST_DEVICE T operator()(T a, T b) const { return kernels::mul<T>(a, b); }
+};
 
 template <class T, class Op>
 class EigenOrder {
  public:
-  EigenOrder(Op op, T identity, bool split_long_runs)
+  TFMC_HOST_DEVICE EigenOrder(Op op, T identity, bool split_long_runs)
       : op_(op), identity_(identity), split_long_runs_(split_long_runs) {}
 
   // The reduction of x[first .. first + n).
-  T run(const T* x, std::int64_t first, std::int64_t n) const {
+  TFMC_HOST_DEVICE T run(const T* x, std::int64_t first, std::int64_t n) const {
     return run_terms(first, n, [x](std::int64_t i, bool) { return x[i]; });
   }
 
@@ -51,25 +72,77 @@ class EigenOrder {
   // term(i, in_packet) is term i as Eigen evaluates it when it reads i in a whole packet of
   // its leaf (in_packet) or one by one after the leaf's last whole packet.
   template <class Term>
-  T run_terms(std::int64_t first, std::int64_t n, const Term& term) const {
+  TFMC_HOST_DEVICE T run_terms(std::int64_t first, std::int64_t n, const Term& term) const {
+    return split_run(first, n, [&](std::int64_t f, std::int64_t m) { return leaf(f, m, term); });
+  }
+
+  // The run's split into leaves and their combination, each leaf's value leaf(first, n):
+  // the leaf below on the host, a warp's on the device.
+  template <class Leaf>
+  TFMC_HOST_DEVICE T split_run(std::int64_t first, std::int64_t n, const Leaf& leaf) const {
     constexpr std::int64_t P = kLanes<T>;
-    if (!split_long_runs_ || n <= P * kLeafPackets) return leaf(first, n, term);
+    if (!split_long_runs_ || n <= P * kLeafPackets) return leaf(first, n);
     const std::int64_t split = P * ceil_div(first + ceil_div(n, 2), P);
-    const std::int64_t left = std::min(split - first, n);
-    T acc = op_(identity_, run_terms(first, left, term));
-    if (left < n) acc = op_(acc, run_terms(split, n - left, term));
+    const std::int64_t left = split - first < n ? split - first : n;
+    T acc = op_(identity_, split_run(first, left, leaf));
+    if (left < n) acc = op_(acc, split_run(split, n - left, leaf));
     return acc;
+  }
+
+  // The leaf of terms first .. first + n - 1.
+  template <class Term>
+  TFMC_HOST_DEVICE T leaf(std::int64_t first, std::int64_t n, const Term& term) const {
+    T chains[kChains<T>];
+    fold_chains(first, n, term, 0, kChains<T>, chains);
+    return finish(chains, first, n, term);
+  }
+
+  // Chains [begin, end) of that leaf into chains[0 .. end - begin): chain c is the fold from
+  // the identity of terms first + c + g x kChains over the leaf's whole groups of four packets.
+  template <class Term>
+  TFMC_HOST_DEVICE void fold_chains(std::int64_t first, std::int64_t n, const Term& term,
+                                    std::int64_t begin, std::int64_t end, T* chains) const {
+    for (std::int64_t c = begin; c < end; ++c) chains[c - begin] = identity_;
+    for (std::int64_t start = 0; start + kChains<T> <= n; start += kChains<T>) {
+      for (std::int64_t c = begin; c < end; ++c) {
+        chains[c - begin] = op_(chains[c - begin], term(first + start + c, true));
+      }
+    }
+  }
+
+  // The leaf's value from all its chains: the four accumulators added lane-wise, the whole
+  // packets after them, the terms after the last whole packet, the lanes pairwise.
+  template <class Term>
+  TFMC_HOST_DEVICE T finish(const T* chains, std::int64_t first, std::int64_t n,
+                            const Term& term) const {
+    constexpr std::int64_t P = kLanes<T>;
+    T acc[P];
+    for (std::int64_t l = 0; l < P; ++l) acc[l] = identity_;
+    std::int64_t start = n / kChains<T> * kChains<T>;
+    if (start > 0) {
+      for (std::int64_t l = 0; l < P; ++l) {
+        acc[l] = op_(op_(op_(chains[l], chains[P + l]), chains[2 * P + l]), chains[3 * P + l]);
+      }
+    }
+    for (; start + P <= n; start += P) {
+      for (std::int64_t l = 0; l < P; ++l) acc[l] = op_(acc[l], term(first + start + l, true));
+    }
+    T tail = identity_;
+    for (; start < n; ++start) tail = op_(tail, term(first + start, false));
+    for (std::int64_t width = P; width > 1; width /= 2) {
+      for (std::int64_t l = 0; l < width / 2; ++l) acc[l] = op_(acc[l], acc[l + width / 2]);
+    }
+    return op_(tail, acc[0]);
   }
 
   // The reduction of x[base + k * stride], k < count, for a result element that is
   // (`in_packet`) or is not in a whole packet of results within one row of results.
-  T column(const T* x, std::int64_t base, std::int64_t stride, std::int64_t count,
-           bool in_packet) const {
+  TFMC_HOST_DEVICE T column(const T* x, std::int64_t base, std::int64_t stride, std::int64_t count,
+                            bool in_packet) const {
     std::int64_t k = 0;
     T acc = identity_;
     if (in_packet && count >= 16) {
-      std::array<T, 4> part;
-      part.fill(identity_);
+      T part[4] = {identity_, identity_, identity_, identity_};
       for (; k + 4 <= count; k += 4) {
         for (std::int64_t p = 0; p < 4; ++p) part[p] = op_(part[p], x[base + (k + p) * stride]);
       }
@@ -79,44 +152,12 @@ class EigenOrder {
     return acc;
   }
 
-  T identity() const { return identity_; }
-  T combine(T a, T b) const { return op_(a, b); }
+  TFMC_HOST_DEVICE T identity() const { return identity_; }
+  TFMC_HOST_DEVICE T combine(T a, T b) const { return op_(a, b); }
 
  private:
-  using Packet = std::array<T, kLanes<T>>;
-
-  static std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
-  template <class Term>
-  void add_packet(Packet& acc, std::int64_t first, const Term& term) const {
-    for (std::size_t l = 0; l < acc.size(); ++l)
-      acc[l] = op_(acc[l], term(first + static_cast<std::int64_t>(l), true));
-  }
-
-  template <class Term>
-  T leaf(std::int64_t first, std::int64_t n, const Term& term) const {
-    constexpr std::int64_t P = kLanes<T>;
-    Packet acc;
-    acc.fill(identity_);
-    std::int64_t start = 0;
-    if (n >= 4 * P) {
-      std::array<Packet, 4> part;
-      for (Packet& p : part) p.fill(identity_);
-      for (; start + 4 * P <= n; start += 4 * P) {
-        for (std::int64_t p = 0; p < 4; ++p) add_packet(part[p], first + start + p * P, term);
-      }
-      acc = part[0];
-      for (std::int64_t p = 1; p < 4; ++p) {
-        for (std::size_t l = 0; l < acc.size(); ++l) acc[l] = op_(acc[l], part[p][l]);
-      }
-    }
-    for (; start + P <= n; start += P) add_packet(acc, first + start, term);
-    T tail = identity_;
-    for (; start < n; ++start) tail = op_(tail, term(first + start, false));
-    for (std::size_t width = acc.size(); width > 1; width /= 2) {
-      for (std::size_t l = 0; l < width / 2; ++l) acc[l] = op_(acc[l], acc[l + width / 2]);
-    }
-    return op_(tail, acc[0]);
+  TFMC_HOST_DEVICE static std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+    return (a + b - 1) / b;
   }
 
   Op op_;
@@ -152,6 +193,79 @@ inline MergedShape merge_dimensions(const std::vector<std::int64_t>& shape,
   return m;
 }
 
+// Where a result element of a reduction takes its terms, for the merged shapes TensorFlow
+// reduces in place (layout_of), as three sizes:
+// - Rows {rows, terms, 1}: [reduced] (one row) or [kept, reduced]; result o is the run of
+//   x[o x terms ..];
+// - Columns {outer, count, inner}: [reduced, kept] (outer 1) or [kept, reduced, kept]; result o
+//   is a column of `count` terms `inner` apart;
+// - Planes {first, kept, last}: [reduced, kept, reduced]; result j adds x[i][j][k] one by one,
+//   the last dimension outside the first.
+struct Layout {
+  enum class Form : std::uint8_t { Rows, Columns, Planes };
+  Form form = Form::Rows;
+  std::int64_t dims[3] = {1, 0, 1};
+
+  TFMC_HOST_DEVICE std::int64_t results() const {
+    return form == Form::Rows ? dims[0] : form == Form::Columns ? dims[0] * dims[2] : dims[1];
+  }
+  TFMC_HOST_DEVICE std::int64_t terms() const {
+    return form == Form::Planes ? dims[0] * dims[2] : dims[1];
+  }
+};
+
+// The layout of a merged shape that reduces something, or nullopt when TensorFlow copies
+// (nothing reduced) or transposes it first (kept_then_reduced below).
+inline std::optional<Layout> layout_of(const MergedShape& m) {
+  const auto& d = m.dims;
+  const auto& r = m.reduced;
+  if (d.size() == 1 && r[0]) return Layout{Layout::Form::Rows, {1, d[0], 1}};
+  if (d.size() == 2) {
+    if (!r[0]) return Layout{Layout::Form::Rows, {d[0], d[1], 1}};
+    return Layout{Layout::Form::Columns, {1, d[0], d[1]}};
+  }
+  if (d.size() == 3) {
+    if (!r[0]) return Layout{Layout::Form::Columns, {d[0], d[1], d[2]}};
+    return Layout{Layout::Form::Planes, {d[0], d[1], d[2]}};
+  }
+  return std::nullopt;
+}
+
+// Result element o of the reduction of x laid out as `layout`, each leaf of a Rows run
+// computed by leaf(first, n).
+template <class T, class Op, class Leaf>
+TFMC_HOST_DEVICE T reduce_element(const EigenOrder<T, Op>& order, const Layout& layout, const T* x,
+                                  std::int64_t o, const Leaf& leaf) {
+  const std::int64_t* d = layout.dims;
+  switch (layout.form) {
+    case Layout::Form::Rows:
+      return order.split_run(o * d[1], d[1], leaf);
+    case Layout::Form::Columns: {
+      constexpr std::int64_t P = kLanes<T>;
+      const std::int64_t results = d[0] * d[2];
+      const std::int64_t packet_start = o - o % P;
+      const bool in_packet = o < results / P * P && packet_start % d[2] + P <= d[2];
+      return order.column(x, o / d[2] * d[1] * d[2] + o % d[2], d[2], d[1], in_packet);
+    }
+    case Layout::Form::Planes:
+      break;
+  }
+  T acc = order.identity();
+  for (std::int64_t k = 0; k < d[2]; ++k) {
+    for (std::int64_t i = 0; i < d[0]; ++i) acc = order.combine(acc, x[(i * d[1] + o) * d[2] + k]);
+  }
+  return acc;
+}
+
+// reduce_element with EigenOrder's own leaves over x.
+template <class T, class Op>
+TFMC_HOST_DEVICE T reduce_element(const EigenOrder<T, Op>& order, const Layout& layout, const T* x,
+                                  std::int64_t o) {
+  const auto term = [x](std::int64_t i, bool) { return x[i]; };
+  return reduce_element(order, layout, x, o,
+                        [&](std::int64_t f, std::int64_t n) { return order.leaf(f, n, term); });
+}
+
 // x (row-major, of m's dimensions) with its kept dimensions moved before its reduced ones,
 // each group in its own order.
 template <class T>
@@ -182,51 +296,29 @@ std::vector<T> kept_then_reduced(const std::vector<T>& x, const MergedShape& m) 
 
 // The reduction of the row-major tensor x of `shape` (no dimension 0) over the dimensions
 // flagged in `reduced`, as TensorFlow's reduction op dispatches it after merge_dimensions:
-// nothing reduced (or only size-1 dimensions) copies; one reduced dimension left is a run;
-// [kept, reduced] is a run per row; [reduced, kept] and [kept, reduced, kept] are columns;
-// [reduced, kept, reduced] loops the last dimension outside the first for each kept index;
+// nothing reduced (or only size-1 dimensions) copies; a shape with a layout reduces in place;
 // any other shape is transposed to kept-then-reduced order and reduced as rows.
 template <class T, class Op>
 std::vector<T> reduce_in_order(const std::vector<T>& x, const std::vector<std::int64_t>& shape,
                                const std::vector<bool>& reduced, const EigenOrder<T, Op>& order) {
   const MergedShape m = merge_dimensions(shape, reduced);
-  const auto& dims = m.dims;
-  if (std::find(m.reduced.begin(), m.reduced.end(), true) == m.reduced.end()) return x;
+  bool any = false;
+  for (bool r : m.reduced) any = any || r;
+  if (!any) return x;
   std::vector<T> out;
-  if (dims.size() == 1) {
-    out.push_back(order.run(x.data(), 0, dims[0]));
-  } else if (dims.size() == 2 && !m.reduced[0]) {
-    for (std::int64_t r = 0; r < dims[0]; ++r)
-      out.push_back(order.run(x.data(), r * dims[1], dims[1]));
-  } else if (dims.size() == 2 || (dims.size() == 3 && !m.reduced[0])) {
-    const bool middle = dims.size() == 3;
-    const std::int64_t outer = middle ? dims[0] : 1;
-    const std::int64_t count = middle ? dims[1] : dims[0];
-    const std::int64_t inner = middle ? dims[2] : dims[1];
-    const std::int64_t results = outer * inner;
-    constexpr std::int64_t P = kLanes<T>;
-    for (std::int64_t o = 0; o < results; ++o) {
-      const std::int64_t packet_start = o - o % P;
-      const bool in_packet = o < results / P * P && packet_start % inner + P <= inner;
-      out.push_back(
-          order.column(x.data(), o / inner * count * inner + o % inner, inner, count, in_packet));
-    }
-  } else if (dims.size() == 3) {
-    for (std::int64_t j = 0; j < dims[1]; ++j) {
-      T acc = order.identity();
-      for (std::int64_t k = 0; k < dims[2]; ++k) {
-        for (std::int64_t i = 0; i < dims[0]; ++i) {
-          acc = order.combine(acc, x[(i * dims[1] + j) * dims[2] + k]);
-        }
-      }
-      out.push_back(acc);
-    }
+  const std::optional<Layout> in_place = layout_of(m);
+  std::vector<T> moved;
+  Layout layout;
+  if (in_place) {
+    layout = *in_place;
   } else {
-    const std::vector<T> moved = kept_then_reduced(x, m);
-    const std::int64_t results = static_cast<std::int64_t>(moved.size()) / m.reduced_terms();
-    for (std::int64_t r = 0; r < results; ++r) {
-      out.push_back(order.run(moved.data(), r * m.reduced_terms(), m.reduced_terms()));
-    }
+    moved = kept_then_reduced(x, m);
+    layout.dims[1] = m.reduced_terms();
+    layout.dims[0] = static_cast<std::int64_t>(moved.size()) / layout.dims[1];
+  }
+  const T* terms = in_place ? x.data() : moved.data();
+  for (std::int64_t o = 0; o < layout.results(); ++o) {
+    out.push_back(reduce_element(order, layout, terms, o));
   }
   return out;
 }

@@ -51,7 +51,7 @@ TEST_CASE("plan_batch groups calls by launch and leaves the rest to the CPU", "[
       {BuiltinOp::MatMul, transposed_a(), {&a1, &w}},  // 3: another launch
       {BuiltinOp::Add, {}, {&d4, &d4}},                // 4: f64: CPU
       {BuiltinOp::Add, {}, {&v3, &v3}},                // 5: Add {3} group
-      {BuiltinOp::Sum, axis0, {&v4}},                  // 6: no device kernel: CPU
+      {BuiltinOp::Max, axis0, {&v4}},                  // 6: no device kernel: CPU
       {BuiltinOp::Add, {}, {&v4, &v3}},                // 7: shapes that do not broadcast: CPU
       {BuiltinOp::Concat, axis0, {&v4, &v3}},          // 8: a copy
       {BuiltinOp::MatMul, {}, {&w, &w}},               // 9: MatMul group, w once

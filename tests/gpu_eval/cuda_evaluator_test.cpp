@@ -221,16 +221,3 @@ TEST_CASE("auto sends only large launch groups to the device", "[cuda]") {
     tfmc::test::no_cuda_device("sending the large result to the device");
   }
 }
-
-TEST_CASE("reductions run on the CPU backend, in TensorFlow's order, even with a device",
-          "[cuda]") {
-  std::mt19937_64 rng(9);
-  CudaEvaluator every_size;
-  OpAttrs columns;
-  columns.axis = 0;
-  const Call sum{BuiltinOp::Sum, columns, {random_tensor(DType::F32, {300, 300}, rng)}};
-  CpuEvaluator cpu;
-  CHECK(same_result(run(every_size, sum), run(cpu, sum)));
-  CHECK(every_size.cpu_calls() == 1);
-  CHECK(every_size.device_calls() == 0);
-}

@@ -11,7 +11,10 @@
 // The families: binary (f32 Add, work = elements), unary (f32 Relu), matmul (f32 square
 // MatMul, work = n^3 multiply-adds), copy (f32 Concat of two halves along axis 0),
 // batch_matmul (f32 BatchMatMulV2 of 8 square slices, work = 8 n^3), convolution (f32 Conv2D,
-// SAME, of an [1, s, s, 32] input by a [3, 3, 32, 32] filter, work = s^2 x 9216).
+// SAME, of an [1, s, s, 32] input by a [3, 3, 32, 32] filter, work = s^2 x 9216), reduction
+// (f32 Sum over axis 1 of [w / 256, 256]: rows, a warp each on the device) and
+// reduction_columns (f32 Sum over axis 0 of [256, w / 256]: columns, a thread each), work = the
+// operand's elements; evaluator_choice.h's one reduction threshold is the larger crossover.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -117,6 +120,8 @@ int main(int argc, char** argv) {
   axis0.axis = 0;
   OpAttrs same;
   same.window.padding = ConvPadding::Same;
+  OpAttrs axis1;
+  axis1.axis = 1;
   const std::vector<Family> all = {
       {"binary",
        BuiltinOp::Add,
@@ -159,6 +164,16 @@ int main(int argc, char** argv) {
          return Shapes{{1, s, s, 32}, {3, 3, 32, 32}};
        },
        {9216 * 4, 9216 * 16, 9216 * 64, 9216 * 256, 9216 * 1024, 9216 * 4096, 9216 * 16384}},
+      {"reduction", BuiltinOp::Sum, axis1,
+       [](std::int64_t w) {
+         return Shapes{{w / 256, 256}};
+       },
+       powers_of_four(1 << 14, 1 << 24)},
+      {"reduction_columns", BuiltinOp::Sum, axis0,
+       [](std::int64_t w) {
+         return Shapes{{256, w / 256}};
+       },
+       powers_of_four(1 << 14, 1 << 24)},
   };
   std::vector<Family> families;
   for (const Family& f : all) {
@@ -170,7 +185,7 @@ int main(int argc, char** argv) {
     const Case warm = make_case(BuiltinOp::Add, {}, {{4}, {4}}, 1, rng);
     gpu.evaluate_batch(warm.requests);  // starts the CUDA runtime: not timed
   }
-  fmt::print("{:<12} {:>6} {:>12} {:>12} {:>12} {:>8} {:>6}\n", "family", "calls", "work", "cpu_s",
+  fmt::print("{:<17} {:>6} {:>12} {:>12} {:>12} {:>8} {:>6}\n", "family", "calls", "work", "cpu_s",
              "gpu_s", "ratio", "same");
   bool all_same = true;
   std::vector<std::string> thresholds;
@@ -184,7 +199,7 @@ int main(int argc, char** argv) {
         std::vector<EvalResult> on_cpu, on_gpu;
         const double cpu_s = median_seconds([&] { on_cpu = cpu.evaluate_batch(c.requests); });
         if (!device) {
-          fmt::print("{:<12} {:>6} {:>12} {:>12.6f} {:>12} {:>8} {:>6}\n", f.name, calls,
+          fmt::print("{:<17} {:>6} {:>12} {:>12.6f} {:>12} {:>8} {:>6}\n", f.name, calls,
                      each * calls, cpu_s, "-", "-", "-");
           continue;
         }
@@ -196,7 +211,7 @@ int main(int argc, char** argv) {
         }
         all_same = all_same && same;
         device_won = device_won && gpu_s < cpu_s;
-        fmt::print("{:<12} {:>6} {:>12} {:>12.6f} {:>12.6f} {:>8.2f} {:>6}\n", f.name, calls,
+        fmt::print("{:<17} {:>6} {:>12} {:>12.6f} {:>12.6f} {:>8.2f} {:>6}\n", f.name, calls,
                    each * calls, cpu_s, gpu_s, cpu_s / gpu_s, same ? "yes" : "NO");
       }
       if (!device_won) {

@@ -1,0 +1,228 @@
+// Sum, Mean and Prod on the CUDA backend: which calls plan_batch sends to the device and how it
+// groups them (by their axes' values, never uploading the axes), checked exactly everywhere;
+// the device warp's way of computing a leaf (one chain per lane, then one finish) against
+// EigenOrder's own leaf, on the host; and, on a device, that a batch of random reductions
+// (full, rows, columns, planes; runs long enough to split, tails, columns in and out of whole
+// packets; -0, infinities, NaN, subnormals) gives each call the CPU backend's result, bit for
+// bit.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "gpu_eval/cpu_evaluator.h"
+#include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/cuda_batch_plan.h"
+#include "gpu_eval/cuda_device.h"
+#include "gpu_eval/cuda_evaluator.h"
+#include "gpu_eval/cuda_required.h"
+#include "gpu_eval/random_tensors.h"
+#include "gpu_eval/reduction_order.h"
+#include "gpu_eval/same_results.h"
+
+namespace {
+
+using namespace tfmc::eval;
+using tfmc::test::random_tensor;
+using tfmc::test::Values;
+using Shape = std::vector<std::int64_t>;
+using Form = order::Layout::Form;
+
+Tensor i32_vector(const std::vector<std::int32_t>& values) {
+  Tensor t = cpu::make_tensor(DType::I32, {static_cast<std::int64_t>(values.size())});
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    cpu::store<std::int32_t>(t, static_cast<std::int64_t>(i), values[i]);
+  }
+  return t;
+}
+
+OpAttrs keeping(bool keep_dims) {
+  OpAttrs attrs;
+  attrs.keep_dims = keep_dims;
+  return attrs;
+}
+
+// Factors in [0.875, 1.125): products of thousands of them stay finite and round.
+Tensor near_one(const Shape& shape, std::mt19937_64& rng) {
+  std::uniform_real_distribution<float> factor(0.875f, 1.125f);
+  Tensor t = cpu::make_tensor(DType::F32, shape);
+  for (std::int64_t i = 0; i < t.size(); ++i) cpu::store<float>(t, i, factor(rng));
+  return t;
+}
+
+std::vector<float> floats(const Tensor& t) {
+  std::vector<float> out;
+  for (std::int64_t i = 0; i < t.size(); ++i) out.push_back(cpu::view<float>(t)[i]);
+  return out;
+}
+
+bool same_layout(const order::Layout& l, Form form, std::int64_t d0, std::int64_t d1,
+                 std::int64_t d2) {
+  return l.form == form && l.dims[0] == d0 && l.dims[1] == d1 && l.dims[2] == d2;
+}
+
+}  // namespace
+
+TEST_CASE("plan_batch groups reductions by their axes and leaves the rest to the CPU", "[cuda]") {
+  std::mt19937_64 rng(3);
+  const Tensor x = random_tensor(DType::F32, {4, 1, 6, 5}, rng);
+  const Tensor y = random_tensor(DType::F32, {4, 1, 6, 5}, rng);
+  const Tensor axes_2 = i32_vector({2});
+  const Tensor axes_2_again = i32_vector({-2});
+  const Tensor axes_03 = i32_vector({0, 3});
+  const Tensor axes_13 = i32_vector({1, 3});
+  const Tensor axes_twice = i32_vector({0, 0});
+  const Tensor axes_1 = i32_vector({1});
+  const Tensor x_i32 = random_tensor(DType::I32, {4, 6}, rng);
+  const Tensor x_f64 = random_tensor(DType::F64, {4, 6}, rng);
+  const Tensor empty = random_tensor(DType::F32, {0, 6}, rng);
+  const Tensor four_d = random_tensor(DType::F32, {2, 3, 4, 5}, rng);
+  OpAttrs axis0;
+  axis0.axis = 0;
+  const std::vector<EvalRequest> batch = {
+      {BuiltinOp::Sum, {}, {&x, &axes_2}},             // 0: [4 k, 6 r, 5 k]: Columns
+      {BuiltinOp::Sum, {}, {&y, &axes_2_again}},       // 1: the same axis written another way
+      {BuiltinOp::Sum, keeping(true), {&x, &axes_2}},  // 2: another result shape
+      {BuiltinOp::Sum, {}, {&x, &axes_03}},            // 3: [4 r, 6 k, 5 r]: Planes
+      {BuiltinOp::Mean, {}, {&x, &axes_13}},           // 4: [4 x 6 k, 5 r]: Rows
+      {BuiltinOp::Prod, {}, {&x}},                     // 5: everything: one row
+      {BuiltinOp::Sum, {}, {&x, &axes_twice}},         // 6: a repeated axis: the CPU's error
+      {BuiltinOp::Sum, {}, {&x, &axes_1}},             // 7: only a size-1 axis: a copy, CPU
+      {BuiltinOp::Sum, axis0, {&x_i32}},               // 8: i32: CPU
+      {BuiltinOp::Sum, axis0, {&x_f64}},               // 9: f64: CPU
+      {BuiltinOp::Sum, axis0, {&empty}},               // 10: no terms: CPU
+      {BuiltinOp::Sum, {}, {&four_d, &axes_13}},       // 11: [k, r, k, r]: transposed, CPU
+      {BuiltinOp::Mean, axis0, {&y}},                  // 12: [r, k]: Columns {1, 4, 30}
+  };
+  const cuda::BatchPlan plan = cuda::plan_batch(batch, {});
+  CHECK(plan.cpu == std::vector<std::size_t>{6, 7, 8, 9, 10, 11});
+  CHECK(plan.copies.empty());
+  REQUIRE(plan.groups.size() == 6);
+  const cuda::BatchGroup& middle = plan.groups[0];
+  CHECK(middle.requests == std::vector<std::size_t>{0, 1});
+  CHECK(middle.call.kernel == cuda::DeviceKernel::Reduction);
+  CHECK(middle.call.result_shape == Shape{4, 1, 5});
+  CHECK(same_layout(middle.call.reduction, Form::Columns, 4, 6, 5));
+  CHECK(middle.call.work == 120);
+  // The axes are in the layout: only the reduced tensors go up.
+  CHECK(middle.operands == std::vector<const Tensor*>{&x, &y});
+  CHECK(middle.first == std::vector<std::int32_t>{0, 1});
+  CHECK(middle.second.empty());
+  CHECK(plan.groups[1].requests == std::vector<std::size_t>{2});
+  CHECK(plan.groups[1].call.result_shape == Shape{4, 1, 1, 5});
+  CHECK(plan.groups[2].requests == std::vector<std::size_t>{3});
+  CHECK(same_layout(plan.groups[2].call.reduction, Form::Planes, 4, 6, 5));
+  CHECK(plan.groups[2].call.result_shape == Shape{1, 6});
+  // Axis 1 has size 1, so 4 and 6 merge into 24 kept.
+  CHECK(plan.groups[3].requests == std::vector<std::size_t>{4});
+  CHECK(plan.groups[3].op == BuiltinOp::Mean);
+  CHECK(same_layout(plan.groups[3].call.reduction, Form::Rows, 24, 5, 1));
+  CHECK(plan.groups[3].call.result_shape == Shape{4, 6});
+  CHECK(plan.groups[4].requests == std::vector<std::size_t>{5});
+  CHECK(same_layout(plan.groups[4].call.reduction, Form::Rows, 1, 120, 1));
+  CHECK(plan.groups[4].call.result_shape == Shape{});
+  CHECK(plan.groups[5].requests == std::vector<std::size_t>{12});
+  CHECK(same_layout(plan.groups[5].call.reduction, Form::Columns, 1, 4, 30));
+  // A reduction's work is its operand's elements.
+  const std::vector<EvalRequest> one = {{BuiltinOp::Sum, {}, {&x, &axes_2}}};
+  CHECK(cuda::plan_batch(one, {.reduction = 120}).groups.size() == 1);
+  CHECK(cuda::plan_batch(one, {.reduction = 121}).cpu == std::vector<std::size_t>{0});
+}
+
+TEST_CASE("a leaf folded one chain at a time, as a device warp does, gives the leaf's bits",
+          "[cuda]") {
+  std::mt19937_64 rng(8);
+  const order::EigenOrder<float, order::Plus<float>> sum({}, 0.0f, true);
+  const order::EigenOrder<float, order::Times<float>> product({}, 1.0f, false);
+  for (std::int64_t n : {1, 7, 8, 31, 32, 33, 63, 64, 100, 257, 8192}) {
+    const Tensor x = random_tensor(DType::F32, {n + 5}, rng, Values::Finite);
+    const Tensor y = near_one({n + 5}, rng);
+    const std::vector<float> x_values = floats(x);
+    const std::vector<float> y_values = floats(y);
+    const float* xs = x_values.data();
+    const float* ys = y_values.data();
+    for (std::int64_t first : {0, 5}) {
+      const auto chained = [&](const auto& order, const float* v) {
+        const auto term = [v](std::int64_t i, bool) { return v[i]; };
+        float chains[order::kChains<float>];
+        for (std::int64_t c = 0; c < order::kChains<float>; ++c) {
+          order.fold_chains(first, n, term, c, c + 1, &chains[c]);
+        }
+        return order.finish(chains, first, n, term);
+      };
+      INFO("n " << n << ", first " << first);
+      CHECK(chained(sum, xs) == sum.run(xs, first, n));
+      CHECK(chained(product, ys) == product.run(ys, first, n));
+    }
+  }
+}
+
+TEST_CASE("Sum, Mean and Prod on the device give the CPU backend's bits", "[cuda]") {
+  std::mt19937_64 rng(2028);
+  std::vector<Tensor> store;
+  store.reserve(400);
+  std::vector<EvalRequest> requests;
+  struct Case {
+    Shape shape;
+    std::vector<std::int32_t> axes;  // empty: every axis (the one-argument form)
+  };
+  // Long runs split (past 8192 terms, full and per row), rows with tails, columns of at
+  // least 16 terms in and out of whole packets of results, and planes.
+  const std::vector<Case> cases = {
+      {{100003}, {}},    {{3, 20000}, {1}},   {{37, 9000}, {1}},      {{5, 33}, {1}},
+      {{64, 7}, {1}},    {{40, 17}, {0}},     {{15, 40}, {0}},        {{3, 24, 20}, {1}},
+      {{2, 5, 9}, {1}},  {{7, 5, 9}, {0, 2}}, {{2, 3, 4, 5}, {0, 3}}, {{1, 300, 1}, {}},
+      {{6, 1, 40}, {0}}, {{9, 130, 3}, {2}},  {{17, 2}, {0}},         {{2, 2, 2, 2, 70}, {4}},
+  };
+  for (const Case& c : cases) {
+    const bool long_sum = c.shape.size() == 1 || element_count(c.shape) > 4000;
+    const Tensor* axes = c.axes.empty() ? nullptr : &store.emplace_back(i32_vector(c.axes));
+    for (BuiltinOp op : {BuiltinOp::Sum, BuiltinOp::Mean, BuiltinOp::Prod}) {
+      for (int call = 0; call < 3; ++call) {
+        const Values values = long_sum || call > 0 ? Values::Finite : Values::Special;
+        const Tensor* x = &store.emplace_back(
+            op == BuiltinOp::Prod && call > 0 ? near_one(c.shape, rng)
+                                              : random_tensor(DType::F32, c.shape, rng, values));
+        std::vector<const Tensor*> args{x};
+        if (axes != nullptr) args.push_back(axes);
+        requests.push_back({op, keeping(call == 2), args});
+      }
+    }
+  }
+  // All -0: every sum starts at +0. Subnormal terms: flushed as TensorFlow's CPU kernels flush.
+  Tensor zeros = cpu::make_tensor(DType::F32, {20, 16});
+  for (std::int64_t i = 0; i < zeros.size(); ++i) cpu::store<float>(zeros, i, -0.0f);
+  Tensor tiny = cpu::make_tensor(DType::F32, {4, 64});
+  for (std::int64_t i = 0; i < tiny.size(); ++i) cpu::store<float>(tiny, i, 1e-39f * (i % 5));
+  for (const Tensor* t : {&store.emplace_back(std::move(zeros)), &store.emplace_back(tiny)}) {
+    for (BuiltinOp op : {BuiltinOp::Sum, BuiltinOp::Mean}) {
+      requests.push_back({op, {}, {t}});
+      OpAttrs axis0;
+      axis0.axis = 0;
+      requests.push_back({op, axis0, {t}});
+    }
+  }
+  const cuda::BatchPlan plan = cuda::plan_batch(requests, {});
+  REQUIRE(plan.cpu.empty());
+
+  CpuEvaluator cpu;
+  CudaEvaluator device;
+  const std::vector<EvalResult> results = device.evaluate_batch(requests);
+  REQUIRE(results.size() == requests.size());
+  int differing = 0;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    INFO("call " << i);
+    const EvalRequest& r = requests[i];
+    const bool same = tfmc::test::same_result(results[i], cpu.evaluate(r.op, r.attrs, r.args));
+    CHECK(same);
+    differing += same ? 0 : 1;
+  }
+  CHECK(differing == 0);
+  if (!cuda::available()) {
+    CHECK(device.device_calls() == 0);
+    tfmc::test::no_cuda_device("the reductions on the device");
+    return;
+  }
+  CHECK(device.device_calls() == requests.size());
+  CHECK(device.cpu_calls() == 0);
+}
