@@ -1,7 +1,8 @@
-// A convolution's sizes and the forward sum of one output element, one definition for every
-// backend: the CPU backend's Conv2D (cpu_convolution.cpp) calls forward_sum per output element
-// and a CUDA kernel calls it per thread, so both add the same products in the same order with
-// the same roundings (FORMAT.md, "Convolutions as TensorFlow rounds them").
+// A convolution's sizes and the sum of one element of each of its three results (the forward
+// output, the input's gradient, the filter's gradient), one definition for every backend: the
+// CPU backend (cpu_convolution.cpp) calls these sums per element and a CUDA kernel calls them
+// per thread, so both add the same products in the same order with the same roundings
+// (FORMAT.md, "Convolutions as TensorFlow rounds them").
 //
 // Contract: sizes are in NHWC order; a filter is a grouped one, [kh, kw, group_in, out_c] (a
 // depthwise filter read as grouped: cpu_convolution.h); the geometry has been checked by the
@@ -44,6 +45,17 @@ TFMC_HOST_DEVICE inline Index tap(const Axis& a, Index o, Index k) {
   return r >= 0 && r < a.in ? r : -1;
 }
 
+// The output row (or column) whose window tap k reads input row r, or -1 where none does.
+TFMC_HOST_DEVICE inline Index tapped_by(const Axis& a, Index r, Index k) {
+  const Index t = r + a.pad_before - k * a.dilation;
+  if (t < 0 || t % a.stride != 0 || t / a.stride >= a.out) return -1;
+  return t / a.stride;
+}
+
+// Which of the three results a convolution kernel computes: Conv2D's output, or the gradient
+// of its input (Conv2DBackpropInput) or of its filter (Conv2DBackpropFilter).
+enum class Pass : std::uint8_t { Forward, InputGrad, FilterGrad };
+
 // A sum of products from +0 in TensorFlow's rounding: f32 fused, f64 rounded per step.
 template <class T>
 TFMC_HOST_DEVICE T accumulate(T acc, T a, T b) {
@@ -79,6 +91,53 @@ TFMC_HOST_DEVICE T forward_sum(const Geometry& g, const X& x, const F& f, Index 
     total = from == 0 ? acc : kernels::add(total, acc);
   }
   return total;
+}
+
+// dx[n, r, c, ch] of filter f and output gradient e [batch, h.out, w.out, out_c]: the sum over
+// (kh, kw, the group's output channels) in index order, the taps that read no output skipped.
+template <class T, class F, class E>
+TFMC_HOST_DEVICE T input_grad_sum(const Geometry& g, const F& f, const E& e, Index n, Index r,
+                                  Index c, Index ch) {
+  const Index first_o = ch / g.group_in * g.group_out();
+  const Index ci = ch % g.group_in;
+  T acc{0};
+  for (Index kh = 0; kh < g.h.kernel; ++kh) {
+    const Index y = tapped_by(g.h, r, kh);
+    for (Index kw = 0; kw < g.w.kernel && y >= 0; ++kw) {
+      const Index xo = tapped_by(g.w, c, kw);
+      if (xo < 0) continue;
+      const Index at = ((n * g.h.out + y) * g.w.out + xo) * g.out_c + first_o;
+      const Index tap_at = ((kh * g.w.kernel + kw) * g.group_in + ci) * g.out_c + first_o;
+      for (Index o = 0; o < g.group_out(); ++o) acc = accumulate<T>(acc, e[at + o], f[tap_at + o]);
+    }
+  }
+  return acc;
+}
+
+// dw[kh, kw, ci, o] of input x and output gradient e: the sum over (n, y, x) in index order;
+// f32 (oneDNN's order) sums each image's (y, x) from +0 and then adds the images' sums to +0 in
+// order.
+template <class T, class X, class E>
+TFMC_HOST_DEVICE T filter_grad_sum(const Geometry& g, const X& x, const E& e, Index kh, Index kw,
+                                   Index ci, Index o) {
+  constexpr bool per_image = std::is_same_v<T, float>;
+  const Index ch = o / g.group_out() * g.group_in + ci;
+  T acc{0};
+  for (Index n = 0; n < g.batch; ++n) {
+    T image{0};
+    T& sum = per_image ? image : acc;
+    for (Index y = 0; y < g.h.out; ++y) {
+      const Index r = tap(g.h, y, kh);
+      for (Index xo = 0; xo < g.w.out && r >= 0; ++xo) {
+        const Index c = tap(g.w, xo, kw);
+        if (c < 0) continue;
+        sum = accumulate<T>(sum, x[((n * g.h.in + r) * g.w.in + c) * g.in_c + ch],
+                            e[((n * g.h.out + y) * g.w.out + xo) * g.out_c + o]);
+      }
+    }
+    if (per_image) acc = kernels::add(acc, image);
+  }
+  return acc;
 }
 
 }  // namespace tfmc::eval::conv

@@ -15,10 +15,8 @@ namespace {
 
 using Index = std::int64_t;
 
-using conv::accumulate;
 using conv::Axis;
 using conv::Geometry;
-using conv::tap;
 
 // NHWC's dimension d is NCHW's dimension kFromNchw[d].
 constexpr std::array<std::size_t, 4> kFromNchw{0, 2, 3, 1};
@@ -122,13 +120,6 @@ std::variant<Shape, ErrorKind> grouped_filter(const Shape& filter, Index in_c, F
   return Shape{filter[0], filter[1], 1, filter[2] * filter[3]};
 }
 
-// The output position whose window tap k reads input position r, or -1 where none does.
-Index tapped_by(const Axis& a, Index r, Index k) {
-  const Index t = r + a.pad_before - k * a.dilation;
-  if (t < 0 || t % a.stride != 0 || t / a.stride >= a.out) return -1;
-  return t / a.stride;
-}
-
 // Every output element's forward_sum (conv_geometry.h), in row-major order.
 template <class T>
 Tensor forward(const Geometry& g, const Tensor& input, const Tensor& filter) {
@@ -166,7 +157,7 @@ Index forward_block(const Geometry& g, DType dtype, const ConvWindow& window, bo
   return std::max<Index>(kernels::conv2d_input_channel_block(s), 1);
 }
 
-// dx[n, r, c, ch]: the sum over (kh, kw, the group's out channels) in index order.
+// Every element's input_grad_sum (conv_geometry.h), in row-major order.
 template <class T>
 Tensor backprop_input(const Geometry& g, const Tensor& filter, const Tensor& dy) {
   Tensor out = make_tensor(filter.dtype, g.input_shape());
@@ -177,56 +168,23 @@ Tensor backprop_input(const Geometry& g, const Tensor& filter, const Tensor& dy)
     for (Index r = 0; r < g.h.in; ++r)
       for (Index c = 0; c < g.w.in; ++c)
         for (Index ch = 0; ch < g.in_c; ++ch, ++i) {
-          const Index first_o = ch / g.group_in * g.group_out();
-          const Index ci = ch % g.group_in;
-          T acc{0};
-          for (Index kh = 0; kh < g.h.kernel; ++kh) {
-            const Index y = tapped_by(g.h, r, kh);
-            for (Index kw = 0; kw < g.w.kernel && y >= 0; ++kw) {
-              const Index xo = tapped_by(g.w, c, kw);
-              if (xo < 0) continue;
-              const Index at = ((n * g.h.out + y) * g.w.out + xo) * g.out_c + first_o;
-              const Index tap_at = ((kh * g.w.kernel + kw) * g.group_in + ci) * g.out_c + first_o;
-              for (Index o = 0; o < g.group_out(); ++o) {
-                acc = accumulate<T>(acc, e[at + o], f[tap_at + o]);
-              }
-            }
-          }
-          store(out, i, acc);
+          store(out, i, conv::input_grad_sum<T>(g, f, e, n, r, c, ch));
         }
   return out;
 }
 
-// dw[kh, kw, ci, o]: the sum over (n, y, x) in index order; f32 (oneDNN's order) sums each
-// image's (y, x) from +0 and then adds the images' sums to +0 in order.
+// Every element's filter_grad_sum (conv_geometry.h), in row-major order.
 template <class T>
 Tensor backprop_filter(const Geometry& g, const Tensor& input, const Tensor& dy) {
   Tensor out = make_tensor(input.dtype, g.filter_shape());
   const auto x = view<T>(input);
   const auto e = view<T>(dy);
-  constexpr bool per_image = std::is_same_v<T, float>;
   Index i = 0;
   for (Index kh = 0; kh < g.h.kernel; ++kh)
     for (Index kw = 0; kw < g.w.kernel; ++kw)
       for (Index ci = 0; ci < g.group_in; ++ci)
         for (Index o = 0; o < g.out_c; ++o, ++i) {
-          const Index ch = o / g.group_out() * g.group_in + ci;
-          T acc{0};
-          for (Index n = 0; n < g.batch; ++n) {
-            T image{0};
-            T& sum = per_image ? image : acc;
-            for (Index y = 0; y < g.h.out; ++y) {
-              const Index r = tap(g.h, y, kh);
-              for (Index xo = 0; xo < g.w.out && r >= 0; ++xo) {
-                const Index c = tap(g.w, xo, kw);
-                if (c < 0) continue;
-                sum = accumulate<T>(sum, x[((n * g.h.in + r) * g.w.in + c) * g.in_c + ch],
-                                    e[((n * g.h.out + y) * g.w.out + xo) * g.out_c + o]);
-              }
-            }
-            if (per_image) acc = kernels::add(acc, image);
-          }
-          store(out, i, acc);
+          store(out, i, conv::filter_grad_sum<T>(g, x, e, kh, kw, ci, o));
         }
   return out;
 }
@@ -346,17 +304,40 @@ EvalResult conv2d(const Tensor& input, const Tensor& filter, const ConvWindow& w
   });
 }
 
-EvalResult conv2d_backprop_input(const Tensor& input_sizes, const Tensor& filter,
-                                 const Tensor& out_backprop, const ConvWindow& given_window,
-                                 bool channels_first, FilterForm form) {
+std::variant<BackpropPlan, ErrorKind> conv2d_backprop_input_plan(
+    const Tensor& input_sizes, const Tensor& filter, const Tensor& out_backprop,
+    const ConvWindow& window, bool channels_first, FilterForm form) {
   if (!float_dtypes({&filter, &out_backprop})) return ErrorKind::Type;
   const auto sizes = sizes_of(input_sizes);
   if (auto* e = std::get_if<ErrorKind>(&sizes)) return *e;
   const Shape in = to_nhwc(std::get<Shape>(sizes), channels_first);
   const auto planned =
-      backprop_geometry(in, filter.shape, given_window, out_backprop, channels_first, form);
+      backprop_geometry(in, filter.shape, window, out_backprop, channels_first, form);
   if (auto* e = std::get_if<ErrorKind>(&planned)) return *e;
-  const Geometry& g = std::get<Geometry>(planned);
+  return BackpropPlan{std::get<Geometry>(planned), std::get<Shape>(sizes)};
+}
+
+std::variant<BackpropPlan, ErrorKind> conv2d_backprop_filter_plan(
+    const Tensor& input, const Tensor& filter_sizes, const Tensor& out_backprop,
+    const ConvWindow& window, bool channels_first, FilterForm form) {
+  if (!float_dtypes({&input, &out_backprop})) return ErrorKind::Type;
+  if (input.shape.size() != 4) return ErrorKind::Shape;
+  const auto sizes = sizes_of(filter_sizes);
+  if (auto* e = std::get_if<ErrorKind>(&sizes)) return *e;
+  const Shape in = to_nhwc(input.shape, channels_first);
+  const auto planned =
+      backprop_geometry(in, std::get<Shape>(sizes), window, out_backprop, channels_first, form);
+  if (auto* e = std::get_if<ErrorKind>(&planned)) return *e;
+  return BackpropPlan{std::get<Geometry>(planned), std::get<Shape>(sizes)};
+}
+
+EvalResult conv2d_backprop_input(const Tensor& input_sizes, const Tensor& filter,
+                                 const Tensor& out_backprop, const ConvWindow& window,
+                                 bool channels_first, FilterForm form) {
+  const auto planned =
+      conv2d_backprop_input_plan(input_sizes, filter, out_backprop, window, channels_first, form);
+  if (auto* e = std::get_if<ErrorKind>(&planned)) return *e;
+  const Geometry& g = std::get<BackpropPlan>(planned).geometry;
   const Tensor dy = layout(out_backprop, channels_first, true);
   return by_dtype(filter.dtype, [&](auto type) {
     return layout(backprop_input<typename decltype(type)::type>(g, filter, dy), channels_first,
@@ -365,22 +346,17 @@ EvalResult conv2d_backprop_input(const Tensor& input_sizes, const Tensor& filter
 }
 
 EvalResult conv2d_backprop_filter(const Tensor& input, const Tensor& filter_sizes,
-                                  const Tensor& out_backprop, const ConvWindow& given_window,
+                                  const Tensor& out_backprop, const ConvWindow& window,
                                   bool channels_first, FilterForm form) {
-  if (!float_dtypes({&input, &out_backprop})) return ErrorKind::Type;
-  if (input.shape.size() != 4) return ErrorKind::Shape;
-  const auto sizes = sizes_of(filter_sizes);
-  if (auto* e = std::get_if<ErrorKind>(&sizes)) return *e;
-  const Shape in = to_nhwc(input.shape, channels_first);
-  const auto planned = backprop_geometry(in, std::get<Shape>(sizes), given_window, out_backprop,
-                                         channels_first, form);
+  const auto planned =
+      conv2d_backprop_filter_plan(input, filter_sizes, out_backprop, window, channels_first, form);
   if (auto* e = std::get_if<ErrorKind>(&planned)) return *e;
-  const Geometry& g = std::get<Geometry>(planned);
+  const BackpropPlan& plan = std::get<BackpropPlan>(planned);
   const Tensor x = layout(input, channels_first, true);
   const Tensor dy = layout(out_backprop, channels_first, true);
   return by_dtype(input.dtype, [&](auto type) {
-    Tensor dw = backprop_filter<typename decltype(type)::type>(g, x, dy);
-    dw.shape = std::get<Shape>(sizes);  // the depthwise shape, the same elements
+    Tensor dw = backprop_filter<typename decltype(type)::type>(plan.geometry, x, dy);
+    dw.shape = plan.result_shape;  // the depthwise shape, the same elements
     return dw;
   });
 }

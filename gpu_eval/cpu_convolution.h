@@ -27,6 +27,20 @@ std::variant<conv::Geometry, ErrorKind> conv2d_geometry(const Tensor& input, con
                                                         const ConvWindow& window,
                                                         bool channels_first, FilterForm form);
 
+// The geometry a backprop computes with (NHWC sizes, the filter read as grouped) and its
+// result's shape (the sizes argument's), or the error it gives: the CUDA backend's backprops
+// (cuda_batch_plan.h) run exactly the calls these accept.
+struct BackpropPlan {
+  conv::Geometry geometry;
+  Shape result_shape;
+};
+std::variant<BackpropPlan, ErrorKind> conv2d_backprop_input_plan(
+    const Tensor& input_sizes, const Tensor& filter, const Tensor& out_backprop,
+    const ConvWindow& window, bool channels_first, FilterForm form);
+std::variant<BackpropPlan, ErrorKind> conv2d_backprop_filter_plan(
+    const Tensor& input, const Tensor& filter_sizes, const Tensor& out_backprop,
+    const ConvWindow& window, bool channels_first, FilterForm form);
+
 EvalResult conv2d(const Tensor& input, const Tensor& filter, const ConvWindow& window,
                   bool channels_first, FilterForm form);
 EvalResult conv2d_backprop_input(const Tensor& input_sizes, const Tensor& filter,

@@ -28,7 +28,7 @@ bool batch_matmul_batch(const BatchOperands&, const cpu::Broadcast&, std::int64_
   return false;
 }
 
-bool convolution_batch(const BatchOperands&, const conv::Geometry&, std::span<Tensor>) {
+bool convolution_batch(conv::Pass, const BatchOperands&, const conv::Geometry&, std::span<Tensor>) {
   return false;
 }
 

@@ -112,6 +112,36 @@ std::optional<DeviceCall> convolution_call(BuiltinOp op, const OpAttrs& attrs, c
   return call;
 }
 
+// Conv2DBackpropInput, Conv2DBackpropFilter and their depthwise forms exactly where the CPU
+// backend computes a tensor, in NHWC as the forward convolution; each element is
+// conv_geometry.h's input_grad_sum or filter_grad_sum, the CPU backend's.
+std::optional<DeviceCall> convolution_grad_call(BuiltinOp op, const OpAttrs& attrs,
+                                                std::span<const Tensor* const> args) {
+  if (attrs.channels_first) return std::nullopt;
+  const bool depthwise = op == BuiltinOp::DepthwiseConv2dNativeBackpropInput ||
+                         op == BuiltinOp::DepthwiseConv2dNativeBackpropFilter;
+  const cpu::FilterForm form = depthwise ? cpu::FilterForm::Depthwise : cpu::FilterForm::Grouped;
+  const bool input_grad =
+      op == BuiltinOp::Conv2DBackpropInput || op == BuiltinOp::DepthwiseConv2dNativeBackpropInput;
+  auto planned = input_grad ? cpu::conv2d_backprop_input_plan(*args[0], *args[1], *args[2],
+                                                              attrs.window, false, form)
+                            : cpu::conv2d_backprop_filter_plan(*args[0], *args[1], *args[2],
+                                                               attrs.window, false, form);
+  auto* plan = std::get_if<cpu::BackpropPlan>(&planned);
+  if (plan == nullptr) return std::nullopt;
+  const conv::Geometry& g = plan->geometry;
+  DeviceCall call;
+  call.kernel =
+      input_grad ? DeviceKernel::ConvolutionInputGrad : DeviceKernel::ConvolutionFilterGrad;
+  call.operand_dtype = call.result_dtype = args[2]->dtype;
+  call.result_shape = std::move(plan->result_shape);
+  const std::int64_t elements = element_count(call.result_shape);
+  call.work = input_grad ? saturated_product({elements, g.h.kernel, g.w.kernel, g.group_out()})
+                         : saturated_product({elements, g.batch, g.h.out, g.w.out});
+  call.geometry = g;
+  return call;
+}
+
 // Sum, Mean and Prod of a non-empty f32 tensor where cpu::reduce_axes computes one, over
 // axes that leave a shape TensorFlow reduces in place (reduction_order.h layout_of): a
 // transposed reduction, and one that reduces nothing, stay on the CPU, as do other dtypes.
@@ -201,10 +231,18 @@ LaunchKey launch_key(const EvalRequest& r, const DeviceCall& call) {
   return key;
 }
 
-// The arguments a call uploads: all but a reduction's axes.
-std::span<const Tensor* const> uploaded(const DeviceCall& call, const EvalRequest& r) {
-  const std::span<const Tensor* const> args = r.args;
-  return call.kernel == DeviceKernel::Reduction ? args.first(1) : args;
+// The arguments a call uploads: all but a reduction's axes and a backprop's sizes.
+std::vector<const Tensor*> uploaded(const DeviceCall& call, const EvalRequest& r) {
+  switch (call.kernel) {
+    case DeviceKernel::Reduction:
+      return {r.args[0]};
+    case DeviceKernel::ConvolutionInputGrad:
+      return {r.args[1], r.args[2]};
+    case DeviceKernel::ConvolutionFilterGrad:
+      return {r.args[0], r.args[2]};
+    default:
+      return r.args;
+  }
 }
 
 // Adds request `index` to `group`, its operands each entered once.
@@ -215,7 +253,7 @@ void add_item(BatchGroup& group, std::unordered_map<const Tensor*, std::int32_t>
     if (added) group.operands.push_back(t);
     return it->second;
   };
-  const std::span<const Tensor* const> args = uploaded(group.call, r);
+  const std::vector<const Tensor*> args = uploaded(group.call, r);
   group.requests.push_back(index);
   group.first.push_back(operand(args[0]));
   if (args.size() == 2) group.second.push_back(operand(args[1]));
@@ -246,6 +284,10 @@ std::int64_t DeviceThresholds::of(DeviceKernel kernel) const {
       return batch_matmul;
     case DeviceKernel::Convolution:
       return convolution;
+    case DeviceKernel::ConvolutionInputGrad:
+      return convolution_input_grad;
+    case DeviceKernel::ConvolutionFilterGrad:
+      return convolution_filter_grad;
     case DeviceKernel::Reduction:
       return reduction;
   }
@@ -280,6 +322,12 @@ std::optional<DeviceCall> device_call(BuiltinOp op, const OpAttrs& attrs,
   }
   if ((op == BuiltinOp::Conv2D || op == BuiltinOp::DepthwiseConv2dNative) && args.size() == 2) {
     return convolution_call(op, attrs, *args[0], *args[1]);
+  }
+  if ((op == BuiltinOp::Conv2DBackpropInput || op == BuiltinOp::Conv2DBackpropFilter ||
+       op == BuiltinOp::DepthwiseConv2dNativeBackpropInput ||
+       op == BuiltinOp::DepthwiseConv2dNativeBackpropFilter) &&
+      args.size() == 3) {
+    return convolution_grad_call(op, attrs, args);
   }
   if ((op == BuiltinOp::Sum || op == BuiltinOp::Mean || op == BuiltinOp::Prod) &&
       (args.size() == 1 || args.size() == 2)) {

@@ -7,13 +7,13 @@
 // kernel is left to the CPU (cuda_evaluator.h says why).
 //
 // plan_batch groups the calls of the batched kernels (element-wise binary, element-wise unary,
-// MatMul, BatchMatMulV2, Conv2D and DepthwiseConv2dNative, the f32 reductions Sum, Mean and Prod
-// whose merged shape TensorFlow reduces in place: reduction_order.h's layout_of) by launch: calls
-// of one op with the same attributes, operand dtypes and shapes share one kernel launch, their
-// distinct operand tensors uploaded once. A group goes to the device when its work (below) reaches
-// the family's threshold, so many small calls of one shape can go together where one alone would
-// not. No call of a batch needs another's result (the explorer batches calls whose arguments exist
-// already: function.h), so the groups are independent.
+// MatMul, BatchMatMulV2, Conv2D and DepthwiseConv2dNative and their backprops, the f32 reductions
+// Sum, Mean and Prod whose merged shape TensorFlow reduces in place: reduction_order.h's layout_of)
+// by launch: calls of one op with the same attributes, operand dtypes and shapes share one kernel
+// launch, their distinct operand tensors uploaded once. A group goes to the device when its work
+// (below) reaches the family's threshold, so many small calls of one shape can go together where
+// one alone would not. No call of a batch needs another's result (the explorer batches calls whose
+// arguments exist already: function.h), so the groups are independent.
 #pragma once
 
 #include <cstddef>
@@ -31,8 +31,9 @@
 namespace tfmc::eval::cuda {
 
 // The device kernel families: the batched ones, and the byte copies run one call at a time.
-// Convolution is the forward Conv2D, the depthwise form included, in NHWC; Reduction is Sum,
-// Mean and Prod.
+// Convolution is the forward Conv2D, ConvolutionInputGrad Conv2DBackpropInput and
+// ConvolutionFilterGrad Conv2DBackpropFilter, the depthwise forms included, in NHWC; Reduction
+// is Sum, Mean and Prod.
 enum class DeviceKernel : std::uint8_t {
   Binary,
   Unary,
@@ -41,14 +42,18 @@ enum class DeviceKernel : std::uint8_t {
   Split,
   BatchMatMul,
   Convolution,
+  ConvolutionInputGrad,
+  ConvolutionFilterGrad,
   Reduction
 };
 
 // The least work of a group (or a copy) that goes to the device, per family. The work of a call
 // is its result's element count, except MatMul's (m x k x n multiply-adds), BatchMatMul's (the
 // slices times m x k x n) and Convolution's (the result's elements times the filter's
-// height x width x input channels per group, the padding's products counted) and Reduction's (the
-// operand's elements). --eval gpu uses all
+// height x width x input channels per group, the padding's products counted),
+// ConvolutionInputGrad's (the input's elements times the filter's height x width x output
+// channels per group), ConvolutionFilterGrad's (the filter's elements times the batch x the
+// output's height x width) and Reduction's (the operand's elements). --eval gpu uses all
 // zeros (every call the device takes); --eval auto the measured figures (evaluator_choice.h).
 struct DeviceThresholds {
   std::int64_t binary = 0;
@@ -57,6 +62,8 @@ struct DeviceThresholds {
   std::int64_t copy = 0;  // Concat and Split
   std::int64_t batch_matmul = 0;
   std::int64_t convolution = 0;
+  std::int64_t convolution_input_grad = 0;
+  std::int64_t convolution_filter_grad = 0;
   std::int64_t reduction = 0;
 
   std::int64_t of(DeviceKernel kernel) const;
@@ -71,7 +78,7 @@ struct DeviceCall {
   cpu::Broadcast broadcast;           // Binary; BatchMatMul: of the batch dimensions
   std::int64_t m = 0, k = 0, n = 0;   // MatMul, BatchMatMul: an m x k times k x n product
   bool adj_x = false, adj_y = false;  // BatchMatMul
-  conv::Geometry geometry;            // Convolution
+  conv::Geometry geometry;            // the convolutions
   order::Layout reduction;            // Reduction
   cpu::BlockPlan blocks;              // Concat, Split
   std::int64_t work = 0;
@@ -83,7 +90,8 @@ std::optional<DeviceCall> device_call(BuiltinOp op, const OpAttrs& attrs,
 
 // One launch: `requests` (indexes into the batch, in batch order) run as `call` says (their
 // common form); item i reads operands[first[i]] and, for the kernels of two operands,
-// operands[second[i]] (a reduction's axes argument is in its layout, never uploaded).
+// operands[second[i]]: the arguments that carry no sizes (cuda_device.h's operands; a
+// reduction's axes and a backprop's sizes argument are in the call's form, never uploaded).
 struct BatchGroup {
   DeviceCall call;
   BuiltinOp op = BuiltinOp::Add;

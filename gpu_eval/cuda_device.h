@@ -101,10 +101,13 @@ bool batch_matmul_batch(const BatchOperands& in, const cpu::Broadcast& batch, st
                         std::int64_t k, std::int64_t n, bool adj_x, bool adj_y,
                         std::span<Tensor> outs);
 
-// Conv2D (and DepthwiseConv2dNative, its filter read as grouped) of an f32 NHWC input (first
-// operand) and filter (second) of geometry `g`: each element of outs[i] is conv_geometry.h's
-// forward_sum. Never faults.
-bool convolution_batch(const BatchOperands& in, const conv::Geometry& g, std::span<Tensor> outs);
+// One result of the f32 NHWC convolution of geometry `g` (the depthwise forms read as grouped),
+// by `pass`: Forward, Conv2D's output from the input (first operand) and the filter (second),
+// each element conv_geometry.h's forward_sum; InputGrad, Conv2DBackpropInput's from the filter
+// and the output's gradient, each input_grad_sum; FilterGrad, Conv2DBackpropFilter's from the
+// input and the output's gradient, each filter_grad_sum. Never faults.
+bool convolution_batch(conv::Pass pass, const BatchOperands& in, const conv::Geometry& g,
+                       std::span<Tensor> outs);
 
 // Sum, Mean or Prod (`op`) of an f32 operand laid out as `layout` (reduction_order.h): each
 // element of outs[i] is reduction_order.h's reduce_element in TensorFlow's order, the CPU

@@ -35,7 +35,13 @@ std::optional<std::vector<EvalResult>> CudaEvaluator::run_group(const cuda::Batc
                                      call.adj_y, outs);
       break;
     case cuda::DeviceKernel::Convolution:
-      ran = cuda::convolution_batch(in, call.geometry, outs);
+      ran = cuda::convolution_batch(conv::Pass::Forward, in, call.geometry, outs);
+      break;
+    case cuda::DeviceKernel::ConvolutionInputGrad:
+      ran = cuda::convolution_batch(conv::Pass::InputGrad, in, call.geometry, outs);
+      break;
+    case cuda::DeviceKernel::ConvolutionFilterGrad:
+      ran = cuda::convolution_batch(conv::Pass::FilterGrad, in, call.geometry, outs);
       break;
     case cuda::DeviceKernel::Reduction:
       ran = cuda::reduction_batch(group.op, call.reduction, in, outs);

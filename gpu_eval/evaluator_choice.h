@@ -27,6 +27,8 @@ inline constexpr cuda::DeviceThresholds kAutoThresholds{
     .copy = std::numeric_limits<std::int64_t>::max(),
     .batch_matmul = std::int64_t{1} << 21,  // 8 slices of 64 x 64 x 64
     .convolution = 2359296,                 // 16 x 16 x 32 outputs, 3 x 3 x 32 taps each
+    .convolution_input_grad = 2359296,      // as the forward convolution's
+    .convolution_filter_grad = 36864,       // the least size measured: the device won at every one
     .reduction = std::int64_t{1} << 20,     // Sum over rows of 256; columns won from 1 << 16
 };
 

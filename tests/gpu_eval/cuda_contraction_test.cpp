@@ -69,6 +69,103 @@ struct Batch {
   }
 };
 
+// Runs b's requests as one batch on `device`, checks each result against the CPU backend's,
+// bit for bit, and that the plan leaves to the CPU exactly the calls b marks so (with or
+// without a device); returns those calls' indexes.
+std::vector<std::size_t> run_against_cpu(const Batch& b, CudaEvaluator& device) {
+  CpuEvaluator cpu;
+  const std::vector<EvalResult> results = device.evaluate_batch(b.requests);
+  REQUIRE(results.size() == b.requests.size());
+  int differing = 0;
+  for (std::size_t i = 0; i < b.requests.size(); ++i) {
+    INFO("call " << i);
+    const EvalRequest& r = b.requests[i];
+    const bool same = tfmc::test::same_result(results[i], cpu.evaluate(r.op, r.attrs, r.args));
+    CHECK(same);
+    differing += same ? 0 : 1;
+  }
+  CHECK(differing == 0);
+  std::vector<std::size_t> expected_cpu;
+  for (std::size_t i = 0; i < b.on_device.size(); ++i) {
+    if (!b.on_device[i]) expected_cpu.push_back(i);
+  }
+  CHECK(cuda::plan_batch(b.requests, {}).cpu == expected_cpu);
+  return expected_cpu;
+}
+
+// A convolution: its op, input, filter (the depthwise one [kh, kw, in_c, multiplier]) and
+// window, and whether the device takes its forward call.
+struct Conv {
+  BuiltinOp op;
+  Shape input;
+  Shape filter;
+  OpAttrs attrs;
+  bool device = true;
+};
+
+// Every stride, dilation, padding and group, 1x1 filters whose sums split into input-channel
+// blocks, an empty batch, and forms left to the CPU.
+const std::vector<Conv>& convolutions() {
+  const std::vector<std::int64_t> pads{0, 0, 1, 2, 0, 3, 0, 0};
+  static const std::vector<Conv> kConvolutions = {
+      {BuiltinOp::Conv2D, {2, 9, 11, 3}, {3, 3, 3, 5}, window(1, 1, 1, 1, ConvPadding::Valid)},
+      {BuiltinOp::Conv2D, {2, 9, 11, 3}, {3, 3, 3, 5}, window(1, 1, 1, 1, ConvPadding::Same)},
+      {BuiltinOp::Conv2D, {2, 9, 11, 3}, {3, 2, 3, 5}, window(2, 3, 1, 1, ConvPadding::Same)},
+      {BuiltinOp::Conv2D, {1, 10, 9, 4}, {3, 3, 4, 3}, window(1, 1, 2, 3, ConvPadding::Valid)},
+      {BuiltinOp::Conv2D, {1, 10, 9, 4}, {3, 3, 4, 3}, window(2, 1, 2, 1, ConvPadding::Same)},
+      {BuiltinOp::Conv2D,
+       {1, 7, 8, 2},
+       {2, 3, 2, 4},
+       window(1, 2, 1, 1, ConvPadding::Explicit, pads)},
+      {BuiltinOp::Conv2D, {1, 7, 7, 6}, {2, 2, 3, 4}, window(1, 1, 1, 1, ConvPadding::Same)},
+      {BuiltinOp::Conv2D, {1, 5, 5, 37}, {3, 3, 37, 9}, window(1, 1, 1, 1, ConvPadding::Same)},
+      {BuiltinOp::Conv2D, {3, 6, 6, 16}, {1, 1, 16, 17}, window(1, 1, 1, 1, ConvPadding::Valid)},
+      {BuiltinOp::Conv2D, {1, 3, 2, 2}, {5, 5, 2, 2}, window(1, 1, 1, 1, ConvPadding::Same)},
+      // 1x1 filters of one image whose sums split into input-channel blocks (conv_order.h):
+      // 176 + 80 channels, 752 + 272, and 896 + 128 for 200 output channels.
+      {BuiltinOp::Conv2D, {1, 2, 2, 256}, {1, 1, 256, 1024}, window(1, 1, 1, 1, ConvPadding::Same)},
+      {BuiltinOp::Conv2D,
+       {1, 2, 2, 1024},
+       {1, 1, 1024, 256},
+       window(1, 1, 1, 1, ConvPadding::Valid)},
+      {BuiltinOp::Conv2D,
+       {1, 3, 3, 1024},
+       {1, 1, 1024, 200},
+       window(1, 1, 1, 1, ConvPadding::Valid)},
+      {BuiltinOp::Conv2D, {0, 5, 5, 3}, {3, 3, 3, 2}, window(1, 1, 1, 1, ConvPadding::Same)},
+      {BuiltinOp::DepthwiseConv2dNative,
+       {2, 8, 8, 4},
+       {3, 3, 4, 2},
+       window(1, 1, 1, 1, ConvPadding::Same)},
+      {BuiltinOp::DepthwiseConv2dNative,
+       {1, 9, 7, 3},
+       {2, 3, 3, 1},
+       window(2, 2, 1, 1, ConvPadding::Valid)},
+      {BuiltinOp::DepthwiseConv2dNative,
+       {1, 9, 9, 2},
+       {3, 3, 2, 3},
+       window(1, 1, 2, 2, ConvPadding::Same)},
+      // Left to the CPU: NCHW, a filter whose channels do not divide the input's, a window
+      // larger than the input.
+      {BuiltinOp::Conv2D,
+       {1, 3, 6, 6},
+       {3, 3, 3, 4},
+       window(1, 1, 1, 1, ConvPadding::Same, {}, true),
+       false},
+      {BuiltinOp::Conv2D,
+       {1, 6, 6, 3},
+       {3, 3, 2, 4},
+       window(1, 1, 1, 1, ConvPadding::Valid),
+       false},
+      {BuiltinOp::Conv2D,
+       {1, 2, 2, 3},
+       {3, 3, 3, 4},
+       window(1, 1, 1, 1, ConvPadding::Valid),
+       false},
+  };
+  return kConvolutions;
+}
+
 }  // namespace
 
 TEST_CASE("plan_batch groups BatchMatMulV2 and the convolutions by shapes and attributes",
@@ -196,72 +293,8 @@ TEST_CASE("BatchMatMulV2 and the convolutions on the device give the CPU backend
   const Tensor* negative_zeros = b.keep(std::move(zeros));
   b.add(BuiltinOp::BatchMatMulV2, {}, {negative_zeros, negative_zeros}, true);
 
-  // Convolutions: input, filter and window; the depthwise filter is [kh, kw, in_c, multiplier].
-  struct Conv {
-    BuiltinOp op;
-    Shape input;
-    Shape filter;
-    OpAttrs attrs;
-    bool device = true;
-  };
-  const std::vector<std::int64_t> pads{0, 0, 1, 2, 0, 3, 0, 0};
-  const std::vector<Conv> convolutions = {
-      {BuiltinOp::Conv2D, {2, 9, 11, 3}, {3, 3, 3, 5}, window(1, 1, 1, 1, ConvPadding::Valid)},
-      {BuiltinOp::Conv2D, {2, 9, 11, 3}, {3, 3, 3, 5}, window(1, 1, 1, 1, ConvPadding::Same)},
-      {BuiltinOp::Conv2D, {2, 9, 11, 3}, {3, 2, 3, 5}, window(2, 3, 1, 1, ConvPadding::Same)},
-      {BuiltinOp::Conv2D, {1, 10, 9, 4}, {3, 3, 4, 3}, window(1, 1, 2, 3, ConvPadding::Valid)},
-      {BuiltinOp::Conv2D, {1, 10, 9, 4}, {3, 3, 4, 3}, window(2, 1, 2, 1, ConvPadding::Same)},
-      {BuiltinOp::Conv2D,
-       {1, 7, 8, 2},
-       {2, 3, 2, 4},
-       window(1, 2, 1, 1, ConvPadding::Explicit, pads)},
-      {BuiltinOp::Conv2D, {1, 7, 7, 6}, {2, 2, 3, 4}, window(1, 1, 1, 1, ConvPadding::Same)},
-      {BuiltinOp::Conv2D, {1, 5, 5, 37}, {3, 3, 37, 9}, window(1, 1, 1, 1, ConvPadding::Same)},
-      {BuiltinOp::Conv2D, {3, 6, 6, 16}, {1, 1, 16, 17}, window(1, 1, 1, 1, ConvPadding::Valid)},
-      {BuiltinOp::Conv2D, {1, 3, 2, 2}, {5, 5, 2, 2}, window(1, 1, 1, 1, ConvPadding::Same)},
-      // 1x1 filters of one image whose sums split into input-channel blocks (conv_order.h):
-      // 176 + 80 channels, 752 + 272, and 896 + 128 for 200 output channels.
-      {BuiltinOp::Conv2D, {1, 2, 2, 256}, {1, 1, 256, 1024}, window(1, 1, 1, 1, ConvPadding::Same)},
-      {BuiltinOp::Conv2D,
-       {1, 2, 2, 1024},
-       {1, 1, 1024, 256},
-       window(1, 1, 1, 1, ConvPadding::Valid)},
-      {BuiltinOp::Conv2D,
-       {1, 3, 3, 1024},
-       {1, 1, 1024, 200},
-       window(1, 1, 1, 1, ConvPadding::Valid)},
-      {BuiltinOp::Conv2D, {0, 5, 5, 3}, {3, 3, 3, 2}, window(1, 1, 1, 1, ConvPadding::Same)},
-      {BuiltinOp::DepthwiseConv2dNative,
-       {2, 8, 8, 4},
-       {3, 3, 4, 2},
-       window(1, 1, 1, 1, ConvPadding::Same)},
-      {BuiltinOp::DepthwiseConv2dNative,
-       {1, 9, 7, 3},
-       {2, 3, 3, 1},
-       window(2, 2, 1, 1, ConvPadding::Valid)},
-      {BuiltinOp::DepthwiseConv2dNative,
-       {1, 9, 9, 2},
-       {3, 3, 2, 3},
-       window(1, 1, 2, 2, ConvPadding::Same)},
-      // Left to the CPU: NCHW, a filter whose channels do not divide the input's, a window
-      // larger than the input.
-      {BuiltinOp::Conv2D,
-       {1, 3, 6, 6},
-       {3, 3, 3, 4},
-       window(1, 1, 1, 1, ConvPadding::Same, {}, true),
-       false},
-      {BuiltinOp::Conv2D,
-       {1, 6, 6, 3},
-       {3, 3, 2, 4},
-       window(1, 1, 1, 1, ConvPadding::Valid),
-       false},
-      {BuiltinOp::Conv2D,
-       {1, 2, 2, 3},
-       {3, 3, 3, 4},
-       window(1, 1, 1, 1, ConvPadding::Valid),
-       false},
-  };
-  for (const Conv& c : convolutions) {
+  // Convolutions: input, filter and window.
+  for (const Conv& c : convolutions()) {
     for (const Values values : {Values::Special, Values::Finite}) {
       const Tensor* filter = b.keep(random_tensor(DType::F32, c.filter, rng, values));
       for (int call = 0; call < 2; ++call) {
@@ -273,26 +306,8 @@ TEST_CASE("BatchMatMulV2 and the convolutions on the device give the CPU backend
     b.add(c.op, c.attrs, {b.keep(random_tensor(DType::F64, c.input, rng)), filter64}, false);
   }
 
-  CpuEvaluator cpu;
   CudaEvaluator device;
-  const std::vector<EvalResult> results = device.evaluate_batch(b.requests);
-  REQUIRE(results.size() == b.requests.size());
-  int differing = 0;
-  for (std::size_t i = 0; i < b.requests.size(); ++i) {
-    INFO("call " << i);
-    const EvalRequest& r = b.requests[i];
-    const bool same = tfmc::test::same_result(results[i], cpu.evaluate(r.op, r.attrs, r.args));
-    CHECK(same);
-    differing += same ? 0 : 1;
-  }
-  CHECK(differing == 0);
-  // Which calls the plan sends to the device, with or without one.
-  const cuda::BatchPlan plan = cuda::plan_batch(b.requests, {});
-  std::vector<std::size_t> expected_cpu;
-  for (std::size_t i = 0; i < b.on_device.size(); ++i) {
-    if (!b.on_device[i]) expected_cpu.push_back(i);
-  }
-  CHECK(plan.cpu == expected_cpu);
+  const std::vector<std::size_t> expected_cpu = run_against_cpu(b, device);
   const auto sent = static_cast<std::uint64_t>(b.requests.size() - expected_cpu.size());
   if (!cuda::available()) {
     CHECK(device.device_calls() == 0);
@@ -301,4 +316,139 @@ TEST_CASE("BatchMatMulV2 and the convolutions on the device give the CPU backend
   }
   CHECK(device.device_calls() == sent);
   CHECK(device.cpu_calls() == expected_cpu.size());
+}
+
+namespace {
+
+// An i32 vector of `values`: a backprop's sizes argument.
+Tensor sizes(const Shape& values) {
+  Tensor t = cpu::make_tensor(DType::I32, {static_cast<std::int64_t>(values.size())});
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    cpu::store<std::int32_t>(t, static_cast<std::int64_t>(i), static_cast<std::int32_t>(values[i]));
+  }
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("plan_batch groups the convolutions' backprops by their sizes' values", "[cuda]") {
+  std::mt19937_64 rng(13);
+  const Tensor filter = random_tensor(DType::F32, {3, 3, 3, 4}, rng);
+  const Tensor filter2 = random_tensor(DType::F32, {3, 3, 3, 4}, rng);
+  const Tensor dy = random_tensor(DType::F32, {1, 5, 5, 4}, rng);
+  const Tensor dy2 = random_tensor(DType::F32, {1, 5, 5, 4}, rng);
+  const Tensor dy_strided = random_tensor(DType::F32, {1, 3, 3, 4}, rng);
+  const Tensor dy_depthwise = random_tensor(DType::F32, {1, 5, 5, 6}, rng);
+  const Tensor input = random_tensor(DType::F32, {1, 5, 5, 3}, rng);
+  const Tensor input64 = random_tensor(DType::F64, {1, 5, 5, 3}, rng);
+  const Tensor filter64 = random_tensor(DType::F64, {3, 3, 3, 4}, rng);
+  const Tensor dy64 = random_tensor(DType::F64, {1, 5, 5, 4}, rng);
+  const Tensor in5 = sizes({1, 5, 5, 3});
+  const Tensor in5_again = sizes({1, 5, 5, 3});
+  const Tensor in6 = sizes({1, 6, 6, 3});
+  const Tensor in_nchw = sizes({1, 3, 5, 5});
+  const Tensor f3344 = sizes({3, 3, 3, 4});
+  const Tensor f3332 = sizes({3, 3, 3, 2});
+  const Tensor negative = sizes({1, -5, 5, 3});
+  const OpAttrs same = window(1, 1, 1, 1, ConvPadding::Same);
+  const OpAttrs strided = window(2, 2, 1, 1, ConvPadding::Same);
+  const OpAttrs nchw = window(1, 1, 1, 1, ConvPadding::Same, {}, true);
+  const Tensor dy_nchw = random_tensor(DType::F32, {1, 4, 5, 5}, rng);
+  const std::vector<EvalRequest> batch = {
+      {BuiltinOp::Conv2DBackpropInput, same, {&in5, &filter, &dy}},             // 0
+      {BuiltinOp::Conv2DBackpropInput, same, {&in5_again, &filter2, &dy2}},     // 1: with 0
+      {BuiltinOp::Conv2DBackpropInput, strided, {&in5, &filter, &dy_strided}},  // 2
+      {BuiltinOp::Conv2DBackpropInput, strided, {&in6, &filter, &dy_strided}},  // 3: 6 rows
+      {BuiltinOp::Conv2DBackpropFilter, same, {&input, &f3344, &dy}},           // 4
+      {BuiltinOp::DepthwiseConv2dNativeBackpropFilter, same, {&input, &f3332, &dy_depthwise}},
+      {BuiltinOp::Conv2DBackpropInput, nchw, {&in_nchw, &filter, &dy_nchw}},  // 6: NCHW: CPU
+      {BuiltinOp::Conv2DBackpropFilter, same, {&input64, &f3344, &dy64}},     // 7: f64: CPU
+      {BuiltinOp::Conv2DBackpropInput, same, {&in5, &filter64, &dy64}},       // 8: f64: CPU
+      {BuiltinOp::Conv2DBackpropInput, same, {&in5, &filter, &dy_strided}},   // 9: dy: CPU
+      {BuiltinOp::Conv2DBackpropInput, same, {&negative, &filter, &dy}},      // 10: CPU
+  };
+  const cuda::BatchPlan plan = cuda::plan_batch(batch, {});
+  CHECK(plan.cpu == std::vector<std::size_t>{6, 7, 8, 9, 10});
+  REQUIRE(plan.groups.size() == 5);
+  const cuda::BatchGroup& inputs = plan.groups[0];
+  CHECK(inputs.requests == std::vector<std::size_t>{0, 1});
+  CHECK(inputs.call.kernel == cuda::DeviceKernel::ConvolutionInputGrad);
+  // The sizes are in the call's form: only the filters and gradients go up.
+  CHECK(inputs.operands == std::vector<const Tensor*>{&filter, &dy, &filter2, &dy2});
+  CHECK(inputs.first == ints({0, 2}));
+  CHECK(inputs.second == ints({1, 3}));
+  CHECK(inputs.call.result_shape == Shape{1, 5, 5, 3});
+  CHECK(inputs.call.work == 75 * 3 * 3 * 4);
+  CHECK(plan.groups[1].requests == std::vector<std::size_t>{2});
+  CHECK(plan.groups[1].call.geometry.h.in == 5);
+  CHECK(plan.groups[2].requests == std::vector<std::size_t>{3});
+  CHECK(plan.groups[2].call.result_shape == Shape{1, 6, 6, 3});
+  const cuda::BatchGroup& filters = plan.groups[3];
+  CHECK(filters.requests == std::vector<std::size_t>{4});
+  CHECK(filters.call.kernel == cuda::DeviceKernel::ConvolutionFilterGrad);
+  CHECK(filters.operands == std::vector<const Tensor*>{&input, &dy});
+  CHECK(filters.call.work == 108 * 5 * 5);
+  // The depthwise filter's gradient keeps its own shape; read as grouped, one channel each.
+  CHECK(plan.groups[4].call.result_shape == Shape{3, 3, 3, 2});
+  CHECK(plan.groups[4].call.geometry.group_in == 1);
+  CHECK(plan.groups[4].call.work == 54 * 5 * 5);
+  const std::vector<EvalRequest> one = {batch[4]};
+  CHECK(cuda::plan_batch(one, {.convolution_filter_grad = 2700}).groups.size() == 1);
+  CHECK(cuda::plan_batch(one, {.convolution_filter_grad = 2701}).cpu ==
+        std::vector<std::size_t>{0});
+  CHECK(cuda::plan_batch(one, {.convolution_input_grad = 1 << 30}).groups.size() == 1);
+}
+
+TEST_CASE("the convolutions' backprops on the device give the CPU backend's bits", "[cuda]") {
+  std::mt19937_64 rng(2029);
+  Batch b;
+  CpuEvaluator cpu;
+  // The device takes every f32 NHWC call the CPU backend computes a tensor for (the generic
+  // kernels' refusals of f64 dilated or grouped backprops are errors there, and stay there).
+  const auto add = [&](BuiltinOp op, const OpAttrs& attrs, std::vector<const Tensor*> args,
+                       bool f32) {
+    const bool computed =
+        std::holds_alternative<std::vector<Tensor>>(cpu.evaluate(op, attrs, args));
+    b.add(op, attrs, std::move(args), f32 && computed && !attrs.channels_first);
+  };
+  for (const Conv& c : convolutions()) {
+    const bool depthwise = c.op == BuiltinOp::DepthwiseConv2dNative;
+    const BuiltinOp input_grad =
+        depthwise ? BuiltinOp::DepthwiseConv2dNativeBackpropInput : BuiltinOp::Conv2DBackpropInput;
+    const BuiltinOp filter_grad = depthwise ? BuiltinOp::DepthwiseConv2dNativeBackpropFilter
+                                            : BuiltinOp::Conv2DBackpropFilter;
+    // The output's shape, from an f32 forward call (the generic kernel may refuse f64); a
+    // convolution the CPU refuses has no backprops.
+    const Tensor* probe = b.keep(random_tensor(DType::F32, c.input, rng));
+    const Tensor* probe_filter = b.keep(random_tensor(DType::F32, c.filter, rng));
+    const EvalResult out =
+        cpu.evaluate(c.op, c.attrs, std::vector<const Tensor*>{probe, probe_filter});
+    if (!std::holds_alternative<std::vector<Tensor>>(out)) continue;
+    const Shape out_shape = std::get<std::vector<Tensor>>(out)[0].shape;
+    for (DType t : {DType::F32, DType::F64}) {
+      for (const Values values : {Values::Special, Values::Finite}) {
+        const Tensor* filter = b.keep(random_tensor(t, c.filter, rng, values));
+        const Tensor* input = b.keep(random_tensor(t, c.input, rng, values));
+        const Tensor* input_sizes = b.keep(sizes(c.input));
+        const Tensor* filter_sizes = b.keep(sizes(c.filter));
+        for (int call = 0; call < 2; ++call) {
+          const Tensor* dy = b.keep(random_tensor(t, out_shape, rng, values));
+          add(input_grad, c.attrs, {input_sizes, filter, dy}, t == DType::F32);
+          add(filter_grad, c.attrs, {input, filter_sizes, dy}, t == DType::F32);
+        }
+      }
+    }
+  }
+
+  CudaEvaluator device;
+  const std::vector<std::size_t> expected_cpu = run_against_cpu(b, device);
+  // The device takes every f32 call of the 17 NHWC convolutions the CPU computes (2 kinds of
+  // values x 2 calls x 2 backprops each): the f64 ones and the NCHW one stay on the CPU.
+  CHECK(b.requests.size() - expected_cpu.size() == 17 * 8);
+  if (!cuda::available()) {
+    CHECK(device.device_calls() == 0);
+    tfmc::test::no_cuda_device("the convolutions' backprops on the device");
+    return;
+  }
+  CHECK(device.device_calls() == b.requests.size() - expected_cpu.size());
 }

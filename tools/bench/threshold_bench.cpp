@@ -11,7 +11,9 @@
 // The families: binary (f32 Add, work = elements), unary (f32 Relu), matmul (f32 square
 // MatMul, work = n^3 multiply-adds), copy (f32 Concat of two halves along axis 0),
 // batch_matmul (f32 BatchMatMulV2 of 8 square slices, work = 8 n^3), convolution (f32 Conv2D,
-// SAME, of an [1, s, s, 32] input by a [3, 3, 32, 32] filter, work = s^2 x 9216), reduction
+// SAME, of an [1, s, s, 32] input by a [3, 3, 32, 32] filter, work = s^2 x 9216),
+// conv_input_grad and conv_filter_grad (its Conv2DBackpropInput and Conv2DBackpropFilter, the
+// same work), reduction
 // (f32 Sum over axis 1 of [w / 256, 256]: rows, a warp each on the device) and
 // reduction_columns (f32 Sum over axis 0 of [256, w / 256]: columns, a thread each), work = the
 // operand's elements; evaluator_choice.h's one reduction threshold is the larger crossover.
@@ -55,15 +57,26 @@ struct Case {
 
 using Shapes = std::vector<std::vector<std::int64_t>>;
 
-// `count` calls of `op` with `attrs` whose operands have `shapes`.
+// An i32 vector of `values`: a backprop's sizes argument.
+Tensor sizes_tensor(const std::vector<std::int64_t>& values) {
+  Tensor t = cpu::make_tensor(DType::I32, {static_cast<std::int64_t>(values.size())});
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    cpu::store<std::int32_t>(t, static_cast<std::int64_t>(i), static_cast<std::int32_t>(values[i]));
+  }
+  return t;
+}
+
+// `count` calls of `op` with `attrs` whose operands have `shapes`, random f32, except that
+// operand `sizes` (when not -1) is an i32 vector holding its entry of `shapes`.
 Case make_case(BuiltinOp op, const OpAttrs& attrs, const Shapes& shapes, int count,
-               std::mt19937& rng) {
+               std::mt19937& rng, int sizes = -1) {
   Case c;
   c.tensors.reserve(static_cast<std::size_t>(count) * shapes.size());
   for (int i = 0; i < count; ++i) {
     EvalRequest r{op, attrs, {}};
-    for (const auto& shape : shapes) {
-      c.tensors.push_back(random_f32(shape, rng));
+    for (std::size_t k = 0; k < shapes.size(); ++k) {
+      const bool sized = static_cast<int>(k) == sizes;
+      c.tensors.push_back(sized ? sizes_tensor(shapes[k]) : random_f32(shapes[k], rng));
       r.args.push_back(&c.tensors.back());
     }
     c.requests.push_back(std::move(r));
@@ -89,6 +102,7 @@ struct Family {
   // The operand shapes of one call of work w.
   std::function<Shapes(std::int64_t)> shapes;
   std::vector<std::int64_t> works;
+  int sizes = -1;  // the operand that is a sizes vector (make_case), or -1
 };
 
 // The nearest whole root of x (cube root with `cube`), at least 1.
@@ -164,6 +178,24 @@ int main(int argc, char** argv) {
          return Shapes{{1, s, s, 32}, {3, 3, 32, 32}};
        },
        {9216 * 4, 9216 * 16, 9216 * 64, 9216 * 256, 9216 * 1024, 9216 * 4096, 9216 * 16384}},
+      {"conv_input_grad",
+       BuiltinOp::Conv2DBackpropInput,
+       same,
+       [](std::int64_t w) {
+         const std::int64_t s = root(static_cast<double>(w) / 9216, false);
+         return Shapes{{1, s, s, 32}, {3, 3, 32, 32}, {1, s, s, 32}};
+       },
+       {9216 * 4, 9216 * 16, 9216 * 64, 9216 * 256, 9216 * 1024, 9216 * 4096, 9216 * 16384},
+       0},
+      {"conv_filter_grad",
+       BuiltinOp::Conv2DBackpropFilter,
+       same,
+       [](std::int64_t w) {
+         const std::int64_t s = root(static_cast<double>(w) / 9216, false);
+         return Shapes{{1, s, s, 32}, {3, 3, 32, 32}, {1, s, s, 32}};
+       },
+       {9216 * 4, 9216 * 16, 9216 * 64, 9216 * 256, 9216 * 1024, 9216 * 4096, 9216 * 16384},
+       1},
       {"reduction", BuiltinOp::Sum, axis1,
        [](std::int64_t w) {
          return Shapes{{w / 256, 256}};
@@ -195,7 +227,7 @@ int main(int argc, char** argv) {
       bool device_won = true;
       for (int calls : {1, kBatch}) {
         const std::int64_t each = work / calls;
-        const Case c = make_case(f.op, f.attrs, f.shapes(each), calls, rng);
+        const Case c = make_case(f.op, f.attrs, f.shapes(each), calls, rng, f.sizes);
         std::vector<EvalResult> on_cpu, on_gpu;
         const double cpu_s = median_seconds([&] { on_cpu = cpu.evaluate_batch(c.requests); });
         if (!device) {
