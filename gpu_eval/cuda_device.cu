@@ -31,14 +31,11 @@ constexpr int kSide = 16;  // threads along each side of a block
 constexpr int kPer = kTile / kSide;
 
 // The products of one call: `count` slices (a MatMul: one, rank 0), slice s reading operand a's
-// matrix at index sum(s_d x a_strides[d]) and b's at sum(s_d x b_strides[d]), s_d the digits of
-// s in `dims` (BatchMatMulV2's broadcast batch dimensions), and writing result matrix s.
+// matrix and b's at the indexes batch.offsets(s) gives (BatchMatMulV2's broadcast batch
+// dimensions), and writing result matrix s.
 struct Slices {
-  int rank = 0;
   std::int64_t count = 1;
-  std::int64_t dims[kMaxBatchRank] = {};
-  std::int64_t a_strides[kMaxBatchRank] = {};
-  std::int64_t b_strides[kMaxBatchRank] = {};
+  DeviceBroadcast batch;
 };
 
 // Grid x: the column tiles of each slice in turn.
@@ -52,15 +49,9 @@ __global__ void tiled_matmul_kernel(const T* operands, const std::int64_t* first
   const unsigned call = blockIdx.z;
   const std::int64_t column_tiles = (n + kTile - 1) / kTile;
   const std::int64_t slice = blockIdx.x / column_tiles;
-  std::int64_t rest = slice;
-  std::int64_t a_matrix = 0;
-  std::int64_t b_matrix = 0;
-  for (int d = slices.rank - 1; d >= 0; --d) {
-    const std::int64_t index = rest % slices.dims[d];
-    rest /= slices.dims[d];
-    a_matrix += index * slices.a_strides[d];
-    b_matrix += index * slices.b_strides[d];
-  }
+  std::int64_t a_matrix;
+  std::int64_t b_matrix;
+  slices.batch.offsets(slice, a_matrix, b_matrix);
   const T* a = operands + first[call] + a_matrix * m * k;
   const T* b = operands + second[call] + b_matrix * k * n;
   const std::int64_t row0 = static_cast<std::int64_t>(blockIdx.y) * kTile;
@@ -249,15 +240,9 @@ bool matmul_batch(const BatchOperands& in, std::int64_t m, std::int64_t k, std::
 bool batch_matmul_batch(const BatchOperands& in, const cpu::Broadcast& batch, std::int64_t m,
                         std::int64_t k, std::int64_t n, bool adj_x, bool adj_y,
                         std::span<Tensor> outs) {
-  if (batch.shape.size() > kMaxBatchRank) return false;
   Slices slices;
-  slices.rank = static_cast<int>(batch.shape.size());
+  if (!slices.batch.set(batch)) return false;
   slices.count = element_count(batch.shape);
-  for (int d = 0; d < slices.rank; ++d) {
-    slices.dims[d] = batch.shape[d];
-    slices.a_strides[d] = batch.a_strides[d];
-    slices.b_strides[d] = batch.b_strides[d];
-  }
   const DType dtype = in.tensors[0]->dtype;
   // cpu::batch_matmul's order: MatMul's general one whatever the shape.
   const bool fused = kernels::tensorflow_inner_product_order(dtype, 2, 2, false, false) ==

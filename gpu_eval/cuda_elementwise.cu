@@ -9,43 +9,27 @@
 namespace tfmc::eval::cuda {
 namespace {
 
-constexpr int kMaxRank = 8;
-
-// The broadcast plan as a kernel argument.
-struct DevicePlan {
-  int rank = 0;
-  std::int64_t dims[kMaxRank] = {};
-  std::int64_t a_strides[kMaxRank] = {};
-  std::int64_t b_strides[kMaxRank] = {};
-};
-
 // A fault is a flag any thread of a call may set to 1; the value written is the same whoever
 // writes it.
 template <class T, class R, class Op>
 __global__ void binary_kernel(const T* operands, const std::int64_t* first,
-                              const std::int64_t* second, R* out, std::int64_t n, DevicePlan plan,
-                              Op op, int* fault) {
+                              const std::int64_t* second, R* out, std::int64_t n,
+                              DeviceBroadcast plan, Op op, int* fault) {
   const std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const unsigned call = blockIdx.y;
   if (i >= n) return;
   const T* a = operands + first[call];
   const T* b = operands + second[call];
-  std::int64_t rest = i;
-  std::int64_t ia = 0;
-  std::int64_t ib = 0;
-  for (int d = plan.rank - 1; d >= 0; --d) {
-    const std::int64_t index = rest % plan.dims[d];
-    rest /= plan.dims[d];
-    ia += index * plan.a_strides[d];
-    ib += index * plan.b_strides[d];
-  }
+  std::int64_t ia;
+  std::int64_t ib;
+  plan.offsets(i, ia, ib);
   bool f = false;
   out[call * n + i] = op(a[ia], b[ib], f);
   if (f) fault[call] = 1;
 }
 
 template <class T, class R, class Op>
-bool launch_binary(const DevicePlan& plan, const BatchOperands& in, std::span<Tensor> outs,
+bool launch_binary(const DeviceBroadcast& plan, const BatchOperands& in, std::span<Tensor> outs,
                    std::span<std::uint8_t> faults, Op op) {
   return run_batch<T, R>(in, outs, faults.data(),
                          [&](const T* operands, const std::int64_t* first,
@@ -59,8 +43,8 @@ bool launch_binary(const DevicePlan& plan, const BatchOperands& in, std::span<Te
 
 // The device's form of binary op `op`: false for an op that is not element-wise.
 template <BuiltinOp op>
-bool binary_op(DType dtype, const DevicePlan& plan, const BatchOperands& in, std::span<Tensor> outs,
-               std::span<std::uint8_t> faults) {
+bool binary_op(DType dtype, const DeviceBroadcast& plan, const BatchOperands& in,
+               std::span<Tensor> outs, std::span<std::uint8_t> faults) {
   if constexpr (kernels::is_arithmetic(op)) {
     return with_number_type(dtype, [&](auto type) {
       using T = decltype(type);
@@ -112,14 +96,8 @@ bool launch_unary(const BatchOperands& in, std::span<Tensor> outs, std::span<std
 
 bool binary_batch(BuiltinOp op, DType dtype, const cpu::Broadcast& plan, const BatchOperands& in,
                   std::span<Tensor> outs, std::span<std::uint8_t> faults) {
-  if (plan.shape.size() > kMaxRank) return false;
-  DevicePlan p;
-  p.rank = static_cast<int>(plan.shape.size());
-  for (int d = 0; d < p.rank; ++d) {
-    p.dims[d] = plan.shape[d];
-    p.a_strides[d] = plan.a_strides[d];
-    p.b_strides[d] = plan.b_strides[d];
-  }
+  DeviceBroadcast p;
+  if (!p.set(plan)) return false;
   switch (op) {
 #define TFMC_BUILTIN_OP(name, ...) \
   case BuiltinOp::name:            \

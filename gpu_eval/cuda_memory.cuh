@@ -255,6 +255,38 @@ bool run_batch(const BatchOperands& in, std::span<Tensor> outs, std::uint8_t* fa
   return true;
 }
 
+// A broadcast plan (cpu::broadcast) of at most kMaxBatchRank dimensions as a kernel argument:
+// the element-wise kernels' operands under broadcasting and BatchMatMulV2's slices.
+struct DeviceBroadcast {
+  int rank = 0;
+  std::int64_t dims[kMaxBatchRank] = {};
+  std::int64_t a_strides[kMaxBatchRank] = {};
+  std::int64_t b_strides[kMaxBatchRank] = {};
+
+  // The plan's copy, or false (and nothing set) when it has more dimensions than fit.
+  bool set(const cpu::Broadcast& plan) {
+    if (plan.shape.size() > kMaxBatchRank) return false;
+    rank = static_cast<int>(plan.shape.size());
+    for (int d = 0; d < rank; ++d) {
+      dims[d] = plan.shape[d];
+      a_strides[d] = plan.a_strides[d];
+      b_strides[d] = plan.b_strides[d];
+    }
+    return true;
+  }
+
+  // The element offsets in a and in b of element i of the broadcast shape.
+  __device__ void offsets(std::int64_t i, std::int64_t& a, std::int64_t& b) const {
+    a = b = 0;
+    for (int d = rank - 1; d >= 0; --d) {
+      const std::int64_t index = i % dims[d];
+      i /= dims[d];
+      a += index * a_strides[d];
+      b += index * b_strides[d];
+    }
+  }
+};
+
 // Calls f(T{}) with T the element type of `dtype`.
 template <class F>
 bool with_type(DType dtype, F&& f) {
