@@ -11,7 +11,10 @@
 #   (f) where the device beats one core, per kernel family (tfmc_threshold_bench): the
 #       crossovers that --eval auto's thresholds come from, with the same bits;
 #   (d) the threads curve (threads_bench.sh): states/s and speedup at each thread count;
-#   (e) the MPI ranks curve (dist_bench.sh): states/s and efficiency at each rank count.
+#   (e) the MPI ranks curve (dist_bench.sh): states/s and efficiency at each rank count;
+#   (g) where DEVICE_CHECK_MODELS names a folder of real models (tools/tf/op_coverage.py --keep
+#       DIR --check, made where TensorFlow is and carried here), --eval cpu against --eval gpu
+#       on each saved pass (model_gpu_check.sh): the same outcomes, and the time ratio.
 #
 #   bash tools/bench/device_check.sh [BUILD]     (default: build)
 #
@@ -36,7 +39,9 @@
 # Environment knobs (the defaults fit the lent machine):
 #   DEVICE_CHECK_SECONDS   the whole run's time limit in seconds (default 450)
 #   DEVICE_CHECK_PARTS     the parts to run (default "build cuda matmul eval thresholds threads
-#                          ranks", the order they run in); a part left out is reported NOT-RUN
+#                          ranks models", the order they run in); a part left out is reported
+#                          NOT-RUN, and so is models without DEVICE_CHECK_MODELS
+#   DEVICE_CHECK_MODELS    (g) the folder of saved models (default: none)
 #   DEVICE_CHECK_LOG       folder of each part's output (default BUILD/device_check)
 #   DEVICE_CHECK_MATMUL    (b) the largest n of tfmc_matmul_bench (default 2048)
 #   DEVICE_CHECK_SGD_ROWS  (c) gpu_bench.sh's BENCH_ROWS (default "2x256 2x512 4x512 2x1024")
@@ -52,14 +57,14 @@
 #                          (e) dist_bench.sh's BENCH_SIZE (default 5) and BENCH_MESSAGE_BYTES
 #                          (default 65536, tfmc's default)
 # Each part's own limit in seconds: build 300, cuda 120, matmul 60, eval 90, thresholds 150,
-# threads 150, ranks 120.
+# threads 150, ranks 120, models 120.
 set -uo pipefail
 
 build_dir=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 total=${DEVICE_CHECK_SECONDS:-450}
-parts=${DEVICE_CHECK_PARTS:-build cuda matmul eval thresholds threads ranks}
+parts=${DEVICE_CHECK_PARTS:-build cuda matmul eval thresholds threads ranks models}
 log_dir=${DEVICE_CHECK_LOG:-$build_dir/device_check}
 mkdir -p "$log_dir"
 cores=$(nproc)
@@ -273,9 +278,30 @@ if asked ranks "$label"; then
   fi
 fi
 
+label="(g) real models"
+if asked models "$label"; then
+  if [[ -z ${DEVICE_CHECK_MODELS:-} ]]; then
+    report "$label" NOT-RUN "no DEVICE_CHECK_MODELS (tools/tf/op_coverage.py --keep DIR --check)"
+  else
+    run_part models 120 bash "$here/model_gpu_check.sh" "$DEVICE_CHECK_MODELS" "$build_dir"
+    if ! unfinished "$label"; then
+      # Rows "model pass exit cpu_wall gpu_wall cpu_eval gpu_eval cpu/gpu same".
+      rows=$(awk 'NF == 9 && $1 != "model" { printf "%s %s %s: cpu/gpu %sx same %s", sep, $1,
+        $2, $8, $9; sep = ";" }' "$out")
+      if [[ $rc == 0 ]]; then
+        report "$label" PASS "outcomes the same;$rows"
+      elif [[ $rc == 2 ]] && grep -q 'no CUDA device' "$out"; then
+        report "$label" NO-GPU "needs a CUDA device, skipped"
+      else
+        report "$label" FAIL "exit $rc (1: some outcomes differ):$rows; see $out"
+      fi
+    fi
+  fi
+fi
+
 echo
 echo "== device_check.sh summary: $build_dir, $cores cores, GPU: ${gpu_line:-none}, $SECONDS s" \
   "(logs in $log_dir)"
 printf '%s\n' "${summary[@]}"
-echo "Parts that need a CUDA device: (a), (b), (c), (f); NO-GPU marks those that found none."
+echo "Parts that need a CUDA device: (a), (b), (c), (f), (g); NO-GPU marks those that found none."
 exit $failed

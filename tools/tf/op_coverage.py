@@ -18,7 +18,8 @@ node of the graph and of each library function it reaches, each function counted
 describe counts them.
 
 With --check SECONDS the module is also saved as a SavedModel (with its checkpoint) and each
-pass is checked: `tfmc check saved_model.pb --function PASS --feed ... --max-seconds SECONDS
+pass is checked (its arguments also written to PASS.args, one per line, for
+tools/bench/model_gpu_check.sh): `tfmc check saved_model.pb --function PASS --feed ... --max-seconds SECONDS
 --json --values full` on fixed inputs; the report gives its exit code, time and verdict, and
 compares the values of tfmc's outcome (when it found exactly one) with TensorFlow's run of the
 same pass on the same inputs from the same checkpoint (savedmodel_run.py): the forward pass's
@@ -207,6 +208,11 @@ def export(name, out, with_savedmodel):
         counts[pass_name] = collections.Counter(n.op for n in reached_nodes(graph_def))
     if with_savedmodel:
         tf.saved_model.save(module, os.path.join(out, "saved_model"))
+        # Each pass's `tfmc check` arguments beside it, one per line, for the checks that run
+        # where TensorFlow is not (tools/bench/model_gpu_check.sh).
+        for pass_name in PASSES:
+            with open(os.path.join(out, pass_name + ".args"), "w") as f:
+                f.write("".join(a + "\n" for a in pass_args(name, pass_name)))
     return counts
 
 
