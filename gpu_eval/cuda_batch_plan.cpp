@@ -166,6 +166,26 @@ std::optional<DeviceCall> reduction_call(const OpAttrs& attrs,
   return call;
 }
 
+// BiasAddGrad of f32 with its channels last (NHWC, or rank 2 in either format) and at least
+// two terms a channel: cpu::bias_add_grad adds each channel's terms one by one from +0, which
+// is the Planes layout {terms, channels, 1}. A single term passes through unchanged there (-0
+// stays -0), so it stays on the CPU, as do NCHW and the other dtypes.
+std::optional<DeviceCall> bias_add_grad_call(const OpAttrs& attrs, const Tensor& x) {
+  const std::size_t rank = x.shape.size();
+  if (x.dtype != DType::F32 || rank < 2 || (attrs.channels_first && rank > 2)) {
+    return std::nullopt;
+  }
+  const std::int64_t channels = x.shape.back();
+  if (channels == 0 || x.size() / channels < 2) return std::nullopt;
+  DeviceCall call;
+  call.kernel = DeviceKernel::Reduction;
+  call.operand_dtype = call.result_dtype = DType::F32;
+  call.result_shape = {channels};
+  call.reduction = order::Layout{order::Layout::Form::Planes, {x.size() / channels, channels, 1}};
+  call.work = x.size();
+  return call;
+}
+
 // A Concat or Split: its work is the elements its results hold (Concat's one, Split's all).
 std::optional<DeviceCall> copy_call(DeviceKernel kernel,
                                     const std::variant<cpu::BlockPlan, ErrorKind>& plan,
@@ -269,8 +289,8 @@ std::size_t item_bytes(const DeviceCall& call, const EvalRequest& r) {
 
 }  // namespace
 
-std::int64_t DeviceThresholds::of(DeviceKernel kernel) const {
-  switch (kernel) {
+std::int64_t DeviceThresholds::of(const DeviceCall& call) const {
+  switch (call.kernel) {
     case DeviceKernel::Binary:
       return binary;
     case DeviceKernel::Unary:
@@ -289,7 +309,7 @@ std::int64_t DeviceThresholds::of(DeviceKernel kernel) const {
     case DeviceKernel::ConvolutionFilterGrad:
       return convolution_filter_grad;
     case DeviceKernel::Reduction:
-      return reduction;
+      return call.reduction.form == order::Layout::Form::Rows ? reduction_rows : reduction_columns;
   }
   return copy;
 }
@@ -333,6 +353,7 @@ std::optional<DeviceCall> device_call(BuiltinOp op, const OpAttrs& attrs,
       (args.size() == 1 || args.size() == 2)) {
     return reduction_call(attrs, args);
   }
+  if (op == BuiltinOp::BiasAddGrad && args.size() == 1) return bias_add_grad_call(attrs, *args[0]);
   if (op == BuiltinOp::Concat && args.size() >= 2) {
     return copy_call(DeviceKernel::Concat, cpu::plan_concat(args, attrs.axis), args[0]->dtype);
   }
@@ -377,7 +398,7 @@ BatchPlan plan_batch(std::span<const EvalRequest> requests, const DeviceThreshol
     work[it->second] = work[it->second] > most - call->work ? most : work[it->second] + call->work;
   }
   for (std::size_t g = 0; g < forms.size(); ++g) {
-    if (work[g] < thresholds.of(forms[g].kernel)) {
+    if (work[g] < thresholds.of(forms[g])) {
       plan.cpu.insert(plan.cpu.end(), members[g].begin(), members[g].end());
       continue;
     }

@@ -8,12 +8,13 @@
 //
 // plan_batch groups the calls of the batched kernels (element-wise binary, element-wise unary,
 // MatMul, BatchMatMulV2, Conv2D and DepthwiseConv2dNative and their backprops, the f32 reductions
-// Sum, Mean and Prod whose merged shape TensorFlow reduces in place: reduction_order.h's layout_of)
-// by launch: calls of one op with the same attributes, operand dtypes and shapes share one kernel
-// launch, their distinct operand tensors uploaded once. A group goes to the device when its work
-// (below) reaches the family's threshold, so many small calls of one shape can go together where
-// one alone would not. No call of a batch needs another's result (the explorer batches calls whose
-// arguments exist already: function.h), so the groups are independent.
+// Sum, Mean and Prod whose merged shape TensorFlow reduces in place: reduction_order.h's
+// layout_of, and f32 BiasAddGrad with its channels last) by launch: calls of one op with the same
+// attributes, operand dtypes and shapes share one kernel launch, their distinct operand tensors
+// uploaded once. A group goes to the device when its work (below) reaches the family's threshold,
+// so many small calls of one shape can go together where one alone would not. No call of a batch
+// needs another's result (the explorer batches calls whose arguments exist already: function.h), so
+// the groups are independent.
 #pragma once
 
 #include <cstddef>
@@ -33,7 +34,7 @@ namespace tfmc::eval::cuda {
 // The device kernel families: the batched ones, and the byte copies run one call at a time.
 // Convolution is the forward Conv2D, ConvolutionInputGrad Conv2DBackpropInput and
 // ConvolutionFilterGrad Conv2DBackpropFilter, the depthwise forms included, in NHWC; Reduction
-// is Sum, Mean and Prod.
+// is Sum, Mean, Prod and BiasAddGrad.
 enum class DeviceKernel : std::uint8_t {
   Binary,
   Unary,
@@ -46,6 +47,8 @@ enum class DeviceKernel : std::uint8_t {
   ConvolutionFilterGrad,
   Reduction
 };
+
+struct DeviceCall;
 
 // The least work of a group (or a copy) that goes to the device, per family. The work of a call
 // is its result's element count, except MatMul's (m x k x n multiply-adds), BatchMatMul's (the
@@ -64,9 +67,11 @@ struct DeviceThresholds {
   std::int64_t convolution = 0;
   std::int64_t convolution_input_grad = 0;
   std::int64_t convolution_filter_grad = 0;
-  std::int64_t reduction = 0;
+  std::int64_t reduction_rows = 0;     // a Rows layout: a warp per result element
+  std::int64_t reduction_columns = 0;  // Columns and Planes: a thread per result element
 
-  std::int64_t of(DeviceKernel kernel) const;
+  // The threshold of the call's family (a reduction's by its layout's form).
+  std::int64_t of(const DeviceCall& call) const;
 };
 
 // One call as the device would run it.

@@ -109,9 +109,10 @@ bool batch_matmul_batch(const BatchOperands& in, const cpu::Broadcast& batch, st
 bool convolution_batch(conv::Pass pass, const BatchOperands& in, const conv::Geometry& g,
                        std::span<Tensor> outs);
 
-// Sum, Mean or Prod (`op`) of an f32 operand laid out as `layout` (reduction_order.h): each
-// element of outs[i] is reduction_order.h's reduce_element in TensorFlow's order, the CPU
-// backend's, a Mean's sum then divided by the number of terms. Never faults.
+// Sum, Mean, Prod or BiasAddGrad (`op`: a sum) of an f32 operand laid out as `layout`
+// (reduction_order.h): each element of outs[i] is reduction_order.h's reduce_element in
+// TensorFlow's order, the CPU backend's, a Mean's sum then divided by the number of terms.
+// Never faults.
 bool reduction_batch(BuiltinOp op, const order::Layout& layout, const BatchOperands& in,
                      std::span<Tensor> outs);
 

@@ -121,7 +121,7 @@ EvalResult CudaEvaluator::evaluate(BuiltinOp op, const OpAttrs& attrs,
                                    std::span<const Tensor* const> args) {
   // Most calls of most programs are small: they go straight to the CPU, unplanned.
   const std::optional<cuda::DeviceCall> call = cuda::device_call(op, attrs, args);
-  if (!call || call->work < thresholds_.of(call->kernel)) {
+  if (!call || call->work < thresholds_.of(*call)) {
     ++cpu_calls_;
     return cpu_.evaluate(op, attrs, args);
   }

@@ -1,6 +1,7 @@
-// The reduction kernels of cuda_device.h: Sum, Mean and Prod of f32 over a batch group in one
-// launch (grid y: the call). Each result element is reduction_order.h's reduce_element, the
-// CPU backend's own order (compiled with --fmad=false), so the bits are the CPU backend's.
+// The reduction kernels of cuda_device.h: Sum, Mean, Prod and BiasAddGrad of f32 over a batch
+// group in one launch (grid y: the call). Each result element is reduction_order.h's
+// reduce_element, the CPU backend's own order (compiled with --fmad=false), so the bits are the
+// CPU backend's.
 // A row (a Rows layout) takes one warp: lane c folds chain c of each leaf, so the warp's loads
 // of a leaf's group of four packets are one coalesced read, and every lane finishes the leaf
 // from the shuffled chains. Columns and planes take one thread per result element, neighbours

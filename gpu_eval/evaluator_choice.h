@@ -17,7 +17,7 @@ enum class EvalBackend { Cpu, Gpu, Auto };
 // crossovers tools/bench/threshold_bench.cpp measured on an NVIDIA H200 against one core of its
 // host (a 16-core Xeon virtual machine), copies included, where the device was faster from
 // that size on, as one call and as a batch of 64 (tools/bench/README.md has the table; the
-// reduction's is the larger of its two families', rows and columns). Concat
+// reductions' rows threshold is the larger of two runs' crossovers, 1 << 20 and 1 << 22). Concat
 // and Split never won there (a copy of 16M f32 elements: 42 ms on the CPU, 47 ms on the device),
 // so auto leaves them to the CPU.
 inline constexpr cuda::DeviceThresholds kAutoThresholds{
@@ -29,7 +29,8 @@ inline constexpr cuda::DeviceThresholds kAutoThresholds{
     .convolution = 2359296,                 // 16 x 16 x 32 outputs, 3 x 3 x 32 taps each
     .convolution_input_grad = 2359296,      // as the forward convolution's
     .convolution_filter_grad = 36864,       // the least size measured: the device won at every one
-    .reduction = std::int64_t{1} << 20,     // Sum over rows of 256; columns won from 1 << 16
+    .reduction_rows = std::int64_t{1} << 22,     // Sum over rows of 256
+    .reduction_columns = std::int64_t{1} << 16,  // columns of 256, BiasAddGrad of 256 channels
 };
 
 // Cpu: the CPU backend. Gpu: the CUDA backend for every call it covers, in batches (the caller

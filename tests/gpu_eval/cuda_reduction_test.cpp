@@ -1,7 +1,7 @@
-// Sum, Mean and Prod on the CUDA backend: which calls plan_batch sends to the device and how it
-// groups them (by their axes' values, never uploading the axes), checked exactly everywhere;
-// the device warp's way of computing a leaf (one chain per lane, then one finish) against
-// EigenOrder's own leaf, on the host; and, on a device, that a batch of random reductions
+// Sum, Mean, Prod and BiasAddGrad on the CUDA backend: which calls plan_batch sends to the device
+// and how it groups them (by their axes' values, never uploading the axes), checked exactly
+// everywhere; the device warp's way of computing a leaf (one chain per lane, then one finish)
+// against EigenOrder's own leaf, on the host; and, on a device, that a batch of random reductions
 // (full, rows, columns, planes; runs long enough to split, tails, columns in and out of whole
 // packets; -0, infinities, NaN, subnormals) gives each call the CPU backend's result, bit for
 // bit.
@@ -125,8 +125,51 @@ TEST_CASE("plan_batch groups reductions by their axes and leaves the rest to the
   CHECK(same_layout(plan.groups[5].call.reduction, Form::Columns, 1, 4, 30));
   // A reduction's work is its operand's elements.
   const std::vector<EvalRequest> one = {{BuiltinOp::Sum, {}, {&x, &axes_2}}};
-  CHECK(cuda::plan_batch(one, {.reduction = 120}).groups.size() == 1);
-  CHECK(cuda::plan_batch(one, {.reduction = 121}).cpu == std::vector<std::size_t>{0});
+  CHECK(cuda::plan_batch(one, {.reduction_columns = 120}).groups.size() == 1);
+  CHECK(cuda::plan_batch(one, {.reduction_columns = 121}).cpu == std::vector<std::size_t>{0});
+  // A row's threshold is its own.
+  CHECK(cuda::plan_batch(one, {.reduction_rows = 121}).groups.size() == 1);
+  const std::vector<EvalRequest> rows = {{BuiltinOp::Prod, {}, {&x}}};
+  CHECK(cuda::plan_batch(rows, {.reduction_rows = 120}).groups.size() == 1);
+  CHECK(cuda::plan_batch(rows, {.reduction_rows = 121}).cpu == std::vector<std::size_t>{0});
+  CHECK(cuda::plan_batch(rows, {.reduction_columns = 121}).groups.size() == 1);
+}
+
+TEST_CASE("plan_batch sends BiasAddGrad with its channels last to the reduction kernel", "[cuda]") {
+  std::mt19937_64 rng(4);
+  const Tensor nhwc = random_tensor(DType::F32, {2, 3, 4, 5}, rng);
+  const Tensor matrix = random_tensor(DType::F32, {6, 7}, rng);
+  const Tensor one_row = random_tensor(DType::F32, {1, 7}, rng);
+  const Tensor vector = random_tensor(DType::F32, {7}, rng);
+  const Tensor f64 = random_tensor(DType::F64, {6, 7}, rng);
+  const Tensor no_channels = random_tensor(DType::F32, {6, 0}, rng);
+  OpAttrs nchw;
+  nchw.channels_first = true;
+  const std::vector<EvalRequest> batch = {
+      {BuiltinOp::BiasAddGrad, {}, {&nhwc}},         // 0: 24 terms of 5 channels
+      {BuiltinOp::BiasAddGrad, {}, {&matrix}},       // 1: 6 terms of 7
+      {BuiltinOp::BiasAddGrad, nchw, {&matrix}},     // 2: rank 2: the channels are last anyway
+      {BuiltinOp::BiasAddGrad, nchw, {&nhwc}},       // 3: NCHW: CPU
+      {BuiltinOp::BiasAddGrad, {}, {&one_row}},      // 4: one term passes through: CPU
+      {BuiltinOp::BiasAddGrad, {}, {&vector}},       // 5: rank 1, an error: CPU
+      {BuiltinOp::BiasAddGrad, {}, {&f64}},          // 6: f64: CPU
+      {BuiltinOp::BiasAddGrad, {}, {&no_channels}},  // 7: no channels: CPU
+      {BuiltinOp::Sum, {}, {&matrix}},               // 8: not grouped with BiasAddGrad
+  };
+  const cuda::BatchPlan plan = cuda::plan_batch(batch, {});
+  CHECK(plan.cpu == std::vector<std::size_t>{3, 4, 5, 6, 7});
+  REQUIRE(plan.groups.size() == 4);
+  CHECK(plan.groups[0].requests == std::vector<std::size_t>{0});
+  CHECK(plan.groups[0].call.kernel == cuda::DeviceKernel::Reduction);
+  CHECK(plan.groups[0].op == BuiltinOp::BiasAddGrad);
+  CHECK(same_layout(plan.groups[0].call.reduction, Form::Planes, 24, 5, 1));
+  CHECK(plan.groups[0].call.result_shape == Shape{5});
+  CHECK(plan.groups[0].call.work == 120);
+  CHECK(plan.groups[1].requests == std::vector<std::size_t>{1});
+  CHECK(same_layout(plan.groups[1].call.reduction, Form::Planes, 6, 7, 1));
+  CHECK(plan.groups[2].requests == std::vector<std::size_t>{2});
+  CHECK(plan.groups[3].requests == std::vector<std::size_t>{8});
+  CHECK(plan.groups[3].op == BuiltinOp::Sum);
 }
 
 TEST_CASE("a leaf folded one chain at a time, as a device warp does, gives the leaf's bits",
@@ -157,7 +200,7 @@ TEST_CASE("a leaf folded one chain at a time, as a device warp does, gives the l
   }
 }
 
-TEST_CASE("Sum, Mean and Prod on the device give the CPU backend's bits", "[cuda]") {
+TEST_CASE("Sum, Mean, Prod and BiasAddGrad on the device give the CPU backend's bits", "[cuda]") {
   std::mt19937_64 rng(2028);
   std::vector<Tensor> store;
   store.reserve(400);
@@ -200,6 +243,14 @@ TEST_CASE("Sum, Mean and Prod on the device give the CPU backend's bits", "[cuda
       OpAttrs axis0;
       axis0.axis = 0;
       requests.push_back({op, axis0, {t}});
+    }
+  }
+  // BiasAddGrad: each channel's terms one by one, in short and long columns.
+  for (const Shape& shape : {Shape{2, 3, 4, 5}, Shape{300, 17}, Shape{8, 8, 8, 64}, Shape{2, 9}}) {
+    for (const Values values : {Values::Special, Values::Finite}) {
+      requests.push_back({BuiltinOp::BiasAddGrad,
+                          {},
+                          {&store.emplace_back(random_tensor(DType::F32, shape, rng, values))}});
     }
   }
   const cuda::BatchPlan plan = cuda::plan_batch(requests, {});

@@ -16,7 +16,9 @@
 // same work), reduction
 // (f32 Sum over axis 1 of [w / 256, 256]: rows, a warp each on the device) and
 // reduction_columns (f32 Sum over axis 0 of [256, w / 256]: columns, a thread each), work = the
-// operand's elements; evaluator_choice.h's one reduction threshold is the larger crossover.
+// operand's elements; and bias_add_grad (f32 BiasAddGrad of [w / 256, 256]: 256 channels, a
+// thread each, work = the operand's elements); evaluator_choice.h's one reduction threshold
+// is the largest of the three crossovers.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -204,6 +206,13 @@ int main(int argc, char** argv) {
       {"reduction_columns", BuiltinOp::Sum, axis0,
        [](std::int64_t w) {
          return Shapes{{256, w / 256}};
+       },
+       powers_of_four(1 << 14, 1 << 24)},
+      {"bias_add_grad",
+       BuiltinOp::BiasAddGrad,
+       {},
+       [](std::int64_t w) {
+         return Shapes{{w / 256, 256}};
        },
        powers_of_four(1 << 14, 1 << 24)},
   };
