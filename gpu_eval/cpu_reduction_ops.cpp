@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "gpu_eval/cpu_tf_ops.h"
+#include "gpu_eval/element_kernels.h"
 
 namespace tfmc::eval::cpu {
 namespace {
@@ -21,21 +22,15 @@ struct Reduction {
 
 std::variant<Reduction, ErrorKind> plan_reduction(const Tensor& a, const Tensor& axes_tensor,
                                                   bool keep_dims) {
-  // Axes of any rank, as TensorFlow takes them: their elements in order.
-  auto axes = integers(axes_tensor, axes_tensor.shape.size());
-  if (auto* e = std::get_if<ErrorKind>(&axes)) return *e;
+  auto by = reduced_by(a, axes_tensor, keep_dims);
+  if (auto* e = std::get_if<ErrorKind>(&by)) return *e;
+  const std::vector<bool>& reduced = std::get<ReducedAxes>(by).reduced;
   const std::size_t rank = a.shape.size();
-  std::vector<bool> reduced(rank, false);
-  for (std::int64_t written : std::get<std::vector<std::int64_t>>(axes)) {
-    const std::optional<std::size_t> axis = normalize_axis(written, rank);
-    if (!axis || reduced[*axis]) return ErrorKind::Shape;
-    reduced[*axis] = true;
-  }
   std::vector<std::size_t> perm;
   Reduction r;
+  r.shape = std::get<ReducedAxes>(by).shape;
   for (std::size_t d = 0; d < rank; ++d) {
     if (!reduced[d]) perm.push_back(d);
-    if (!reduced[d] || keep_dims) r.shape.push_back(reduced[d] ? 1 : a.shape[d]);
   }
   for (std::size_t d = 0; d < rank; ++d) {
     if (reduced[d]) {
@@ -47,12 +42,14 @@ std::variant<Reduction, ErrorKind> plan_reduction(const Tensor& a, const Tensor&
   return r;
 }
 
-// Each result element is `identity` folded with its terms in order by step(acc, term).
+// Each result element is `identity` folded with its terms in order by step(acc, term); with
+// one term each (nothing to reduce) the terms themselves, copied, as TensorFlow copies them.
 template <class T, class Step>
 EvalResult fold(const Tensor& a, const Tensor& axes, bool keep_dims, T identity, Step step) {
   auto plan = plan_reduction(a, axes, keep_dims);
   if (auto* e = std::get_if<ErrorKind>(&plan)) return *e;
   const Reduction& r = std::get<Reduction>(plan);
+  if (r.terms == 1) return single(Tensor{a.dtype, r.shape, a.bytes});
   Tensor out = make_tensor(a.dtype, r.shape);
   const ElementView<T> in = view<T>(r.moved);
   for (std::int64_t o = 0; o < out.size(); ++o) {
@@ -65,23 +62,21 @@ EvalResult fold(const Tensor& a, const Tensor& axes, bool keep_dims, T identity,
 
 }  // namespace
 
+std::variant<ReducedAxes, ErrorKind> reduced_by(const Tensor& a, const Tensor& axes_tensor,
+                                                bool keep_dims) {
+  // Axes of any rank, as TensorFlow takes them: their elements in order.
+  auto axes = integers(axes_tensor, axes_tensor.shape.size());
+  if (auto* e = std::get_if<ErrorKind>(&axes)) return *e;
+  std::optional<ReducedAxes> r = reduced_axes(a.shape, std::get<0>(axes), keep_dims);
+  if (!r) return ErrorKind::Shape;
+  return std::move(*r);
+}
+
 EvalResult max_min(const Tensor& a, const Tensor& axes, bool keep_dims, bool maximum) {
   if (a.dtype == DType::Bool) return ErrorKind::Type;
   return visit_numeric(a.dtype, [&]<class T>(std::type_identity<T>) {
-    using limits = std::numeric_limits<T>;
-    T identity;
-    if constexpr (std::is_floating_point_v<T>) {
-      identity = maximum ? -limits::infinity() : limits::infinity();
-    } else {
-      identity = maximum ? limits::lowest() : limits::max();
-    }
-    // A NaN accumulator stays; a NaN term replaces it; otherwise the term unless it is
-    // strictly worse, so the later of two equal values is kept.
-    return fold<T>(a, axes, keep_dims, identity, [maximum](T acc, T x) {
-      if (acc != acc) return acc;
-      if (x != x) return x;
-      return (maximum ? x < acc : acc < x) ? acc : x;
-    });
+    return fold<T>(a, axes, keep_dims, kernels::max_min_identity<T>(maximum),
+                   [maximum](T acc, T x) { return kernels::max_min_step(acc, x, maximum); });
   });
 }
 

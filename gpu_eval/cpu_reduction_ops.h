@@ -4,17 +4,28 @@
 // choice below is TensorFlow's scalar loop's (FORMAT.md, "Operations").
 #pragma once
 
+#include <variant>
+
+#include "gpu_eval/cpu_reductions.h"
 #include "gpu_eval/cpu_tensor_access.h"
 
 namespace tfmc::eval::cpu {
+
+// Which dimensions of `a` Max, Min, All and Any reduce over `axes` (read as below) and their
+// result's shape, or the error they give for the axes: the CUDA backend's Max and Min
+// (cuda_batch_plan.h) run exactly the calls this accepts.
+std::variant<ReducedAxes, ErrorKind> reduced_by(const Tensor& a, const Tensor& axes,
+                                                bool keep_dims);
 
 // Max (`maximum`) or Min over the axes of `axes`, an i32 or i64 tensor of any rank
 // (Error(type) otherwise) whose elements are the axes, negative from the end; a duplicate
 // or out-of-range axis is Error(shape); none reduces nothing. keep_dims keeps the reduced
 // dimensions with size 1. Numbers only (a bool `a` is Error(type)). NaN wins; of two equal
 // values the later one in row-major order of the reduced indices is kept (so Max of -0 then
-// +0 is +0); an empty reduction is the identity: -inf or +inf for floats, the dtype's lowest
-// or highest for integers.
+// +0 is +0); a subnormal term counts as the zero of its sign, and is that zero where it is kept
+// (kernels::max_min_step); nothing to reduce (every reduced dimension of size 1) copies `a`,
+// subnormals and all; an empty reduction is the identity: -inf or +inf for floats, the
+// dtype's lowest or highest for integers.
 EvalResult max_min(const Tensor& a, const Tensor& axes, bool keep_dims, bool maximum);
 
 // All (`all`) or Any of a bool tensor (Error(type) otherwise) over `axes`, as for max_min;

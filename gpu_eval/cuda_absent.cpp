@@ -36,6 +36,10 @@ bool reduction_batch(BuiltinOp, const order::Layout&, const BatchOperands&, std:
   return false;
 }
 
+bool max_min_batch(bool, DType, const FoldPlan&, const BatchOperands&, std::span<Tensor>) {
+  return false;
+}
+
 bool concat(const cpu::BlockPlan&, std::span<const Tensor* const>, Tensor&) { return false; }
 
 bool split(const cpu::BlockPlan&, const Tensor&, std::vector<Tensor>&) { return false; }

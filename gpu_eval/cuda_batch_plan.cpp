@@ -1,11 +1,13 @@
 #include "gpu_eval/cuda_batch_plan.h"
 
+#include <algorithm>
 #include <compare>
 #include <limits>
 #include <map>
 #include <unordered_map>
 
 #include "gpu_eval/cpu_convolution.h"
+#include "gpu_eval/cpu_reduction_ops.h"
 #include "gpu_eval/cpu_reductions.h"
 #include "gpu_eval/cuda_device.h"
 #include "gpu_eval/element_kernels.h"
@@ -186,6 +188,44 @@ std::optional<DeviceCall> bias_add_grad_call(const OpAttrs& attrs, const Tensor&
   return call;
 }
 
+// Max and Min of a non-empty f32, i32 or i64 tensor where cpu::max_min computes one, with at
+// most kMaxBatchRank merged kept and reduced dimensions each and something to reduce: any
+// axes, transposed or not.
+std::optional<DeviceCall> max_min_call(const OpAttrs& attrs, const Tensor& a, const Tensor& axes) {
+  if ((a.dtype != DType::F32 && a.dtype != DType::I32 && a.dtype != DType::I64) || a.size() == 0) {
+    return std::nullopt;
+  }
+  auto by = cpu::reduced_by(a, axes, attrs.keep_dims);
+  auto* reduced = std::get_if<cpu::ReducedAxes>(&by);
+  if (reduced == nullptr) return std::nullopt;
+  const order::MergedShape m = order::merge_dimensions(a.shape, reduced->reduced);
+  FoldPlan plan;
+  std::int64_t stride = 1;
+  for (std::size_t d = m.dims.size(); d-- > 0;) {
+    int& count = m.reduced[d] ? plan.reduced : plan.kept;
+    if (count == static_cast<int>(kMaxBatchRank)) return std::nullopt;
+    (m.reduced[d] ? plan.reduced_dims : plan.kept_dims)[count] = m.dims[d];
+    (m.reduced[d] ? plan.reduced_strides : plan.kept_strides)[count] = stride;
+    ++count;
+    stride *= m.dims[d];
+  }
+  // Filled from the last dimension: put each list back in row-major order.
+  std::reverse(plan.kept_dims, plan.kept_dims + plan.kept);
+  std::reverse(plan.kept_strides, plan.kept_strides + plan.kept);
+  std::reverse(plan.reduced_dims, plan.reduced_dims + plan.reduced);
+  std::reverse(plan.reduced_strides, plan.reduced_strides + plan.reduced);
+  plan.terms = m.reduced_terms();
+  if (plan.terms == 1) return std::nullopt;  // nothing to reduce: the CPU copies
+  plan.results = a.size() / plan.terms;
+  DeviceCall call;
+  call.kernel = DeviceKernel::MaxMin;
+  call.operand_dtype = call.result_dtype = a.dtype;
+  call.result_shape = std::move(reduced->shape);
+  call.fold = plan;
+  call.work = a.size();
+  return call;
+}
+
 // A Concat or Split: its work is the elements its results hold (Concat's one, Split's all).
 std::optional<DeviceCall> copy_call(DeviceKernel kernel,
                                     const std::variant<cpu::BlockPlan, ErrorKind>& plan,
@@ -248,6 +288,12 @@ LaunchKey launch_key(const EvalRequest& r, const DeviceCall& call) {
     const order::Layout& l = call.reduction;
     key.reduction = {static_cast<std::int64_t>(l.form), l.dims[0], l.dims[1], l.dims[2]};
   }
+  if (call.kernel == DeviceKernel::MaxMin) {
+    const FoldPlan& f = call.fold;
+    key.reduction.assign(f.reduced_dims, f.reduced_dims + f.reduced);
+    key.reduction.push_back(-1);  // between the reduced and the kept dimensions
+    key.reduction.insert(key.reduction.end(), f.kept_dims, f.kept_dims + f.kept);
+  }
   return key;
 }
 
@@ -255,6 +301,7 @@ LaunchKey launch_key(const EvalRequest& r, const DeviceCall& call) {
 std::vector<const Tensor*> uploaded(const DeviceCall& call, const EvalRequest& r) {
   switch (call.kernel) {
     case DeviceKernel::Reduction:
+    case DeviceKernel::MaxMin:
       return {r.args[0]};
     case DeviceKernel::ConvolutionInputGrad:
       return {r.args[1], r.args[2]};
@@ -310,6 +357,8 @@ std::int64_t DeviceThresholds::of(const DeviceCall& call) const {
       return convolution_filter_grad;
     case DeviceKernel::Reduction:
       return call.reduction.form == order::Layout::Form::Rows ? reduction_rows : reduction_columns;
+    case DeviceKernel::MaxMin:
+      return max_min;
   }
   return copy;
 }
@@ -352,6 +401,9 @@ std::optional<DeviceCall> device_call(BuiltinOp op, const OpAttrs& attrs,
   if ((op == BuiltinOp::Sum || op == BuiltinOp::Mean || op == BuiltinOp::Prod) &&
       (args.size() == 1 || args.size() == 2)) {
     return reduction_call(attrs, args);
+  }
+  if ((op == BuiltinOp::Max || op == BuiltinOp::Min) && args.size() == 2) {
+    return max_min_call(attrs, *args[0], *args[1]);
   }
   if (op == BuiltinOp::BiasAddGrad && args.size() == 1) return bias_add_grad_call(attrs, *args[0]);
   if (op == BuiltinOp::Concat && args.size() >= 2) {

@@ -9,12 +9,12 @@
 // plan_batch groups the calls of the batched kernels (element-wise binary, element-wise unary,
 // MatMul, BatchMatMulV2, Conv2D and DepthwiseConv2dNative and their backprops, the f32 reductions
 // Sum, Mean and Prod whose merged shape TensorFlow reduces in place: reduction_order.h's
-// layout_of, and f32 BiasAddGrad with its channels last) by launch: calls of one op with the same
-// attributes, operand dtypes and shapes share one kernel launch, their distinct operand tensors
-// uploaded once. A group goes to the device when its work (below) reaches the family's threshold,
-// so many small calls of one shape can go together where one alone would not. No call of a batch
-// needs another's result (the explorer batches calls whose arguments exist already: function.h), so
-// the groups are independent.
+// layout_of, f32 BiasAddGrad with its channels last, and Max and Min) by launch: calls of one op
+// with the same attributes, operand dtypes and shapes share one kernel launch, their distinct
+// operand tensors uploaded once. A group goes to the device when its work (below) reaches the
+// family's threshold, so many small calls of one shape can go together where one alone would not.
+// No call of a batch needs another's result (the explorer batches calls whose arguments exist
+// already: function.h), so the groups are independent.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +26,7 @@
 #include "gpu_eval/conv_geometry.h"
 #include "gpu_eval/cpu_shape_ops.h"
 #include "gpu_eval/cpu_tensor_access.h"
+#include "gpu_eval/cuda_device.h"
 #include "gpu_eval/evaluator.h"
 #include "gpu_eval/reduction_order.h"
 
@@ -34,7 +35,7 @@ namespace tfmc::eval::cuda {
 // The device kernel families: the batched ones, and the byte copies run one call at a time.
 // Convolution is the forward Conv2D, ConvolutionInputGrad Conv2DBackpropInput and
 // ConvolutionFilterGrad Conv2DBackpropFilter, the depthwise forms included, in NHWC; Reduction
-// is Sum, Mean, Prod and BiasAddGrad.
+// is Sum, Mean, Prod and BiasAddGrad; MaxMin is Max and Min.
 enum class DeviceKernel : std::uint8_t {
   Binary,
   Unary,
@@ -45,7 +46,8 @@ enum class DeviceKernel : std::uint8_t {
   Convolution,
   ConvolutionInputGrad,
   ConvolutionFilterGrad,
-  Reduction
+  Reduction,
+  MaxMin
 };
 
 struct DeviceCall;
@@ -56,8 +58,8 @@ struct DeviceCall;
 // height x width x input channels per group, the padding's products counted),
 // ConvolutionInputGrad's (the input's elements times the filter's height x width x output
 // channels per group), ConvolutionFilterGrad's (the filter's elements times the batch x the
-// output's height x width) and Reduction's (the operand's elements). --eval gpu uses all
-// zeros (every call the device takes); --eval auto the measured figures (evaluator_choice.h).
+// output's height x width) and Reduction's and MaxMin's (the operand's elements). --eval gpu uses
+// all zeros (every call the device takes); --eval auto the measured figures (evaluator_choice.h).
 struct DeviceThresholds {
   std::int64_t binary = 0;
   std::int64_t unary = 0;
@@ -69,6 +71,7 @@ struct DeviceThresholds {
   std::int64_t convolution_filter_grad = 0;
   std::int64_t reduction_rows = 0;     // a Rows layout: a warp per result element
   std::int64_t reduction_columns = 0;  // Columns and Planes: a thread per result element
+  std::int64_t max_min = 0;
 
   // The threshold of the call's family (a reduction's by its layout's form).
   std::int64_t of(const DeviceCall& call) const;
@@ -85,6 +88,7 @@ struct DeviceCall {
   bool adj_x = false, adj_y = false;  // BatchMatMul
   conv::Geometry geometry;            // the convolutions
   order::Layout reduction;            // Reduction
+  FoldPlan fold;                      // MaxMin
   cpu::BlockPlan blocks;              // Concat, Split
   std::int64_t work = 0;
 };

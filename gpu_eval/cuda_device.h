@@ -116,6 +116,28 @@ bool convolution_batch(conv::Pass pass, const BatchOperands& in, const conv::Geo
 bool reduction_batch(BuiltinOp op, const order::Layout& layout, const BatchOperands& in,
                      std::span<Tensor> outs);
 
+// Max and Min, whose value does not depend on the order of their terms but for which of two
+// equal values they keep, as the CPU backend folds them (cpu_reduction_ops.h): result element o,
+// row-major over the kept dimensions, folds its `terms` terms from the identity in row-major
+// order of the reduced dimensions. The dimensions are the merged ones (reduction_order.h's
+// merge_dimensions), each with its stride in the operand.
+struct FoldPlan {
+  int kept = 0;
+  int reduced = 0;
+  std::int64_t kept_dims[kMaxBatchRank] = {};
+  std::int64_t kept_strides[kMaxBatchRank] = {};
+  std::int64_t reduced_dims[kMaxBatchRank] = {};
+  std::int64_t reduced_strides[kMaxBatchRank] = {};
+  std::int64_t results = 1;
+  std::int64_t terms = 1;
+};
+
+// Max (`maximum`) or Min of f32, i32 or i64 operands under `plan`: each element of outs[i] is
+// kernels::max_min_step folded from -inf (+inf; an integer's lowest or highest) over its
+// terms. Never faults.
+bool max_min_batch(bool maximum, DType dtype, const FoldPlan& plan, const BatchOperands& in,
+                   std::span<Tensor> outs);
+
 // Concat of `args` into `out`, and Split of `a` into `outs`, by the CPU backend's block plan
 // (cpu_shape_ops.h): bytes moved, nothing computed.
 bool concat(const cpu::BlockPlan& plan, std::span<const Tensor* const> args, Tensor& out);

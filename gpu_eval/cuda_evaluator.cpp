@@ -46,6 +46,10 @@ std::optional<std::vector<EvalResult>> CudaEvaluator::run_group(const cuda::Batc
     case cuda::DeviceKernel::Reduction:
       ran = cuda::reduction_batch(group.op, call.reduction, in, outs);
       break;
+    case cuda::DeviceKernel::MaxMin:
+      ran =
+          cuda::max_min_batch(group.op == BuiltinOp::Max, call.operand_dtype, call.fold, in, outs);
+      break;
     case cuda::DeviceKernel::Concat:
     case cuda::DeviceKernel::Split:
       break;  // never grouped: run_copy

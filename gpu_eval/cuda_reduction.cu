@@ -1,13 +1,14 @@
-// The reduction kernels of cuda_device.h: Sum, Mean, Prod and BiasAddGrad of f32 over a batch
-// group in one launch (grid y: the call). Each result element is reduction_order.h's
+// The reduction kernels of cuda_device.h over a batch group in one launch (grid y: the call).
+// Sum, Mean, Prod and BiasAddGrad of f32: each result element is reduction_order.h's
 // reduce_element, the CPU backend's own order (compiled with --fmad=false), so the bits are the
-// CPU backend's.
-// A row (a Rows layout) takes one warp: lane c folds chain c of each leaf, so the warp's loads
-// of a leaf's group of four packets are one coalesced read, and every lane finishes the leaf
-// from the shuffled chains. Columns and planes take one thread per result element, neighbours
-// reading neighbouring terms.
+// CPU backend's. A row (a Rows layout) takes one warp: lane c folds chain c of each leaf, so the
+// warp's loads of a leaf's group of four packets are one coalesced read, and every lane finishes
+// the leaf from the shuffled chains. Columns and planes take one thread per result element,
+// neighbours reading neighbouring terms. Max and Min: one thread per result element folds
+// kernels::max_min_step over its terms in the CPU backend's order.
 #include "gpu_eval/cuda_device.h"
 #include "gpu_eval/cuda_memory.cuh"
+#include "gpu_eval/element_kernels.h"
 #include "gpu_eval/reduction_order.h"
 
 namespace tfmc::eval::cuda {
@@ -81,7 +82,51 @@ bool run_reduction(const order::Layout& layout, const order::EigenOrder<float, O
       });
 }
 
+// Max or Min: result o = thread of each call, its terms walked in row-major order of the
+// reduced dimensions.
+template <class T>
+__global__ void max_min_kernel(const T* operands, const std::int64_t* first, T* out, FoldPlan plan,
+                               bool maximum, T identity) {
+  const std::int64_t o = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (o >= plan.results) return;
+  std::int64_t at = 0;
+  std::int64_t rest = o;
+  for (int d = plan.kept - 1; d >= 0; --d) {
+    at += rest % plan.kept_dims[d] * plan.kept_strides[d];
+    rest /= plan.kept_dims[d];
+  }
+  const T* x = operands + first[blockIdx.y];
+  std::int64_t index[kMaxBatchRank] = {};
+  T acc = identity;
+  for (std::int64_t t = 0; t < plan.terms; ++t) {
+    acc = kernels::max_min_step(acc, x[at], maximum);
+    // The next term: the last reduced index steps, carrying into the ones before it.
+    for (int d = plan.reduced - 1; d >= 0; --d) {
+      at += plan.reduced_strides[d];
+      if (++index[d] < plan.reduced_dims[d]) break;
+      at -= plan.reduced_dims[d] * plan.reduced_strides[d];
+      index[d] = 0;
+    }
+  }
+  out[blockIdx.y * plan.results + o] = acc;
+}
+
 }  // namespace
+
+bool max_min_batch(bool maximum, DType dtype, const FoldPlan& plan, const BatchOperands& in,
+                   std::span<Tensor> outs) {
+  if (dtype != DType::F32 && dtype != DType::I32 && dtype != DType::I64) return false;
+  return with_number_type(dtype, [&](auto type) {
+    using T = decltype(type);
+    const T identity = kernels::max_min_identity<T>(maximum);
+    return run_batch<T, T>(
+        in, outs, nullptr,
+        [&](const T* operands, const std::int64_t* first, const std::int64_t*, T* results, int*) {
+          const dim3 grid(blocks(plan.results), static_cast<unsigned>(outs.size()));
+          max_min_kernel<T><<<grid, kThreads>>>(operands, first, results, plan, maximum, identity);
+        });
+  });
+}
 
 bool reduction_batch(BuiltinOp op, const order::Layout& layout, const BatchOperands& in,
                      std::span<Tensor> outs) {

@@ -19,6 +19,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "gpu_eval/evaluator.h"
@@ -152,6 +154,47 @@ TFMC_HOST_DEVICE T minimum(T a, T b) {
     if (a == b && a == T{0}) return -(-a + -b);
   }
   return b < a ? b : a;
+}
+
+// v with a subnormal replaced by the zero of its sign, decided on its bits, so that neither the
+// host's denormals-are-zero mode nor the device's --ftz (nor which instruction a compiler picks)
+// changes the answer.
+template <class T>
+TFMC_HOST_DEVICE T subnormal_flushed(T v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+    constexpr int kFraction = std::numeric_limits<T>::digits - 1;
+    Bits bits;
+    std::memcpy(&bits, &v, sizeof v);
+    if (((bits << 1) >> (kFraction + 1)) == 0) {  // a zero exponent: a zero or a subnormal
+      bits &= Bits{1} << (8 * sizeof(T) - 1);
+      std::memcpy(&v, &bits, sizeof v);
+    }
+  }
+  return v;
+}
+
+// One step of the Max (`maximum`) or Min reduction, as TensorFlow's CPU kernels take it: a NaN
+// accumulator stays, a NaN term replaces it, otherwise the term unless it is strictly worse,
+// so of two equal values (-0 and +0) the later is kept; subnormals compare as zeros of their
+// sign and the one kept becomes that zero (a MAXSS or MINSS under denormals-are-zero).
+template <class T>
+TFMC_HOST_DEVICE T max_min_step(T acc, T x, bool maximum) {
+  if (acc != acc) return acc;
+  if (x != x) return x;
+  return subnormal_flushed((maximum ? x < acc : acc < x) ? acc : x);
+}
+
+// The value Max (`maximum`) or Min starts from: -inf or +inf for floats, the lowest or highest
+// value for integers (the result of an empty reduction).
+template <class T>
+T max_min_identity(bool maximum) {
+  using limits = std::numeric_limits<T>;
+  if constexpr (std::is_floating_point_v<T>) {
+    return maximum ? -limits::infinity() : limits::infinity();
+  } else {
+    return maximum ? limits::lowest() : limits::max();
+  }
 }
 
 template <class T>

@@ -31,6 +31,7 @@ inline constexpr cuda::DeviceThresholds kAutoThresholds{
     .convolution_filter_grad = 36864,       // the least size measured: the device won at every one
     .reduction_rows = std::int64_t{1} << 22,     // Sum over rows of 256
     .reduction_columns = std::int64_t{1} << 16,  // columns of 256, BiasAddGrad of 256 channels
+    .max_min = std::int64_t{1} << 14,  // the least size measured: the device won at every one
 };
 
 // Cpu: the CPU backend. Gpu: the CUDA backend for every call it covers, in batches (the caller

@@ -16,6 +16,7 @@
 #include "gpu_eval/cuda_device.h"
 #include "gpu_eval/cuda_evaluator.h"
 #include "gpu_eval/cuda_required.h"
+#include "gpu_eval/device_batches.h"
 #include "gpu_eval/random_tensors.h"
 #include "gpu_eval/same_results.h"
 
@@ -73,18 +74,7 @@ struct Batch {
 // bit for bit, and that the plan leaves to the CPU exactly the calls b marks so (with or
 // without a device); returns those calls' indexes.
 std::vector<std::size_t> run_against_cpu(const Batch& b, CudaEvaluator& device) {
-  CpuEvaluator cpu;
-  const std::vector<EvalResult> results = device.evaluate_batch(b.requests);
-  REQUIRE(results.size() == b.requests.size());
-  int differing = 0;
-  for (std::size_t i = 0; i < b.requests.size(); ++i) {
-    INFO("call " << i);
-    const EvalRequest& r = b.requests[i];
-    const bool same = tfmc::test::same_result(results[i], cpu.evaluate(r.op, r.attrs, r.args));
-    CHECK(same);
-    differing += same ? 0 : 1;
-  }
-  CHECK(differing == 0);
+  tfmc::test::check_against_cpu(device, b.requests);
   std::vector<std::size_t> expected_cpu;
   for (std::size_t i = 0; i < b.on_device.size(); ++i) {
     if (!b.on_device[i]) expected_cpu.push_back(i);

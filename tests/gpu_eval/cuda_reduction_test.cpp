@@ -16,6 +16,7 @@
 #include "gpu_eval/cuda_device.h"
 #include "gpu_eval/cuda_evaluator.h"
 #include "gpu_eval/cuda_required.h"
+#include "gpu_eval/device_batches.h"
 #include "gpu_eval/random_tensors.h"
 #include "gpu_eval/reduction_order.h"
 #include "gpu_eval/same_results.h"
@@ -256,24 +257,116 @@ TEST_CASE("Sum, Mean, Prod and BiasAddGrad on the device give the CPU backend's 
   const cuda::BatchPlan plan = cuda::plan_batch(requests, {});
   REQUIRE(plan.cpu.empty());
 
-  CpuEvaluator cpu;
   CudaEvaluator device;
-  const std::vector<EvalResult> results = device.evaluate_batch(requests);
-  REQUIRE(results.size() == requests.size());
-  int differing = 0;
-  for (std::size_t i = 0; i < requests.size(); ++i) {
-    INFO("call " << i);
-    const EvalRequest& r = requests[i];
-    const bool same = tfmc::test::same_result(results[i], cpu.evaluate(r.op, r.attrs, r.args));
-    CHECK(same);
-    differing += same ? 0 : 1;
+  tfmc::test::check_against_cpu(device, requests);
+  tfmc::test::check_all_on_device(device, requests.size(), "the reductions on the device");
+}
+
+TEST_CASE("plan_batch takes Max and Min over any axes, folded in the CPU backend's order",
+          "[cuda]") {
+  std::mt19937_64 rng(6);
+  const Tensor x = random_tensor(DType::F32, {2, 3, 4, 5}, rng);
+  const Tensor y = random_tensor(DType::F32, {2, 3, 4, 5}, rng);
+  const Tensor ints = random_tensor(DType::I64, {2, 3, 4, 5}, rng);
+  const Tensor f64 = random_tensor(DType::F64, {2, 3, 4, 5}, rng);
+  const Tensor empty = random_tensor(DType::F32, {2, 0}, rng);
+  const Tensor axes_13 = i32_vector({1, 3});
+  const Tensor axes_31 = i32_vector({3, -3});
+  const Tensor axes_23 = i32_vector({2, 3});
+  const Tensor no_axes = i32_vector({});
+  const Tensor twice = i32_vector({1, 1});
+  const std::vector<EvalRequest> batch = {
+      {BuiltinOp::Max, {}, {&x, &axes_13}},             // 0: [k, r, k, r], transposed
+      {BuiltinOp::Max, {}, {&y, &axes_31}},             // 1: the same axes: with 0
+      {BuiltinOp::Min, {}, {&x, &axes_13}},             // 2: Min: another launch
+      {BuiltinOp::Max, keeping(true), {&x, &axes_23}},  // 3: [6 k, 20 r]
+      {BuiltinOp::Max, {}, {&ints, &axes_13}},          // 4: i64
+      {BuiltinOp::Max, {}, {&x, &no_axes}},             // 5: nothing reduced: CPU copies
+      {BuiltinOp::Max, {}, {&f64, &axes_13}},           // 6: f64: CPU
+      {BuiltinOp::Max, {}, {&empty, &axes_13}},         // 7: an error (axis 3): CPU
+      {BuiltinOp::Max, {}, {&x, &twice}},               // 8: a repeated axis: CPU
+  };
+  const cuda::BatchPlan plan = cuda::plan_batch(batch, {});
+  CHECK(plan.cpu == std::vector<std::size_t>{5, 6, 7, 8});
+  REQUIRE(plan.groups.size() == 4);
+  const cuda::BatchGroup& transposed = plan.groups[0];
+  CHECK(transposed.requests == std::vector<std::size_t>{0, 1});
+  CHECK(transposed.call.kernel == cuda::DeviceKernel::MaxMin);
+  CHECK(transposed.operands == std::vector<const Tensor*>{&x, &y});
+  CHECK(transposed.second.empty());
+  CHECK(transposed.call.result_shape == Shape{2, 4});
+  const cuda::FoldPlan& f = transposed.call.fold;
+  CHECK((f.kept == 2 && f.kept_dims[0] == 2 && f.kept_dims[1] == 4));
+  CHECK((f.kept_strides[0] == 60 && f.kept_strides[1] == 5));
+  CHECK((f.reduced == 2 && f.reduced_dims[0] == 3 && f.reduced_dims[1] == 5));
+  CHECK((f.reduced_strides[0] == 20 && f.reduced_strides[1] == 1));
+  CHECK((f.results == 8 && f.terms == 15));
+  CHECK(transposed.call.work == 120);
+  CHECK(plan.groups[1].requests == std::vector<std::size_t>{2});
+  CHECK(plan.groups[1].op == BuiltinOp::Min);
+  const cuda::FoldPlan& rows = plan.groups[2].call.fold;
+  CHECK(plan.groups[2].call.result_shape == Shape{2, 3, 1, 1});
+  CHECK((rows.kept == 1 && rows.kept_dims[0] == 6 && rows.kept_strides[0] == 20));
+  CHECK((rows.reduced == 1 && rows.reduced_dims[0] == 20 && rows.reduced_strides[0] == 1));
+  CHECK(plan.groups[3].requests == std::vector<std::size_t>{4});
+  const std::vector<EvalRequest> one = {batch[0]};
+  CHECK(cuda::plan_batch(one, {.max_min = 120}).groups.size() == 1);
+  CHECK(cuda::plan_batch(one, {.max_min = 121}).cpu == std::vector<std::size_t>{0});
+}
+
+TEST_CASE("Max and Min on the device give the CPU backend's bits", "[cuda]") {
+  std::mt19937_64 rng(2030);
+  std::vector<Tensor> store;
+  store.reserve(400);
+  std::vector<EvalRequest> requests;
+  struct Case {
+    Shape shape;
+    std::vector<std::int32_t> axes;
+  };
+  const std::vector<Case> cases = {
+      {{100003}, {0}},
+      {{37, 900}, {1}},
+      {{40, 17}, {0}},
+      {{2, 3, 4, 5}, {1, 3}},
+      {{2, 3, 4, 5}, {0, 2}},
+      {{2, 3, 4, 5}, {3, 0}},
+      {{7, 2, 9}, {1}},
+      {{5, 6}, {0}},
+      {{3, 1, 4, 1, 5, 9}, {0, 2, 5}},
+      {{2, 2, 2, 2, 2, 2, 2, 2, 2}, {0, 2, 4, 6, 8}},
+  };
+  for (const Case& c : cases) {
+    const Tensor* axes = &store.emplace_back(i32_vector(c.axes));
+    for (DType t : {DType::F32, DType::I32, DType::I64}) {
+      for (BuiltinOp op : {BuiltinOp::Max, BuiltinOp::Min}) {
+        for (int call = 0; call < 2; ++call) {
+          const Tensor* x = &store.emplace_back(random_tensor(t, c.shape, rng));
+          requests.push_back({op, keeping(call == 1), {x, axes}});
+        }
+      }
+    }
   }
-  CHECK(differing == 0);
-  if (!cuda::available()) {
-    CHECK(device.device_calls() == 0);
-    tfmc::test::no_cuda_device("the reductions on the device");
-    return;
+  // Ties of -0 and +0 (the later is kept), subnormals of both signs (zeros where kept) and NaN
+  // among them.
+  Tensor zeros = cpu::make_tensor(DType::F32, {6, 8});
+  for (std::int64_t i = 0; i < zeros.size(); ++i) {
+    const float tiny = i % 2 == 0 ? 1e-40f : -1e-40f;
+    const float zero = i % 5 == 0 ? tiny : 0.0f;
+    cpu::store<float>(zeros, i, i % 3 == 0 ? -0.0f : (i % 11 == 0 ? NAN : zero));
   }
-  CHECK(device.device_calls() == requests.size());
-  CHECK(device.cpu_calls() == 0);
+  const Tensor* tied = &store.emplace_back(std::move(zeros));
+  for (const std::vector<std::int32_t>& axes :
+       {std::vector<std::int32_t>{0}, std::vector<std::int32_t>{1},
+        std::vector<std::int32_t>{0, 1}}) {
+    const Tensor* a = &store.emplace_back(i32_vector(axes));
+    requests.push_back({BuiltinOp::Max, {}, {tied, a}});
+    requests.push_back({BuiltinOp::Min, {}, {tied, a}});
+  }
+  const cuda::BatchPlan plan = cuda::plan_batch(requests, {});
+  // The nine-dimensional case merges into no more than kMaxBatchRank dimensions of each kind.
+  REQUIRE(plan.cpu.empty());
+
+  CudaEvaluator device;
+  tfmc::test::check_against_cpu(device, requests);
+  tfmc::test::check_all_on_device(device, requests.size(), "Max and Min on the device");
 }

@@ -15,10 +15,11 @@
 // conv_input_grad and conv_filter_grad (its Conv2DBackpropInput and Conv2DBackpropFilter, the
 // same work), reduction
 // (f32 Sum over axis 1 of [w / 256, 256]: rows, a warp each on the device) and
-// reduction_columns (f32 Sum over axis 0 of [256, w / 256]: columns, a thread each), work = the
-// operand's elements; and bias_add_grad (f32 BiasAddGrad of [w / 256, 256]: 256 channels, a
-// thread each, work = the operand's elements); evaluator_choice.h's one reduction threshold
-// is the largest of the three crossovers.
+// reduction_columns (f32 Sum over axis 0 of [256, w / 256]: columns, a thread each) and
+// bias_add_grad (f32 BiasAddGrad of [w / 256, 256]: 256 channels, a thread each), whose larger
+// crossover is the columns threshold; max_rows and max_columns (f32 Max over axis 1 of
+// [w / 256, 256] and axis 0 of [256, w / 256], a thread a result), whose larger crossover is
+// the max_min threshold; every reduction's work is its operand's elements.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -215,6 +216,22 @@ int main(int argc, char** argv) {
          return Shapes{{w / 256, 256}};
        },
        powers_of_four(1 << 14, 1 << 24)},
+      {"max_rows",
+       BuiltinOp::Max,
+       {},
+       [](std::int64_t w) {
+         return Shapes{{w / 256, 256}, {1}};
+       },
+       powers_of_four(1 << 14, 1 << 24),
+       1},
+      {"max_columns",
+       BuiltinOp::Max,
+       {},
+       [](std::int64_t w) {
+         return Shapes{{256, w / 256}, {0}};
+       },
+       powers_of_four(1 << 14, 1 << 24),
+       1},
   };
   std::vector<Family> families;
   for (const Family& f : all) {

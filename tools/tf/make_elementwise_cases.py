@@ -7,9 +7,9 @@ TensorFlow does refuse it.
 Where TensorFlow's bits depend on its SIMD path (FORMAT.md says which), the cases keep the
 values concerned out of whole packets: f32 Reciprocal tensors have fewer than 8 elements, and a
 -0 given to Relu6 or to a Max or Min reduction sits in a tensor of fewer than 4 elements or
-past the last whole packet. TensorFlow's CPU threads flush subnormal results to zero (and read
-subnormal inputs as zero), which tfmc's IEEE arithmetic does not: no case has a subnormal
-result.
+past the last whole packet. TensorFlow's CPU threads flush subnormal results to zero and read
+subnormal inputs as zero, as tfmc's CPU evaluator does (flush_denormals.h); the Max and Min
+cases have subnormal terms.
 
 It also writes testdata/graphdef/elementwise/: ops.pbtxt, a TF1 graph that uses every one of
 these ops (and BiasAddV1 and Inv, their other TensorFlow names) on constants, ops.args, the
@@ -229,6 +229,12 @@ def reductions():
         case(op, [arr([0.0, -0.0, 0.0], f64), arr([0], i32)])
         case(op, [arr([-2**31, 2**31 - 1, 0, 5], i32, [2, 2]), arr([1], i32)])
         case(op, [arr([2**63 - 1, -2**63, 4], i64), arr([0], i64)])
+        # Subnormal terms: a reduction reads them as zeros of their sign and returns the zero,
+        # while nothing to reduce (no axis, or only axes of size 1) copies them unchanged.
+        case(op, [arr([3, 1e-40, 5, -3, -1e-40, -5], f32, [2, 3]), arr([1], i32)])
+        case(op, [arr([1e-40, -1e-40, 2, 1e-41], f32, [4, 1]), arr([1], i32)])
+        case(op, [arr([1e-40, -1e-40, 2, 1e-41], f32), arr([], i32)])
+        case(op, [arr([3, 1e-310, -3, -1e-310], f64, [2, 2]), arr([1], i32)])
         for dt in (f32, f64, i32, i64):
             case(op, [arr([], dt, [0, 3]), arr([0], i32)])
             case(op, [arr([], dt, [2, 0]), arr([1], i32)], {"keep_dims": "true"})
