@@ -4,6 +4,7 @@
 #include <compare>
 #include <limits>
 #include <map>
+#include <tuple>
 #include <unordered_map>
 
 #include "gpu_eval/cpu_convolution.h"
@@ -289,10 +290,15 @@ LaunchKey launch_key(const EvalRequest& r, const DeviceCall& call) {
     key.reduction = {static_cast<std::int64_t>(l.form), l.dims[0], l.dims[1], l.dims[2]};
   }
   if (call.kernel == DeviceKernel::MaxMin) {
+    // The sizes and the strides: [3, 3] over axis 0 and over axis 1 differ only in strides.
     const FoldPlan& f = call.fold;
-    key.reduction.assign(f.reduced_dims, f.reduced_dims + f.reduced);
-    key.reduction.push_back(-1);  // between the reduced and the kept dimensions
-    key.reduction.insert(key.reduction.end(), f.kept_dims, f.kept_dims + f.kept);
+    for (const auto& [dims, strides, count] :
+         {std::tuple(f.reduced_dims, f.reduced_strides, f.reduced),
+          std::tuple(f.kept_dims, f.kept_strides, f.kept)}) {
+      key.reduction.insert(key.reduction.end(), dims, dims + count);
+      key.reduction.insert(key.reduction.end(), strides, strides + count);
+      key.reduction.push_back(-1);  // the end of one list
+    }
   }
   return key;
 }

@@ -182,7 +182,10 @@ template <class T>
 TFMC_HOST_DEVICE T max_min_step(T acc, T x, bool maximum) {
   if (acc != acc) return acc;
   if (x != x) return x;
-  return subnormal_flushed((maximum ? x < acc : acc < x) ? acc : x);
+  // Flushed before comparing too, so that the result needs no denormals-are-zero mode.
+  const T a = subnormal_flushed(acc);
+  const T t = subnormal_flushed(x);
+  return (maximum ? t < a : a < t) ? a : t;
 }
 
 // The value Max (`maximum`) or Min starts from: -inf or +inf for floats, the lowest or highest

@@ -309,6 +309,16 @@ TEST_CASE("plan_batch takes Max and Min over any axes, folded in the CPU backend
   CHECK((rows.kept == 1 && rows.kept_dims[0] == 6 && rows.kept_strides[0] == 20));
   CHECK((rows.reduced == 1 && rows.reduced_dims[0] == 20 && rows.reduced_strides[0] == 1));
   CHECK(plan.groups[3].requests == std::vector<std::size_t>{4});
+  // Reductions of one shape over different axes whose merged sizes agree never share a launch.
+  const Tensor square = random_tensor(DType::F32, {3, 3}, rng);
+  const Tensor axis_0 = i32_vector({0});
+  const Tensor axis_1 = i32_vector({1});
+  const std::vector<EvalRequest> columns_and_rows = {{BuiltinOp::Max, {}, {&square, &axis_0}},
+                                                     {BuiltinOp::Max, {}, {&square, &axis_1}}};
+  const cuda::BatchPlan two = cuda::plan_batch(columns_and_rows, {});
+  REQUIRE(two.groups.size() == 2);
+  CHECK(two.groups[0].call.fold.reduced_strides[0] == 3);
+  CHECK(two.groups[1].call.fold.reduced_strides[0] == 1);
   const std::vector<EvalRequest> one = {batch[0]};
   CHECK(cuda::plan_batch(one, {.max_min = 120}).groups.size() == 1);
   CHECK(cuda::plan_batch(one, {.max_min = 121}).cpu == std::vector<std::size_t>{0});
@@ -331,7 +341,8 @@ TEST_CASE("Max and Min on the device give the CPU backend's bits", "[cuda]") {
       {{2, 3, 4, 5}, {0, 2}},
       {{2, 3, 4, 5}, {3, 0}},
       {{7, 2, 9}, {1}},
-      {{5, 6}, {0}},
+      {{6, 6}, {0}},
+      {{6, 6}, {1}},
       {{3, 1, 4, 1, 5, 9}, {0, 2, 5}},
       {{2, 2, 2, 2, 2, 2, 2, 2, 2}, {0, 2, 4, 6, 8}},
   };
