@@ -1,6 +1,5 @@
 #include "gpu_eval/cuda_batch_plan.h"
 
-#include <algorithm>
 #include <compare>
 #include <limits>
 #include <map>
@@ -201,23 +200,18 @@ std::optional<DeviceCall> max_min_call(const OpAttrs& attrs, const Tensor& a, co
   if (reduced == nullptr) return std::nullopt;
   const order::MergedShape m = order::merge_dimensions(a.shape, reduced->reduced);
   FoldPlan plan;
-  std::int64_t stride = 1;
-  for (std::size_t d = m.dims.size(); d-- > 0;) {
-    int& count = m.reduced[d] ? plan.reduced : plan.kept;
-    if (count == static_cast<int>(kMaxBatchRank)) return std::nullopt;
-    (m.reduced[d] ? plan.reduced_dims : plan.kept_dims)[count] = m.dims[d];
-    (m.reduced[d] ? plan.reduced_strides : plan.kept_strides)[count] = stride;
-    ++count;
-    stride *= m.dims[d];
-  }
-  // Filled from the last dimension: put each list back in row-major order.
-  std::reverse(plan.kept_dims, plan.kept_dims + plan.kept);
-  std::reverse(plan.kept_strides, plan.kept_strides + plan.kept);
-  std::reverse(plan.reduced_dims, plan.reduced_dims + plan.reduced);
-  std::reverse(plan.reduced_strides, plan.reduced_strides + plan.reduced);
   plan.terms = m.reduced_terms();
   if (plan.terms == 1) return std::nullopt;  // nothing to reduce: the CPU copies
   plan.results = a.size() / plan.terms;
+  std::vector<std::int64_t> strides(m.dims.size(), 1);  // row-major, of the merged shape
+  for (std::size_t d = m.dims.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * m.dims[d + 1];
+  for (std::size_t d = 0; d < m.dims.size(); ++d) {
+    int& count = m.reduced[d] ? plan.reduced : plan.kept;
+    if (count == static_cast<int>(kMaxBatchRank)) return std::nullopt;
+    (m.reduced[d] ? plan.reduced_dims : plan.kept_dims)[count] = m.dims[d];
+    (m.reduced[d] ? plan.reduced_strides : plan.kept_strides)[count] = strides[d];
+    ++count;
+  }
   DeviceCall call;
   call.kernel = DeviceKernel::MaxMin;
   call.operand_dtype = call.result_dtype = a.dtype;

@@ -13,8 +13,8 @@
 //   casts of NaN, infinities or out-of-range values) takes `bool& fault`, sets it to true on
 //   failure and returns a harmless value; it never clears the flag. The caller turns a set
 //   flag into Error(arithmetic) for the whole result.
-// - Reductions accumulate in index order, starting from the first term; an empty one is +0.
-//   MatMul's inner products follow TensorFlow's orders instead (inner_products.h).
+// - The one reduction step here is Max's and Min's (max_min_step), order-free but for ties;
+//   sums follow TensorFlow's orders elsewhere (reduction_order.h, inner_products.h).
 #pragma once
 
 #include <cmath>

@@ -70,7 +70,8 @@ Tensor sizes_tensor(const std::vector<std::int64_t>& values) {
 }
 
 // `count` calls of `op` with `attrs` whose operands have `shapes`, random f32, except that
-// operand `sizes` (when not -1) is an i32 vector holding its entry of `shapes`.
+// operand `sizes` (when not -1) is an i32 vector holding its entry of `shapes` (a backprop's
+// sizes, a reduction's axes).
 Case make_case(BuiltinOp op, const OpAttrs& attrs, const Shapes& shapes, int count,
                std::mt19937& rng, int sizes = -1) {
   Case c;
@@ -105,7 +106,7 @@ struct Family {
   // The operand shapes of one call of work w.
   std::function<Shapes(std::int64_t)> shapes;
   std::vector<std::int64_t> works;
-  int sizes = -1;  // the operand that is a sizes vector (make_case), or -1
+  int sizes = -1;  // the operand that is an i32 vector of its shape entry (make_case), or -1
 };
 
 // The nearest whole root of x (cube root with `cube`), at least 1.
