@@ -9,6 +9,7 @@
 // (state_tree.h) re-fold only the words a firing changed.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -39,7 +40,8 @@ class KeyLayout {
   // Writes the key of `state` to `key` (key_bytes() bytes); false when a value does not fit.
   bool encode(const Slot* state, unsigned char* key) const;
   void decode(const unsigned char* key, Slot* state) const;
-  // Sets slot k of `key`; false (and `key` unchanged) when `value` does not fit.
+  // Sets slot k of `key` (a key buffer: word_count() words); false (and `key` unchanged) when
+  // `value` does not fit.
   bool set_slot(unsigned char* key, std::size_t k, Slot value) const;
 
  private:
@@ -54,28 +56,21 @@ class KeyLayout {
 };
 
 inline bool KeyLayout::set_slot(unsigned char* key, std::size_t slot, Slot value) const {
-  const std::size_t k = position(slot);
-  switch (bits_) {
-    case 4: {
-      if (value > 0xf) return false;
-      const unsigned shift = (k & 1) * 4;
-      key[k / 2] = static_cast<unsigned char>((key[k / 2] & ~(0xfu << shift)) | (value << shift));
-      return true;
-    }
-    case 8:
-      if (value > 0xff) return false;
-      key[k] = static_cast<unsigned char>(value);
-      return true;
-    case 16: {
-      if (value > 0xffff) return false;
-      const auto narrow = static_cast<std::uint16_t>(value);
-      std::memcpy(key + 2 * k, &narrow, 2);
-      return true;
-    }
-    default:
-      std::memcpy(key + 4 * k, &value, 4);
-      return true;
-  }
+  if (bits_ < 32 && (value >> bits_) != 0) return false;
+  // The slot's whole word is read and written back, not its bytes: the state tree reads the
+  // key's words right after (StateStore::successor_key), and a load forwards from a store of
+  // the same word, where a byte stored into it would make the load wait for the store to
+  // reach the cache. Bit p of a little-endian word is bit p of the key.
+  static_assert(std::endian::native == std::endian::little, "keys are read as little-endian words");
+  const std::size_t bit = position(slot) * bits_;
+  unsigned char* at = key + bit / 32 * 4;
+  const unsigned shift = bit % 32;
+  const std::uint32_t mask = (bits_ == 32 ? ~0u : (1u << bits_) - 1) << shift;
+  std::uint32_t word;
+  std::memcpy(&word, at, 4);
+  word = (word & ~mask) | (static_cast<std::uint32_t>(value) << shift);
+  std::memcpy(at, &word, 4);
+  return true;
 }
 
 }  // namespace tfmc::check

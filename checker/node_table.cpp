@@ -25,7 +25,7 @@ void NodeTable::new_slots(std::size_t count) {
   shift_ = 64 - static_cast<unsigned>(std::countr_zero(count));
 }
 
-std::uint32_t NodeTable::find_or_insert(std::uint64_t value) {
+std::uint32_t NodeTable::probe(std::uint64_t value) {
   for (std::uint64_t pos = spread64(value) >> shift_, probes = 0;; pos = (pos + 1) & mask_) {
     TFMC_CHECK(++probes <= mask_ + 1, "a state tree table is full");
     std::atomic_ref<std::uint64_t> ref(slots_[pos].ref);

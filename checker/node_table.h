@@ -23,7 +23,14 @@ class NodeTable {
   explicit NodeTable(std::atomic<bool>* crowded = nullptr, std::size_t room = 64);
 
   // The reference of `value`, added now if it is new. Safe from several threads at once.
-  std::uint32_t find_or_insert(std::uint64_t value);
+  std::uint32_t find_or_insert(std::uint64_t value) {
+    // Inline, the usual lookup: the value in the slot where its probe starts, published.
+    Slot& first = slots_[spread64(value) >> shift_];
+    const std::uint64_t r =
+        std::atomic_ref<std::uint64_t>(first.ref).load(std::memory_order_acquire);
+    if (r != 0 && r != kBusy && first.value == value) return static_cast<std::uint32_t>(r);
+    return probe(value);
+  }
   // Fetches the slot where a lookup of `value` starts into the cache, for a lookup soon after.
   void prefetch(std::uint64_t value) const {
     __builtin_prefetch(&slots_[spread64(value) >> shift_]);
@@ -45,6 +52,8 @@ class NodeTable {
     std::uint64_t ref;  // 0: empty; kBusy: being written
   };
   static constexpr std::uint64_t kBusy = ~std::uint64_t{0};
+  // find_or_insert past its first slot's check: probes from there, inserting where it must.
+  std::uint32_t probe(std::uint64_t value);
   void new_slots(std::size_t count);
   std::size_t size_for_growth(double target) const;
 

@@ -5,6 +5,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "checker/hash_mix.h"
@@ -76,14 +77,6 @@ void StateStore::open_tree(const unsigned char* entry, Opened& out) const {
   }
 }
 
-void StateStore::changed_words(std::span<const std::uint32_t> written,
-                               std::vector<std::uint32_t>& changed) const {
-  changed.clear();
-  for (const std::uint32_t s : written) {
-    changed.push_back(static_cast<std::uint32_t>(layout_.word_of(s)));
-  }
-}
-
 bool StateStore::successor_key(const Opened& parent, const Slot* next,
                                std::span<const std::uint32_t> written, std::uint32_t* words) const {
   std::copy(parent.words.begin(), parent.words.end(), words);
@@ -94,8 +87,7 @@ bool StateStore::successor_key(const Opened& parent, const Slot* next,
     // The words of the written slots: a word met twice is fetched twice, which costs less
     // than finding the duplicates.
     for (const std::uint32_t s : written) {
-      const auto w = static_cast<std::uint32_t>(layout_.word_of(s));
-      tree_->prefetch(words, {&w, 1});
+      tree_->prefetch(words, static_cast<std::uint32_t>(layout_.word_of(s)));
     }
   }
   return fits;
@@ -107,9 +99,20 @@ bool StateStore::successor(Opened& parent, const std::uint32_t* words,
     id = XXH3_64bits(words, layout_.key_bytes());
     return true;
   }
-  changed_words(written, parent.changed);
+  // The words of the written slots (a word twice where two slots share it), on the stack for
+  // the few that a firing usually writes.
+  std::array<std::uint32_t, 8> few;
+  std::uint32_t* changed = few.data();
+  if (written.size() > few.size()) {
+    parent.changed.resize(written.size());
+    changed = parent.changed.data();
+  }
+  for (std::size_t i = 0; i < written.size(); ++i) {
+    changed[i] = static_cast<std::uint32_t>(layout_.word_of(written[i]));
+  }
   std::uint64_t root;
-  if (!tree_->refold(parent.refs, parent.root, words, parent.changed, parent.scratch, root)) {
+  if (!tree_->refold(parent.refs, parent.root, words, {changed, written.size()}, parent.scratch,
+                     root)) {
     return false;
   }
   id = mix64(root);

@@ -80,7 +80,7 @@ class StateStore {
     StateTree::Refs refs;
     std::uint64_t root = 0;  // the tree's root, which its items' references pack into
     StateTree::Scratch scratch;
-    std::vector<std::uint32_t> changed;  // words changed by the successor being made
+    std::vector<std::uint32_t> changed;  // words changed by a successor that writes many slots
   };
   // Reads the log entries of states [first, first + count) into `out` (entry_bytes() each).
   void read_entries(StateIndex first, std::size_t count, unsigned char* out) const;
@@ -240,9 +240,6 @@ class StateStore {
   // The identity of the key in `words` (key_words() words), folded whole into `refs`; false
   // when the tree does not fit it.
   bool identify_key(const std::uint32_t* words, StateTree::Refs& refs, std::uint64_t& id);
-  // The words of a key that the slots `written` lie in (a word twice where two slots share it).
-  void changed_words(std::span<const std::uint32_t> written,
-                     std::vector<std::uint32_t>& changed) const;
   // Sets the width: a new layout, tree, log and visited set.
   void set_bits(unsigned bits);
   // Builds the visited set again from the log's [0, size()), in pieces through for_each: from

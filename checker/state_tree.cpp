@@ -8,10 +8,6 @@ namespace tfmc::check {
 
 namespace {
 constexpr unsigned kRootBits = 64;
-// The pair of the lowest node above word w: w and its neighbour, as pair() makes it.
-std::uint64_t word_pair(const std::uint32_t* words, std::uint32_t w) {
-  return (std::uint64_t{words[w & ~1u]} << 32) | words[w | 1u];
-}
 constexpr unsigned kWordBits = 32;
 // The fewest bits of a node item: the first plan cuts no deeper than this allows.
 constexpr unsigned kMinItemBits = 8;
@@ -109,6 +105,8 @@ void StateTree::place_cut() {
     }
     path_first_.push_back(static_cast<std::uint32_t>(path_nodes_.size()));
   }
+  flat_ = std::all_of(steps_.begin(), steps_.end(),
+                      [](const WordStep& step) { return step.item != kNoItem; });
 }
 
 void StateTree::place_fields() {
@@ -117,14 +115,6 @@ void StateTree::place_fields() {
     items_[i].shift = shift;
     shift += items_[i].bits;
   }
-}
-
-bool StateTree::set_field(std::uint64_t& root, std::uint32_t i, std::uint64_t value) const {
-  const Item& item = items_[i];
-  if ((value >> item.bits) != 0) return false;
-  const std::uint64_t mask = ((std::uint64_t{1} << item.bits) - 1) << item.shift;
-  root = (root & ~mask) | (value << item.shift);
-  return true;
 }
 
 std::uint64_t StateTree::pair(std::size_t k, const std::uint32_t* words,
@@ -158,6 +148,7 @@ bool StateTree::fold(const std::uint32_t* words, Refs& refs, std::uint64_t& root
 }
 
 void StateTree::open(std::uint64_t root, Refs& refs) const {
+  if (flat_) return;
   refs.assign(nodes_.size(), 0);
   for (std::size_t i = items_.size(); i-- > 0;) {
     const Item& item = items_[i];
@@ -178,39 +169,13 @@ std::uint64_t StateTree::pair_finding(std::size_t k, const std::uint32_t* words,
   return pair(k, words, refs.data());
 }
 
-void StateTree::prefetch(const std::uint32_t* words, std::span<const std::uint32_t> changed) const {
-  for (const std::uint32_t w : changed) {
-    if (steps_[w].table != nullptr) steps_[w].table->prefetch(word_pair(words, w));
-  }
-}
-
-bool StateTree::refold(Refs& parent, std::uint64_t parent_root, const std::uint32_t* words,
-                       std::span<const std::uint32_t> changed, Scratch& scratch,
-                       std::uint64_t& root) {
+bool StateTree::refold_paths(Refs& parent, const std::uint32_t* words,
+                             std::span<const std::uint32_t> changed, Scratch& scratch,
+                             std::uint64_t& root) {
   // The nodes on the paths from the changed words up to the cut, each once, children before
   // parents (in decreasing node number); the others keep the parent's references, which
   // are put back afterwards. Paths that meet go on together: a path stops at a node met.
-  root = parent_root;
   bool fits = true;
-  // Where every changed word is an item or a child of one (the usual case: items over pairs
-  // of words), each is one lookup of a pair of words and one field, with no path to follow.
-  bool flat = true;
-  for (const std::uint32_t w : changed) flat &= steps_[w].item != kNoItem;
-  if (flat) {
-    for (std::size_t i = 0; i < changed.size(); ++i) {
-      const std::uint32_t w = changed[i];
-      const WordStep& step = steps_[w];
-      // Both words of a pair come into its lookup: a pair met before is done (firings write
-      // slots that lie together: TransitionSystem::key_order).
-      bool done = false;
-      for (std::size_t j = 0; j < i; ++j) done |= (changed[j] | 1u) == (w | 1u);
-      if (done && step.table != nullptr) continue;
-      const std::uint64_t value =
-          step.table == nullptr ? words[w] : step.table->find_or_insert(word_pair(words, w));
-      fits &= set_field(root, step.item, value);
-    }
-    return fits;
-  }
   std::vector<std::uint32_t>& path = scratch.path;
   std::vector<std::uint32_t>& saved = scratch.saved;
   path.clear();

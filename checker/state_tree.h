@@ -44,7 +44,8 @@ class StateTree {
   // The root of the key in `words` (words() words), folded whole, and its nodes' references
   // in `refs`; false when an item's reference does not fit its bits.
   bool fold(const std::uint32_t* words, Refs& refs, std::uint64_t& root);
-  // The references of the items packed in `root` (the nodes below them unknown).
+  // The references of the items packed in `root` (the nodes below them unknown); nothing
+  // where every word is an item or a child of one, since refold needs no references then.
   void open(std::uint64_t root, Refs& refs) const;
   // The same as fold for the key in `words`, which differs from the key of `parent` (whose
   // references fold or open gave, and whose root is `parent_root`) only in the words listed in
@@ -55,11 +56,33 @@ class StateTree {
     std::vector<std::uint32_t> path, saved;
   };
   bool refold(Refs& parent, std::uint64_t parent_root, const std::uint32_t* words,
-              std::span<const std::uint32_t> changed, Scratch& scratch, std::uint64_t& root);
-  // Fetches into the cache the table slots where refold's lookups of the lowest nodes above
-  // the `changed` words of the key in `words` start: their pairs are words only, known before
-  // any lookup, so that the misses of many successors' lookups overlap.
-  void prefetch(const std::uint32_t* words, std::span<const std::uint32_t> changed) const;
+              std::span<const std::uint32_t> changed, Scratch& scratch, std::uint64_t& root) {
+    root = parent_root;
+    if (!flat_ && !flat(changed)) return refold_paths(parent, words, changed, scratch, root);
+    // Inline, the usual case (a firing makes one successor, so this runs once a firing):
+    // every changed word is an item or a child of one (items over pairs of words), so each is
+    // one lookup of a pair of words and one field, with no path to follow.
+    bool fits = true;
+    for (std::size_t i = 0; i < changed.size(); ++i) {
+      const std::uint32_t w = changed[i];
+      const WordStep& step = steps_[w];
+      // Both words of a pair come into its lookup: a pair met before is done (firings write
+      // slots that lie together: TransitionSystem::key_order).
+      bool done = false;
+      for (std::size_t j = 0; j < i; ++j) done |= (changed[j] | 1u) == (w | 1u);
+      if (done && step.table != nullptr) continue;
+      const std::uint64_t value =
+          step.table == nullptr ? words[w] : step.table->find_or_insert(word_pair(words, w));
+      fits &= set_field(root, step.item, value);
+    }
+    return fits;
+  }
+  // Fetches into the cache the table slot where refold's lookup of the lowest node above word
+  // `w` of the key in `words` starts: its pair is words only, known before any lookup, so
+  // that the misses of many successors' lookups overlap.
+  void prefetch(const std::uint32_t* words, std::uint32_t w) const {
+    if (steps_[w].table != nullptr) steps_[w].table->prefetch(word_pair(words, w));
+  }
 
   // Whether some item's table is more than half way to its bits and replan would give it
   // more room.
@@ -115,7 +138,26 @@ class StateTree {
   // Sets the items' shifts from their bits.
   void place_fields();
   // The root `root` with item i's field set to `value`; false when the value does not fit.
-  bool set_field(std::uint64_t& root, std::uint32_t i, std::uint64_t value) const;
+  bool set_field(std::uint64_t& root, std::uint32_t i, std::uint64_t value) const {
+    const Item& item = items_[i];
+    if ((value >> item.bits) != 0) return false;
+    const std::uint64_t mask = ((std::uint64_t{1} << item.bits) - 1) << item.shift;
+    root = (root & ~mask) | (value << item.shift);
+    return true;
+  }
+  // The pair of the lowest node above word w: w and its neighbour, as pair() makes it.
+  static std::uint64_t word_pair(const std::uint32_t* words, std::uint32_t w) {
+    return (std::uint64_t{words[w & ~1u]} << 32) | words[w | 1u];
+  }
+  // Whether every word in `changed` is an item or a child of one (refold's inline case).
+  bool flat(std::span<const std::uint32_t> changed) const {
+    bool all = true;
+    for (const std::uint32_t w : changed) all &= steps_[w].item != kNoItem;
+    return all;
+  }
+  // refold where some changed word has a path of nodes up to the cut.
+  bool refold_paths(Refs& parent, const std::uint32_t* words,
+                    std::span<const std::uint32_t> changed, Scratch& scratch, std::uint64_t& root);
 
   std::size_t words_;
   std::vector<Node> nodes_;                 // in preorder: a child after its parent
@@ -135,6 +177,7 @@ class StateTree {
     std::uint32_t item;
   };
   std::vector<WordStep> steps_;
+  bool flat_ = false;  // whether every word is an item or a child of one
   std::atomic<bool> crowded_{false};
   NodeTable shared_;                               // the nodes below the items
   std::vector<std::unique_ptr<NodeTable>> owned_;  // the items' own tables

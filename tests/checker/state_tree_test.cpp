@@ -266,7 +266,7 @@ TEST_CASE("keys whose parts collide in the tree's tables keep distinct roots, fo
       // word listed twice, as two slots in one word list it), and from the tree's opened root.
       const std::vector<std::uint32_t> next = key(a, (b + 1) % parts.size());
       const std::vector<std::uint32_t> changed = {2, 3, 3};
-      tree.prefetch(next.data(), changed);
+      for (const std::uint32_t w : changed) tree.prefetch(next.data(), w);
       StateTree::Refs opened;
       tree.open(root, opened);
       std::uint64_t refolded, folded;
