@@ -26,18 +26,21 @@ print("%-32s %12d %9.2f %12.0f %9.0f %8.1f" % (name, states, secs, states / max(
 ' "$@"
 }
 
-# Runs command $2... $BENCH_REPEAT times (default 1), each under GNU time, and keeps in $1 its
-# "USER SYSTEM" CPU seconds and in $1.peak its peak KiB, of the run with the median CPU time
-# (of an even count, the lower of the middle two); the run's own output files are the caller's
-# to keep apart (run_median calls $2... with RUN set to the run's number). One run on a loaded
-# machine can be 7% off either way: repeats make a ratio of two rows steadier.
-run_median() {
-  local out=$1 k
-  shift
-  for ((k = 1; k <= ${BENCH_REPEAT:-1}; k++)); do
-    RUN=$k /usr/bin/time -f '%U %S
+# Runs command $2... once under GNU time, as run $3 (RUN=$3 in its environment, so that its
+# own output files can be kept apart), keeping its "USER SYSTEM" CPU seconds and its peak KiB
+# in $1.run$3.
+timed_run() {
+  local out=$1 k=$2
+  shift 2
+  RUN=$k /usr/bin/time -f '%U %S
 %M' -o "$out.run$k" "$@" || true
-  done
+}
+
+# Of the runs timed_run kept for $1, keeps in $1 the "USER SYSTEM" CPU seconds and in $1.peak
+# the peak KiB of the run with the median CPU time (of an even count, the lower of the middle
+# two), and prints its number.
+keep_median() {
+  local out=$1 k
   k=$(for f in "$out".run*; do
     echo "$(tail -n 2 "$f" | head -n 1 | awk '{print $1 + $2}') ${f##*.run}"
   done | sort -n | awk '{r[NR] = $2} END {print r[int((NR + 1) / 2)]}')
@@ -47,14 +50,29 @@ run_median() {
   echo "$k"
 }
 
-# Explores program $1 in full (no reduction, no symmetry) on $2 threads with store $3, leaves
-# its JSON in $4 and its CPU seconds (user and system, GNU time's) in $4.cpu, and prints its
-# row; stops the script when the run is incomplete. With BENCH_REPEAT, of the median run.
+# Runs command $2... $BENCH_REPEAT times (default 1) and keeps the median run's figures in $1
+# as keep_median does, printing its number. One run on a loaded machine can be 7% off either
+# way: repeats make a ratio of two rows steadier.
+run_median() {
+  local out=$1 k
+  shift
+  for ((k = 1; k <= ${BENCH_REPEAT:-1}; k++)); do timed_run "$out" "$k" "$@"; done
+  keep_median "$out"
+}
+
+# Run $5 of program $1 explored in full (no reduction, no symmetry) on $2 threads with store
+# $3: its JSON in $4.$5, its CPU seconds and peak beside it (timed_run's $4.cpu.run$5).
+tfmc_run() {
+  timed_run "$4.cpu" "$5" sh -c '"$0" check "$1" --json --quiet --no-race-classification \
+    --reduction none --symmetry none --threads "$2" --store "$3" >"$4.$RUN"' \
+    "$tfmc" "$1" "$2" "$3" "$4"
+}
+
+# Of tfmc_run's runs into $4 (of $2 threads, store $3), keeps the median run's JSON in $4 and
+# its CPU seconds in $4.cpu, and prints its row; stops the script when the run is incomplete.
 tfmc_row() {
   local json=$4 states secs k
-  k=$(run_median "$json.cpu" sh -c '"$0" check "$1" --json --quiet --no-race-classification \
-    --reduction none --symmetry none --threads "$2" --store "$3" >"$4.$RUN"' \
-    "$tfmc" "$1" "$2" "$3" "$json")
+  k=$(keep_median "$json.cpu")
   mv "$json.$k" "$json"
   rm -f "$json".[0-9]*
   read -r states secs < <(python3 -c '
@@ -72,16 +90,22 @@ print(d["stats"]["states"], d["stats"]["seconds"])
 # than one). The JSON of each store's run on T threads is left in $work/tfmc-STORE-T.json (its
 # CPU seconds beside it, as tfmc_row leaves them), and of its last in $work/tfmc-STORE.json.
 tfmc_rows() {
-  local store
+  local store threads k
   echo "lost_update $2, every interleaving"
   printf '%-32s %12s %9s %12s %9s %8s\n' checker states seconds states/s peak_MiB B/state
+  threads=1
+  [[ $3 -gt 1 ]] && threads="1 $3"
+  # With BENCH_REPEAT, the rows' runs take turns (each row's first, then each row's second,
+  # ...), so that a machine that slows down for a while slows every row alike, and the ratios
+  # of rows stay steady.
+  for ((k = 1; k <= ${BENCH_REPEAT:-1}; k++)); do
+    for store in compressed fingerprint; do
+      for t in $threads; do tfmc_run "$1" "$t" "$store" "$work/tfmc-$store-$t.json" "$k"; done
+    done
+  done
   for store in compressed fingerprint; do
-    tfmc_row "$1" 1 "$store" "$work/tfmc-$store-1.json"
-    cp "$work/tfmc-$store-1.json" "$work/tfmc-$store.json"
-    if [[ $3 -gt 1 ]]; then
-      tfmc_row "$1" "$3" "$store" "$work/tfmc-$store-$3.json"
-      cp "$work/tfmc-$store-$3.json" "$work/tfmc-$store.json"
-    fi
+    for t in $threads; do tfmc_row "$1" "$t" "$store" "$work/tfmc-$store-$t.json"; done
+    cp "$work/tfmc-$store-${threads##* }.json" "$work/tfmc-$store.json"
   done
   return 0
 }
