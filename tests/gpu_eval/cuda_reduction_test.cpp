@@ -14,8 +14,6 @@
 #include "gpu_eval/cpu_tensor_access.h"
 #include "gpu_eval/cuda_batch_plan.h"
 #include "gpu_eval/cuda_device.h"
-#include "gpu_eval/cuda_evaluator.h"
-#include "gpu_eval/cuda_required.h"
 #include "gpu_eval/device_batches.h"
 #include "gpu_eval/random_tensors.h"
 #include "gpu_eval/reduction_order.h"
@@ -254,12 +252,7 @@ TEST_CASE("Sum, Mean, Prod and BiasAddGrad on the device give the CPU backend's 
                           {&store.emplace_back(random_tensor(DType::F32, shape, rng, values))}});
     }
   }
-  const cuda::BatchPlan plan = cuda::plan_batch(requests, {});
-  REQUIRE(plan.cpu.empty());
-
-  CudaEvaluator device;
-  tfmc::test::check_against_cpu(device, requests);
-  tfmc::test::check_all_on_device(device, requests.size(), "the reductions on the device");
+  tfmc::test::check_whole_on_device(requests, "the reductions on the device");
 }
 
 TEST_CASE("plan_batch takes Max and Min over any axes, folded in the CPU backend's order",
@@ -373,11 +366,7 @@ TEST_CASE("Max and Min on the device give the CPU backend's bits", "[cuda]") {
     requests.push_back({BuiltinOp::Max, {}, {tied, a}});
     requests.push_back({BuiltinOp::Min, {}, {tied, a}});
   }
-  const cuda::BatchPlan plan = cuda::plan_batch(requests, {});
-  // The nine-dimensional case merges into no more than kMaxBatchRank dimensions of each kind.
-  REQUIRE(plan.cpu.empty());
-
-  CudaEvaluator device;
-  tfmc::test::check_against_cpu(device, requests);
-  tfmc::test::check_all_on_device(device, requests.size(), "Max and Min on the device");
+  // All planned for the device: the nine-dimensional case merges into no more than
+  // kMaxBatchRank dimensions of each kind.
+  tfmc::test::check_whole_on_device(requests, "Max and Min on the device");
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gpu_eval/cpu_evaluator.h"
+#include "gpu_eval/cuda_batch_plan.h"
 #include "gpu_eval/cuda_evaluator.h"
 #include "gpu_eval/cuda_required.h"
 #include "gpu_eval/same_results.h"
@@ -31,16 +32,20 @@ inline void check_against_cpu(eval::CudaEvaluator& device,
   CHECK(differing == 0);
 }
 
-// After check_against_cpu on a batch the device takes whole: that every call went to the
-// device, or, without one, that none did (and the skip is reported as cuda_required.h says).
-inline void check_all_on_device(const eval::CudaEvaluator& device, std::size_t calls,
-                                std::string_view what) {
+// For a batch the device takes whole: that the plan sends every call to the device, that
+// check_against_cpu holds, and that every call went to the device, or, without one, that none
+// did (and the skip is reported as cuda_required.h says).
+inline void check_whole_on_device(std::span<const eval::EvalRequest> requests,
+                                  std::string_view what) {
+  REQUIRE(eval::cuda::plan_batch(requests, {}).cpu.empty());
+  eval::CudaEvaluator device;
+  check_against_cpu(device, requests);
   if (!eval::cuda::available()) {
     CHECK(device.device_calls() == 0);
     no_cuda_device(what);
     return;
   }
-  CHECK(device.device_calls() == calls);
+  CHECK(device.device_calls() == requests.size());
   CHECK(device.cpu_calls() == 0);
 }
 
